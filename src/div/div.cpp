@@ -1,0 +1,183 @@
+#include <sonnx/div.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "../common/validation.hpp"
+#include "kernels/div_kernels.h"
+
+namespace sonnx {
+namespace {
+
+using detail::failure;
+
+// [impl->req~R3~1] [impl->req~C2~1] [impl->req~GR3~1] [impl->req~R2~1] [impl->req~GR1~1]
+Status check_types_and_layout(const TensorView& a, const TensorView& b,
+                              const MutableTensorView& c) {
+  const DataType types[] = {a.type, b.type, c.type};
+  const char* const names[] = {"A", "B", "C"};
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (!is_profile_numeric(types[k])) {
+      return failure(ErrorCode::non_numeric_type, "R3",
+                     std::string("tensor ") + names[k] + " has element type " +
+                         data_type_name(types[k]) +
+                         ", which is not one of the 12 numeric types of the SONNX profile");
+    }
+  }
+  if (a.type != b.type || a.type != c.type) {
+    return failure(ErrorCode::type_mismatch, "C2",
+                   "A, B and C must have the same element type (no implicit conversion, GR3); got " +
+                       data_type_name(a.type) + ", " + data_type_name(b.type) + ", " +
+                       data_type_name(c.type));
+  }
+  const Layout layouts[] = {a.layout, b.layout, c.layout};
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (layouts[k] != Layout::dense) {
+      return failure(ErrorCode::sparse_tensor, "R2",
+                     std::string("tensor ") + names[k] +
+                         " is sparse; the SONNX profile accepts dense tensors only (GR1)");
+    }
+  }
+  return {};
+}
+
+// [impl->req~D8~1] [impl->req~R4~1] [impl->req~R1~1] [impl->req~C1~1]
+Status check_shapes(const TensorView& a, const TensorView& b, const MutableTensorView& c,
+                    std::size_t element_bytes, std::size_t& count) {
+  const std::span<const std::int64_t> shapes[] = {a.shape, b.shape, c.shape};
+  const char* const names[] = {"A", "B", "C"};
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (const auto dim = detail::first_negative_dimension(shapes[k])) {
+      return failure(ErrorCode::invalid_shape, "D8",
+                     std::string("tensor ") + names[k] + " has a negative dimension at axis " +
+                         std::to_string(*dim) + " in shape " + shape_to_string(shapes[k]));
+    }
+    if (!detail::checked_element_count(shapes[k], element_bytes)) {
+      return failure(ErrorCode::size_overflow, "D8",
+                     std::string("tensor ") + names[k] + " of shape " + shape_to_string(shapes[k]) +
+                         " has more bytes than the address space can hold");
+    }
+  }
+  const auto same = [](std::span<const std::int64_t> x, std::span<const std::int64_t> y) {
+    return std::equal(x.begin(), x.end(), y.begin(), y.end());
+  };
+  if (!same(a.shape, b.shape)) {
+    if (detail::broadcastable(a.shape, b.shape)) {
+      return failure(ErrorCode::broadcast_forbidden, "R4",
+                     "shapes " + shape_to_string(a.shape) + " and " + shape_to_string(b.shape) +
+                         " are broadcastable, but broadcasting is forbidden by R4: A and B must "
+                         "have the same shape");
+    }
+    return failure(ErrorCode::shape_mismatch, "R1",
+                   "A has shape " + shape_to_string(a.shape) + " but B has shape " +
+                       shape_to_string(b.shape) + "; they must be equal (R1, C1)");
+  }
+  if (!same(a.shape, c.shape)) {
+    return failure(ErrorCode::shape_mismatch, "C1",
+                   "C has shape " + shape_to_string(c.shape) + " but A and B have shape " +
+                       shape_to_string(a.shape) + "; A, B and C must have the same shape");
+  }
+  count = *detail::checked_element_count(a.shape, element_bytes);
+  return {};
+}
+
+// [impl->req~D8~1] [impl->req~D6~1]
+Status check_buffers(const TensorView& a, const TensorView& b, const MutableTensorView& c,
+                     std::size_t bytes) {
+  if (bytes == 0) return {};
+  const void* const buffers[] = {a.data, b.data, c.data};
+  const char* const names[] = {"A", "B", "C"};
+  for (std::size_t k = 0; k < 3; ++k) {
+    if (buffers[k] == nullptr) {
+      return failure(ErrorCode::null_data, "D8",
+                     std::string("tensor ") + names[k] + " has " + std::to_string(bytes) +
+                         " bytes of elements but no data");
+    }
+  }
+  for (std::size_t k = 0; k < 2; ++k) {
+    if (detail::partially_overlap(c.data, buffers[k], bytes)) {
+      return failure(ErrorCode::partial_overlap, "D6",
+                     std::string("C partially overlaps ") + names[k] +
+                         "; C may only be exactly the same buffer (in-place) or disjoint");
+    }
+  }
+  return {};
+}
+
+// C3 for every integer type, D3 for signed ones: first offending index over both conditions.
+// [impl->req~C3~1] [impl->req~D3~1]
+template <typename T>
+Status check_integer_domain(const T* a, const T* b, std::size_t n,
+                            std::span<const std::int64_t> shape) {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (b[i] == 0) {
+      return detail::element_failure(ErrorCode::zero_divisor, "C3",
+                                     "integer division by zero (B[i] = 0)", shape, i);
+    }
+    if constexpr (std::is_signed_v<T>) {
+      if (a[i] == std::numeric_limits<T>::min() && b[i] == -1) {
+        return detail::element_failure(
+            ErrorCode::quotient_overflow, "D3",
+            "quotient " + std::to_string(std::numeric_limits<T>::min()) +
+                " / -1 is not representable in " + std::to_string(sizeof(T) * 8) + "-bit signed",
+            shape, i);
+      }
+    }
+  }
+  return {};
+}
+
+template <typename T>
+Status run_integer(void (*kernel)(const T*, const T*, T*, std::size_t), const TensorView& a,
+                   const TensorView& b, const MutableTensorView& c, std::size_t n) {
+  const auto* pa = static_cast<const T*>(a.data);
+  const auto* pb = static_cast<const T*>(b.data);
+  Status status = check_integer_domain(pa, pb, n, a.shape);
+  if (status.ok()) kernel(pa, pb, static_cast<T*>(c.data), n);
+  return status;
+}
+
+template <typename T>
+Status run_float(void (*kernel)(const T*, const T*, T*, std::size_t), const TensorView& a,
+                 const TensorView& b, const MutableTensorView& c, std::size_t n) {
+  kernel(static_cast<const T*>(a.data), static_cast<const T*>(b.data), static_cast<T*>(c.data), n);
+  return {};
+}
+
+Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorView& c,
+                std::size_t n) {
+  switch (a.type) {
+    case DataType::float16: return run_float(sonnx_div_f16, a, b, c, n);
+    case DataType::bfloat16: return run_float(sonnx_div_bf16, a, b, c, n);
+    case DataType::float32: return run_float(sonnx_div_f32, a, b, c, n);
+    case DataType::float64: return run_float(sonnx_div_f64, a, b, c, n);
+    case DataType::int8: return run_integer(sonnx_div_i8, a, b, c, n);
+    case DataType::int16: return run_integer(sonnx_div_i16, a, b, c, n);
+    case DataType::int32: return run_integer(sonnx_div_i32, a, b, c, n);
+    case DataType::int64: return run_integer(sonnx_div_i64, a, b, c, n);
+    case DataType::uint8: return run_integer(sonnx_div_u8, a, b, c, n);
+    case DataType::uint16: return run_integer(sonnx_div_u16, a, b, c, n);
+    case DataType::uint32: return run_integer(sonnx_div_u32, a, b, c, n);
+    case DataType::uint64: return run_integer(sonnx_div_u64, a, b, c, n);
+    default: break;  // unreachable: check_types_and_layout admitted only the 12 numeric types
+  }
+  return failure(ErrorCode::non_numeric_type, "R3", "unsupported element type");
+}
+
+}  // namespace
+
+// [impl->req~D7~1]: every check precedes the only write to C, which is the kernel call.
+Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c) {
+  if (Status status = check_types_and_layout(a, b, c); !status.ok()) return status;
+  const std::size_t element_bytes = *element_size(a.type);
+  std::size_t count = 0;
+  if (Status status = check_shapes(a, b, c, element_bytes, count); !status.ok()) return status;
+  if (Status status = check_buffers(a, b, c, count * element_bytes); !status.ok()) return status;
+  return dispatch(a, b, c, count);
+}
+
+}  // namespace sonnx
