@@ -1,0 +1,21 @@
+# Catch2 test registration shared by every test folder.
+find_package(Catch2 2 REQUIRED)
+include(Catch)
+
+add_library(sonnx_catch_main OBJECT ${PROJECT_SOURCE_DIR}/tests/support/catch_main.cpp)
+target_link_libraries(sonnx_catch_main PUBLIC Catch2::Catch2)
+
+# sonnx_add_catch_test(<name> SOURCES ... [LIBRARIES ...]): one executable, one CTest entry per
+# Catch2 test case. The test script also runs each executable with the XML reporter so that the
+# traceability report sees every test's tags and result.
+function(sonnx_add_catch_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support
+    ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(${name} PRIVATE sonnx_catch_main sonnx::sonnx_div sonnx_build_flags
+    ${ARG_LIBRARIES})
+  catch_discover_tests(${name} TEST_PREFIX "${name}:")
+  set_property(GLOBAL APPEND PROPERTY SONNX_CATCH_TESTS ${name})
+endfunction()
+

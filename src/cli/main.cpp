@@ -1,0 +1,24 @@
+// sonnx-div: the command-line face of the reference SONNX Div. Sub-commands live in cmd_*.cpp.
+#include <algorithm>
+#include <cstring>
+
+#include "command_registry.hpp"
+
+namespace sonnx::cli {
+std::vector<CommandEntry>& command_registry() {
+  static std::vector<CommandEntry> registry;
+  return registry;
+}
+}  // namespace sonnx::cli
+
+int main(int argc, char** argv) {
+  CLI::App app{"sonnx-div: reference SONNX Div (ONNX safety-related profile)"};
+  app.require_subcommand(1);
+  int exit_code = 0;
+  auto& registry = sonnx::cli::command_registry();
+  std::sort(registry.begin(), registry.end(),
+            [](const auto& x, const auto& y) { return std::strcmp(x.name, y.name) < 0; });
+  for (const auto& entry : registry) entry.add(app, exit_code);
+  CLI11_PARSE(app, argc, argv);
+  return exit_code;
+}
