@@ -1,0 +1,218 @@
+// Throughput of the Div kernels and the checked API for the 12 types at n = 10^3, 10^5, 10^7,
+// against a naive scalar loop and a streaming add of the same element size (the memory-bandwidth
+// bound), all in one run. Writes the ratios to the file given by --evidence=PATH.
+#include <benchmark/benchmark.h>
+
+#include <sonnx/div.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "div/kernels/div_kernels.h"
+
+namespace {
+
+using sonnx::DataType;
+
+template <typename T>
+using Kernel = void (*)(const T*, const T*, T*, std::size_t);
+
+// Operands inside every type's domain (no zero divisor, no MIN / -1), normal floats.
+template <typename T>
+void fill(DataType type, std::vector<T>& a, std::vector<T>& b) {
+  std::mt19937_64 rng(42);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if constexpr (std::is_floating_point_v<T>) {
+      a[i] = static_cast<T>(std::uniform_real_distribution<double>(-100.0, 100.0)(rng));
+      b[i] = static_cast<T>(std::uniform_real_distribution<double>(0.5, 50.0)(rng));
+    } else if (std::is_same_v<T, std::uint16_t> &&
+               (type == DataType::float16 || type == DataType::bfloat16)) {
+      // Normal values of either sign with a biased exponent in the middle of the range.
+      const std::uint16_t exponent_shift = type == DataType::float16 ? 10 : 7;
+      const std::uint16_t mid = type == DataType::float16 ? 15 : 127;
+      const auto pattern = [&](std::uint64_t r) {
+        const auto exponent = static_cast<std::uint16_t>(mid - 4 + r % 8);
+        const auto fraction = static_cast<std::uint16_t>((r >> 8) & ((1u << exponent_shift) - 1));
+        const auto sign = static_cast<std::uint16_t>((r >> 30) & 1u);
+        return static_cast<std::uint16_t>((sign << 15) | (exponent << exponent_shift) | fraction);
+      };
+      a[i] = static_cast<T>(pattern(rng()));
+      b[i] = static_cast<T>(pattern(rng()));
+    } else {
+      a[i] = static_cast<T>(rng());
+      T divisor = static_cast<T>(rng() >> (rng() % (8 * sizeof(T))));
+      if (divisor == 0 || (std::is_signed_v<T> && divisor == static_cast<T>(-1))) divisor = 3;
+      b[i] = divisor;
+    }
+  }
+}
+
+template <typename T>
+struct Operands {
+  std::vector<T> a, b, c;
+  std::vector<std::int64_t> shape;
+  Operands(DataType type, std::size_t n) : a(n), b(n), c(n), shape{static_cast<std::int64_t>(n)} {
+    fill(type, a, b);
+  }
+};
+
+template <typename T>
+void set_counters(benchmark::State& state) {
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+  state.SetBytesProcessed(state.iterations() * state.range(0) * 3 *
+                          static_cast<std::int64_t>(sizeof(T)));
+}
+
+template <typename T>
+void bm_kernel(benchmark::State& state, DataType type, Kernel<T> kernel) {
+  Operands<T> x(type, static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) {
+    kernel(x.a.data(), x.b.data(), x.c.data(), x.c.size());
+    benchmark::DoNotOptimize(x.c.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters<T>(state);
+}
+
+template <typename T>
+void bm_checked(benchmark::State& state, DataType type, Kernel<T>) {
+  Operands<T> x(type, static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) {
+    const sonnx::Status status = sonnx::div({type, x.shape, x.a.data()}, {type, x.shape, x.b.data()},
+                                            {type, x.shape, x.c.data()});
+    if (!status.ok()) state.SkipWithError(status.message.c_str());
+    benchmark::DoNotOptimize(x.c.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters<T>(state);
+}
+
+// The obvious scalar loop a user would write; for the 16-bit formats it calls the element function.
+template <typename T>
+void bm_naive(benchmark::State& state, DataType type, Kernel<T>) {
+  Operands<T> x(type, static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < x.c.size(); ++i) {
+      if constexpr (std::is_same_v<T, std::uint16_t>) {
+        if (type == DataType::float16) {
+          x.c[i] = sonnx_div_binary16_element(x.a[i], x.b[i]);
+        } else if (type == DataType::bfloat16) {
+          x.c[i] = sonnx_div_bfloat16_element(x.a[i], x.b[i]);
+        } else {
+          x.c[i] = static_cast<T>(x.a[i] / x.b[i]);
+        }
+      } else {
+        x.c[i] = static_cast<T>(x.a[i] / x.b[i]);
+      }
+    }
+    benchmark::DoNotOptimize(x.c.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters<T>(state);
+}
+
+// Streaming add of the same element size: reads two arrays, writes one, like Div.
+template <typename T>
+void bm_bound(benchmark::State& state, DataType type, Kernel<T>) {
+  Operands<T> x(type, static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < x.c.size(); ++i) x.c[i] = static_cast<T>(x.a[i] + x.b[i]);
+    benchmark::DoNotOptimize(x.c.data());
+    benchmark::ClobberMemory();
+  }
+  set_counters<T>(state);
+}
+
+template <typename T>
+void register_type(const char* name, DataType type, Kernel<T> kernel) {
+  const std::pair<const char*, void (*)(benchmark::State&, DataType, Kernel<T>)> variants[] = {
+      {"kernel", bm_kernel<T>}, {"checked", bm_checked<T>}, {"naive", bm_naive<T>},
+      {"bound", bm_bound<T>}};
+  for (const auto& [variant, function] : variants) {
+    benchmark::RegisterBenchmark((std::string(variant) + "/" + name).c_str(), function, type, kernel)
+        ->Arg(1000)
+        ->Arg(100000)
+        ->Arg(10000000)
+        ->Unit(benchmark::kMicrosecond);
+  }
+}
+
+// Collects the mean real time per iteration of every run, keyed by its name.
+class CollectingReporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, double> seconds;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.run_type == Run::RT_Iteration && !run.error_occurred && run.iterations > 0) {
+        seconds[run.benchmark_name()] =
+            run.real_accumulated_time / static_cast<double>(run.iterations);
+      }
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string evidence;
+  std::vector<char*> args;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--evidence=", 11) == 0) {
+      evidence = argv[i] + 11;
+    } else {
+      args.push_back(argv[i]);
+    }
+  }
+  int count = static_cast<int>(args.size());
+  benchmark::Initialize(&count, args.data());
+
+  const std::vector<std::string> types = {"float16", "bfloat16", "float32", "float64",
+                                          "int8",    "int16",    "int32",   "int64",
+                                          "uint8",   "uint16",   "uint32",  "uint64"};
+  register_type<std::uint16_t>("float16", DataType::float16, sonnx_div_f16);
+  register_type<std::uint16_t>("bfloat16", DataType::bfloat16, sonnx_div_bf16);
+  register_type<float>("float32", DataType::float32, sonnx_div_f32);
+  register_type<double>("float64", DataType::float64, sonnx_div_f64);
+  register_type<std::int8_t>("int8", DataType::int8, sonnx_div_i8);
+  register_type<std::int16_t>("int16", DataType::int16, sonnx_div_i16);
+  register_type<std::int32_t>("int32", DataType::int32, sonnx_div_i32);
+  register_type<std::int64_t>("int64", DataType::int64, sonnx_div_i64);
+  register_type<std::uint8_t>("uint8", DataType::uint8, sonnx_div_u8);
+  register_type<std::uint16_t>("uint16", DataType::uint16, sonnx_div_u16);
+  register_type<std::uint32_t>("uint32", DataType::uint32, sonnx_div_u32);
+  register_type<std::uint64_t>("uint64", DataType::uint64, sonnx_div_u64);
+
+  CollectingReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  if (evidence.empty()) return 0;
+
+  // Throughput ratios (time of the reference over time of the kernel) and the checked API's cost.
+  nlohmann::json records = nlohmann::json::array();
+  for (const std::string& type : types) {
+    for (const char* n : {"1000", "100000", "10000000"}) {
+      const auto time = [&](const char* variant) {
+        const auto it = reporter.seconds.find(std::string(variant) + "/" + type + "/" + n);
+        return it == reporter.seconds.end() ? 0.0 : it->second;
+      };
+      const double kernel = time("kernel");
+      if (kernel <= 0.0) continue;  // filtered out by --benchmark_filter
+      records.push_back({{"type", type},
+                         {"n", std::stoll(n)},
+                         {"kernel_vs_bound", time("bound") / kernel},
+                         {"kernel_vs_naive", time("naive") / kernel},
+                         {"checked_vs_kernel", time("checked") / kernel},
+                         {"kernel_ns_per_element", kernel * 1e9 / std::stod(n)}});
+    }
+  }
+  std::ofstream(evidence) << records.dump(2) << "\n";
+  return 0;
+}
