@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The test command: set-up, release build, every test. Exit status 0 only if all pass.
+# The test command: set-up, release build and tests, sanitizer build and tests.
+# Exit status 0 only if everything passes.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$root"
 start=$SECONDS
-bash scripts/setup.sh
-bash scripts/build.sh
-ctest --preset release -j "$(nproc)"
+stage "set-up" bash scripts/setup.sh
+stage "release build" bash scripts/build.sh
+stage "release tests" ctest_preset release
+stage "sanitizer build (ASan+UBSan)" bash -c 'cmake --preset asan >/dev/null && cmake --build --preset asan -j '"$jobs"
+stage "sanitizer tests" ctest_preset asan
 echo "test command: $((SECONDS - start)) s"
+summary

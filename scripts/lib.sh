@@ -1,0 +1,41 @@
+# Shared by the main job and the test command: timed stages and a running pass/fail count.
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jobs="$(nproc)"
+passed=0
+failed=0
+declare -a stage_times=()
+
+stage() {
+  local name="$1" t=$SECONDS
+  shift
+  echo "=== $name"
+  "$@"
+  stage_times+=("$name: $((SECONDS - t)) s")
+}
+
+# Runs a CTest preset and adds its counts to the totals; fails when any test fails.
+ctest_preset() {
+  local log
+  log="$(mktemp)"
+  local rc=0
+  ctest --preset "$1" -j "$jobs" >"$log" 2>&1 || rc=$?
+  tail -n 25 "$log"
+  local line
+  line="$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -n 1)"
+  if [[ -z "$line" ]]; then
+    echo "ctest preset $1 produced no summary" >&2
+    return 1
+  fi
+  local f t
+  f="$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/' <<<"$line")"
+  t="$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/' <<<"$line")"
+  passed=$((passed + t - f))
+  failed=$((failed + f))
+  rm -f "$log"
+  return "$rc"
+}
+
+summary() {
+  printf '%s\n' "${stage_times[@]}"
+  echo "summary: ${passed} passed, ${failed} failed"
+}
