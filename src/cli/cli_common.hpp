@@ -1,0 +1,65 @@
+// Shared by the run, check-model and golden sub-commands: exit codes and output helpers.
+#ifndef SONNX_CLI_CLI_COMMON_HPP
+#define SONNX_CLI_CLI_COMMON_HPP
+
+#include <sonnx/io/tensor_io.hpp>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace sonnx::cli {
+
+// Exit codes of run, check-model and golden (docs/cli.md).
+inline constexpr int exit_ok = 0;         // success; check-model: every Div node inside
+inline constexpr int exit_violation = 1;  // profile/validation violation (R*, C*, D*, GR*, T3)
+inline constexpr int exit_usage = 2;      // bad arguments
+inline constexpr int exit_io = 3;         // file cannot be read/written or is malformed (T1, T2, T4)
+
+inline int exit_code_of(const io::IoStatus& status) {
+  switch (status.kind) {
+    case io::IoErrorKind::none: return exit_ok;
+    case io::IoErrorKind::profile: return exit_violation;
+    case io::IoErrorKind::io:
+    case io::IoErrorKind::format: return exit_io;
+  }
+  return exit_io;
+}
+
+// Prints an error: a JSON object on stdout with --json, a line on stderr otherwise.
+inline int report_error(bool json, int code, const std::string& requirement,
+                        const std::string& message, nlohmann::json extra = nlohmann::json::object()) {
+  if (json) {
+    nlohmann::json out = std::move(extra);
+    out["status"] = "error";
+    out["exit_code"] = code;
+    out["requirement"] = requirement;
+    out["message"] = message;
+    std::cout << out.dump(2) << '\n';
+  } else {
+    std::cerr << "sonnx-div: error: " << message << '\n';
+  }
+  return code;
+}
+
+inline int usage_error(bool json, const std::string& message) {
+  return report_error(json, exit_usage, "", "usage: " + message);
+}
+
+// Unparsed words left by CLI11 (sub-commands allow extras so that they report usage errors with
+// exit code 2 themselves).
+inline bool reject_extras(const CLI::App& sub, bool json, int& exit_code) {
+  const std::vector<std::string> extra = sub.remaining();
+  if (extra.empty()) return false;
+  std::string text;
+  for (const auto& word : extra) text += (text.empty() ? "" : " ") + word;
+  exit_code = usage_error(json, "unexpected argument(s): " + text + " (see --help)");
+  return true;
+}
+
+}  // namespace sonnx::cli
+
+#endif  // SONNX_CLI_CLI_COMMON_HPP

@@ -1,0 +1,129 @@
+// sonnx-div run A B -o C: divide two tensor files, write the quotient atomically (T1, T2, T5).
+#include <sonnx/io/semantics.hpp>
+#include <sonnx/io/tensor_io.hpp>
+
+#include <memory>
+#include <string>
+
+#include "cli_common.hpp"
+#include "command_registry.hpp"
+
+namespace sonnx::cli {
+namespace {
+
+struct RunOptions {
+  std::string a;
+  std::string b;
+  std::string output;
+  std::string semantics = "sonnx";
+  std::string name = "C";
+  std::string encoding = "raw";
+  bool json = false;
+};
+
+int run(const CLI::App& sub, const RunOptions& o) {
+  int code = exit_ok;
+  if (reject_extras(sub, o.json, code)) return code;
+  if (o.a.empty() || o.b.empty()) return usage_error(o.json, "run needs two input files A and B");
+  if (o.output.empty()) return usage_error(o.json, "run needs an output file: -o C");
+  const auto semantics = io::parse_semantics(o.semantics);
+  if (!semantics) {
+    return usage_error(o.json, "--semantics must be sonnx or openvino-pythondiv, not '" +
+                                   o.semantics + "'");
+  }
+  if (o.encoding != "raw" && o.encoding != "typed") {
+    return usage_error(o.json, "--pb-encoding must be raw or typed");
+  }
+  const auto fa = io::format_from_path(o.a);
+  const auto fb = io::format_from_path(o.b);
+  const auto fc = io::format_from_path(o.output);
+  if (!fa || !fb || !fc) {
+    return usage_error(o.json, "file names must end in .pb (ONNX TensorProto) or .npy (NumPy)");
+  }
+  if (*fa != *fc || *fb != *fc) {
+    return usage_error(o.json, "A, B and C must use the same format (all .pb or all .npy)");
+  }
+  const bool profile = io::is_profile(*semantics);
+  const std::string label =
+      profile ? "" : "NON-PROFILE openvino-pythondiv semantics (integer quotients floored): ";
+  if (!profile && !o.json) {
+    std::cerr << "sonnx-div: warning: --semantics openvino-pythondiv is outside the SONNX profile "
+                 "(T5): integer quotients are floored, not truncated\n";
+  }
+
+  const io::ReadResult a = io::read_tensor_file(o.a);
+  if (!a.ok()) return report_error(o.json, exit_code_of(a.status), a.status.requirement, a.status.message);
+  const io::ReadResult b = io::read_tensor_file(o.b);
+  if (!b.ok()) return report_error(o.json, exit_code_of(b.status), b.status.requirement, b.status.message);
+
+  const io::DivideResult c = io::divide(a.tensor, b.tensor, *semantics);
+  if (!c.status.ok()) {
+    nlohmann::json extra = nlohmann::json::object();
+    if (c.status.flat_index) {
+      extra["flat_index"] = *c.status.flat_index;
+      extra["multi_index"] = c.status.multi_index;
+    }
+    extra["semantics"] = o.semantics;
+    return report_error(o.json, exit_violation, c.status.requirement, label + c.status.message,
+                        extra);
+  }
+  const io::IoStatus written =
+      io::write_tensor_file(o.output, c.c, o.name,
+                            o.encoding == "typed" ? io::ProtoEncoding::typed_fields
+                                                  : io::ProtoEncoding::raw_data);
+  if (!written.ok()) {
+    return report_error(o.json, exit_code_of(written), written.requirement, written.message);
+  }
+  if (o.json) {
+    nlohmann::json out;
+    out["status"] = "ok";
+    out["exit_code"] = exit_ok;
+    out["output"] = o.output;
+    out["format"] = std::string(io::format_name(*fc));
+    out["type"] = data_type_name(c.c.type);
+    out["shape"] = c.c.shape;
+    out["elements"] = c.c.element_count();
+    out["semantics"] = o.semantics;
+    out["profile"] = profile;
+    if (!profile) out["label"] = "NON-PROFILE: openvino-pythondiv, integer quotients floored";
+    std::cout << out.dump(2) << '\n';
+  } else {
+    std::cout << label << "wrote " << o.output << ": " << data_type_name(c.c.type) << ' '
+              << shape_to_string(c.c.shape) << " = A / B (semantics " << o.semantics
+              << (profile ? ", SONNX profile" : ", NON-PROFILE") << ")\n";
+  }
+  return exit_ok;
+}
+
+void add_run_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<RunOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "run",
+      "Divide two tensor files element-wise: C = A / B (ONNX TensorProto .pb or NumPy .npy, "
+      "chosen by extension; C in the same format, written atomically).\n"
+      "Exit codes: 0 ok, 1 profile/validation violation (the message names the requirement ID), "
+      "2 usage, 3 file I/O or malformed file (T1, T2).");
+  sub->add_option("A", options->a, "dividend tensor file (.pb or .npy)");
+  sub->add_option("B", options->b, "divisor tensor file (.pb or .npy)");
+  sub->add_option("-o,--output", options->output, "output tensor file C (same format)");
+  sub->add_option("--semantics", options->semantics,
+                  "sonnx (default, the profile) or openvino-pythondiv (NON-PROFILE: floored "
+                  "integer quotients, as OpenVINO Divide-1 m_pythondiv=true)");
+  sub->add_option("--name", options->name, "TensorProto name of C in a .pb output (default C)");
+  sub->add_option("--pb-encoding", options->encoding,
+                  "raw (raw_data, default) or typed (float_data/int32_data/...) for .pb output");
+  sub->add_flag("--json", options->json, "machine-readable result on stdout");
+  sub->allow_extras();
+  sub->callback([sub, options, &exit_code] {
+    try {
+      exit_code = run(*sub, *options);
+    } catch (const std::exception& e) {
+      exit_code = report_error(options->json, exit_io, "T1", std::string("internal error: ") + e.what());
+    }
+  });
+}
+
+const CommandRegistration registration{"run", add_run_command};
+
+}  // namespace
+}  // namespace sonnx::cli

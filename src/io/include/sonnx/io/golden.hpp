@@ -1,0 +1,57 @@
+// golden (T4): ONNX backend-layout conformance cases for one element type:
+//   DIR/model.onnx                 one Div node z = Div(x, y), opset 14, x, y, z of shape [8]
+//   DIR/test_data_set_N/input_0.pb x     (TensorProto, raw_data)
+//   DIR/test_data_set_N/input_1.pb y
+//   DIR/test_data_set_N/output_0.pb z    expected output, computed by the checked library
+//   DIR/cases.json                 what each element exercises, and the semantics used
+// The edge cases never violate C3 or D3 (no zero integer divisor, no signed MIN / -1): those
+// are errors, not outputs. With Semantics::openvino_pythondiv the expected outputs are floored
+// integer quotients: the model's doc_string and cases.json say NON-PROFILE.
+#ifndef SONNX_IO_GOLDEN_HPP
+#define SONNX_IO_GOLDEN_HPP
+
+#include <sonnx/io/semantics.hpp>
+#include <sonnx/io/tensor_io.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sonnx::io {
+
+// One element pair as bit patterns of the type (two's complement for integers, zero-extended).
+struct GoldenCase {
+  std::uint64_t a = 0;
+  std::uint64_t b = 0;
+  std::string note;
+};
+
+inline constexpr std::int64_t golden_set_length = 8;  // elements per test_data_set
+
+// Profile type names as ONNX spells them ("float16", "bfloat16", "float", "double", "int8", ...),
+// plus "float32" and "float64".
+std::optional<DataType> parse_type_name(std::string_view name);
+
+// The edge cases of a type, in data-set order (before padding the last set with 1 / 1).
+std::vector<GoldenCase> golden_cases(DataType type);
+
+// model.onnx of the golden layout: one Div node, opset 14, inputs and output of the given type
+// and shape [length].
+std::string golden_model(DataType type, std::int64_t length, std::string_view doc_string);
+
+struct GoldenSummary {
+  std::size_t cases = 0;      // edge cases (without padding)
+  std::size_t data_sets = 0;  // test_data_set_N directories
+};
+
+// Writes the layout into `dir`, which must not exist or be empty; built in a temporary sibling
+// directory and renamed into place, so that on failure nothing is left behind.
+IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics semantics,
+                      GoldenSummary& summary);
+
+}  // namespace sonnx::io
+
+#endif  // SONNX_IO_GOLDEN_HPP

@@ -1,0 +1,191 @@
+// Owning tensors, whole-file reads and atomic writes (T1, T2).
+#include <sonnx/io/tensor_io.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io_internal.hpp"
+
+namespace sonnx::io {
+
+IoStatus IoStatus::failure(IoErrorKind kind, std::string requirement, const std::string& what) {
+  IoStatus status;
+  status.kind = kind;
+  status.message = requirement + ": " + what;
+  status.requirement = std::move(requirement);
+  return status;
+}
+
+std::size_t OwnedTensor::element_count() const noexcept {
+  const auto size = element_size(type);
+  return size && *size != 0 ? bytes.size() / *size : 0;
+}
+
+TensorView OwnedTensor::view() const noexcept {
+  return TensorView{type, shape, bytes.empty() ? nullptr : bytes.data(), Layout::dense};
+}
+
+MutableTensorView OwnedTensor::mutable_view() noexcept {
+  return MutableTensorView{type, shape, bytes.empty() ? nullptr : bytes.data(), Layout::dense};
+}
+
+std::optional<TensorFormat> format_from_path(const std::filesystem::path& path) {
+  const std::string ext = path.extension().string();
+  if (ext == ".pb") return TensorFormat::onnx_pb;
+  if (ext == ".npy") return TensorFormat::npy;
+  return std::nullopt;
+}
+
+std::string_view format_name(TensorFormat format) noexcept {
+  return format == TensorFormat::npy ? "NumPy .npy" : "ONNX TensorProto .pb";
+}
+
+namespace {
+
+std::string errno_text(int error) { return std::strerror(error); }
+
+// Closes a descriptor on scope exit.
+struct Fd {
+  int fd = -1;
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+IoStatus read_file_bytes(const std::filesystem::path& path, std::vector<unsigned char>& out) {
+  out.clear();
+  const std::string name = path.string();
+  Fd file{::open(name.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (file.fd < 0) {
+    return IoStatus::failure(IoErrorKind::io, "T1",
+                             name + ": cannot open for reading: " + errno_text(errno));
+  }
+  struct stat info {};
+  if (::fstat(file.fd, &info) != 0) {
+    return IoStatus::failure(IoErrorKind::io, "T1", name + ": cannot stat: " + errno_text(errno));
+  }
+  if (!S_ISREG(info.st_mode)) {
+    return IoStatus::failure(IoErrorKind::io, "T1", name + ": not a regular file");
+  }
+  if (info.st_size < 0 || static_cast<std::uintmax_t>(info.st_size) > max_file_bytes) {
+    return IoStatus::failure(IoErrorKind::io, "T1",
+                             name + ": file of " + std::to_string(info.st_size) +
+                                 " bytes exceeds the limit of " + std::to_string(max_file_bytes));
+  }
+  const auto size = static_cast<std::size_t>(info.st_size);
+  out.resize(size);
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::read(file.fd, out.data() + done, size - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      out.clear();
+      return IoStatus::failure(IoErrorKind::io, "T1", name + ": read error: " + errno_text(errno));
+    }
+    if (n == 0) break;  // the file shrank while being read
+    done += static_cast<std::size_t>(n);
+  }
+  out.resize(done);
+  return {};
+}
+
+IoStatus write_file_atomic(const std::filesystem::path& path, std::span<const unsigned char> bytes) {
+  const std::string name = path.string();
+  if (path.filename().empty()) {
+    return IoStatus::failure(IoErrorKind::io, "T2", name + ": output path names no file");
+  }
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
+  static unsigned counter = 0;
+  std::string temp;
+  Fd file;
+  for (int attempt = 0; attempt < 100 && file.fd < 0; ++attempt) {
+    std::string leaf(".");
+    leaf.append(path.filename().string());
+    leaf.append(".sonnx-tmp-");
+    leaf.append(std::to_string(::getpid()));
+    leaf.append("-");
+    leaf.append(std::to_string(counter++));
+    temp = (dir / leaf).string();
+    file.fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (file.fd < 0 && errno != EEXIST) break;
+  }
+  if (file.fd < 0) {
+    return IoStatus::failure(IoErrorKind::io, "T2",
+                             name + ": cannot create a temporary file in " + dir.string() + ": " +
+                                 errno_text(errno));
+  }
+  const auto fail = [&](const std::string& what) {
+    const int error = errno;
+    ::close(file.fd);
+    file.fd = -1;
+    ::unlink(temp.c_str());
+    return IoStatus::failure(IoErrorKind::io, "T2", name + ": " + what + ": " + errno_text(error));
+  };
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(file.fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return fail("write error");
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(file.fd) != 0) return fail("fsync failed");
+  const int fd = file.fd;
+  file.fd = -1;
+  if (::close(fd) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    return IoStatus::failure(IoErrorKind::io, "T2", name + ": close failed: " + errno_text(error));
+  }
+  if (::rename(temp.c_str(), name.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    return IoStatus::failure(IoErrorKind::io, "T2",
+                             name + ": cannot rename the temporary file into place: " +
+                                 errno_text(error));
+  }
+  return {};
+}
+
+ReadResult read_tensor_file(const std::filesystem::path& path) {
+  ReadResult result;
+  const auto format = format_from_path(path);
+  if (!format) {
+    result.status = IoStatus::failure(IoErrorKind::format, "T1",
+                                      path.string() + ": unknown extension (expected .pb or .npy)");
+    return result;
+  }
+  std::vector<unsigned char> bytes;
+  result.status = read_file_bytes(path, bytes);
+  if (!result.ok()) return result;
+  return *format == TensorFormat::npy ? decode_npy(bytes, path.string())
+                                      : decode_tensor_proto(bytes, path.string());
+}
+
+IoStatus write_tensor_file(const std::filesystem::path& path, const OwnedTensor& tensor,
+                           std::string_view proto_name, ProtoEncoding encoding) {
+  const auto format = format_from_path(path);
+  if (!format) {
+    return IoStatus::failure(IoErrorKind::format, "T1",
+                             path.string() + ": unknown extension (expected .pb or .npy)");
+  }
+  std::string encoded;
+  IoStatus status = *format == TensorFormat::npy
+                        ? encode_npy(tensor, encoded)
+                        : encode_tensor_proto(tensor, proto_name, encoding, encoded);
+  if (!status.ok()) return status;
+  return write_file_atomic(
+      path, std::span<const unsigned char>(reinterpret_cast<const unsigned char*>(encoded.data()),
+                                           encoded.size()));
+}
+
+}  // namespace sonnx::io
