@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# SONNX Div -- Why3 proof gate (issue #3, item 7).
+#
+# Usage: proofs/why3/prove.sh [--out DIR] [--mutants] [--timeout SEC] [-j N]
+#   --out DIR    evidence directory (default build/evidence); writes DIR/why3.json
+#   --mutants    only check that every mutant in proofs/why3/mutants/ is NOT proved
+#
+# Works on a clean Debian 12 machine with why3, z3, cvc4, cvc5, gappa and python3
+# installed: it never reads ~/.why3.conf.  It writes its own configuration under
+# DIR/why3-config/: `why3 config detect` into a private file, a hand-written
+# [prover] entry for cvc5 (not detected by Why3 1.5.1; needs --fp-exp for
+# binary16/bfloat16), and an extra config whose [prover_modifiers] add the
+# driver proofs/why3/sonnx_floats.drv (SMT-LIB sorts of the custom formats) to
+# Z3 and CVC5 (modifiers do not apply to provers defined in the same file,
+# hence two files; options go after the sub-command).
+#
+# Exit status: 0 iff every goal is Valid (and, in --mutants mode, iff no mutant
+# is proved).
+set -u
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+out="build/evidence"
+mode="prove"
+timeout=3
+jobs=2
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out="$2"; shift 2 ;;
+    --out=*) out="${1#--out=}"; shift ;;
+    --mutants) mode="mutants"; shift ;;
+    --timeout) timeout="$2"; shift 2 ;;
+    -j) jobs="$2"; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+case "$out" in /*) ;; *) out="$root/$out" ;; esac
+for tool in why3 z3 python3; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "prove.sh: $tool not found" >&2; exit 2; }
+done
+mkdir -p "$out/why3-config"
+cfg="$out/why3-config/why3.conf"
+extra="$out/why3-config/extra.conf"
+rm -f "$cfg" "$extra"
+# Private configuration: detection only, never the user's file.
+WHY3CONFIG="$cfg" why3 -C "$cfg" config detect >"$out/why3-config/detect.log" 2>&1 || {
+  echo "prove.sh: why3 config detect failed (see $out/why3-config/detect.log)" >&2; exit 2; }
+# each why3 process runs one prover at a time; the gate runs $jobs processes
+sed -i 's/^running_provers_max = .*/running_provers_max = 1/' "$cfg"
+if command -v cvc5 >/dev/null 2>&1; then
+  cvc5_version="$(cvc5 --version 2>/dev/null | sed -n 's/.*cvc5 version \([0-9.]*\).*/\1/p' | head -1)"
+  cat >>"$cfg" <<EOF
+
+[prover]
+name = "CVC5"
+version = "${cvc5_version:-unknown}"
+shortcut = "cvc5"
+command = "$(command -v cvc5) --tlimit-per=%t000 --lang=smt2 --fp-exp %f"
+driver = "cvc4_16"
+in_place = false
+interactive = false
+editor = ""
+EOF
+fi
+cat >"$extra" <<EOF
+[prover_modifiers]
+name = "Z3"
+driver = "$here/sonnx_floats.drv"
+
+[prover_modifiers]
+name = "CVC5"
+driver = "$here/sonnx_floats.drv"
+EOF
+exec python3 "$here/why3_gate.py" --root "$root" --out "$out" --config "$cfg" \
+  --extra-config "$extra" --timeout "$timeout" --jobs "$jobs" --mode "$mode"
