@@ -1,0 +1,226 @@
+// Shared helpers of the oracle tests: format mapping, seeds, operand generators and an exact
+// integer-arithmetic reference for division (an implementation independent of MPFR, used to
+// cross-check the oracle itself).
+#ifndef SONNX_TESTS_ORACLE_TEST_SUPPORT_HPP
+#define SONNX_TESTS_ORACLE_TEST_SUPPORT_HPP
+
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "div_test_support.hpp"
+#include "sonnx_oracle/mpfr_oracle.hpp"
+
+namespace sonnx::oracle_test {
+
+using sonnx::oracle::BinaryFormat;
+using sonnx::test::FloatFormat;
+
+__extension__ typedef unsigned __int128 u128;
+
+inline const BinaryFormat& oracle_format(const FloatFormat& f) {
+  switch (f.type) {
+    case DataType::float16: return sonnx::oracle::binary16;
+    case DataType::bfloat16: return sonnx::oracle::bfloat16;
+    case DataType::float32: return sonnx::oracle::binary32;
+    default: return sonnx::oracle::binary64;
+  }
+}
+
+inline const FloatFormat& support_format(DataType type) {
+  for (const FloatFormat& f : sonnx::test::float_formats()) {
+    if (f.type == type) return f;
+  }
+  return sonnx::test::float_formats().front();
+}
+
+// Seed of the random tests: SONNX_ORACLE_SEED (decimal or 0x-hex) overrides the default.
+inline std::uint64_t test_seed() {
+  if (const char* text = std::getenv("SONNX_ORACLE_SEED"); text != nullptr && *text != '\0') {
+    return std::strtoull(text, nullptr, 0);
+  }
+  return 0x0DC0FFEE2026ULL;
+}
+
+// Number of random pairs per format: SONNX_ORACLE_RANDOM_PAIRS overrides the default 10^6.
+inline std::size_t random_pair_count() {
+  if (const char* text = std::getenv("SONNX_ORACLE_RANDOM_PAIRS"); text != nullptr && *text != '\0') {
+    return static_cast<std::size_t>(std::strtoull(text, nullptr, 0));
+  }
+  return 1'000'000;
+}
+
+inline std::string seed_note(std::uint64_t seed) {
+  return "seed " + std::to_string(seed) + " (reproduce with SONNX_ORACLE_SEED=" +
+         std::to_string(seed) + ")";
+}
+
+// Bit pattern from fields: sign (0/1), biased exponent, fraction.
+inline std::uint64_t make(const BinaryFormat& f, std::uint64_t sign, std::uint64_t biased,
+                          std::uint64_t fraction) {
+  return (sign != 0 ? f.sign_bit() : 0) | (biased << (f.precision - 1)) | fraction;
+}
+
+// Pattern of +2^k (k within the normal range).
+inline std::uint64_t power_of_two(const BinaryFormat& f, int k) {
+  return make(f, 0, static_cast<std::uint64_t>(k + f.emax), 0);
+}
+
+inline std::uint64_t one(const BinaryFormat& f) { return power_of_two(f, 0); }
+
+// The 15 operand classes of the directed tests.
+struct NamedValue {
+  const char* name;
+  std::uint64_t bits;
+};
+
+inline std::vector<NamedValue> operand_classes(const BinaryFormat& f) {
+  const std::uint64_t s = f.sign_bit();
+  return {{"+0", 0},
+          {"-0", s},
+          {"+min_subnormal", f.min_subnormal()},
+          {"-min_subnormal", s | f.min_subnormal()},
+          {"+max_subnormal", f.max_subnormal()},
+          {"-max_subnormal", s | f.max_subnormal()},
+          {"+min_normal", f.min_normal()},
+          {"-min_normal", s | f.min_normal()},
+          {"+1", one(f)},
+          {"-1", s | one(f)},
+          {"+max_finite", f.max_finite()},
+          {"-max_finite", s | f.max_finite()},
+          {"+inf", f.infinity()},
+          {"-inf", s | f.infinity()},
+          {"qNaN", f.quiet_nan()}};
+}
+
+// Random operands: uniform patterns, plus pairs steered so that quotients land in the normal,
+// subnormal, underflow and overflow regions, plus special operands.
+class OperandGenerator {
+ public:
+  OperandGenerator(const BinaryFormat& f, std::uint64_t seed) : f_(f), rng_(seed) {}
+
+  std::pair<std::uint64_t, std::uint64_t> next() {
+    const std::uint64_t kind = rng_() % 20;
+    std::uint64_t a = random_bits();
+    std::uint64_t b = random_bits();
+    const int exponent_range = 2 * f_.emax;  // biased exponents 1 .. 2*emax
+    if (kind < 5) {
+      // uniform bit patterns
+    } else if (kind < 10) {
+      // normal-range quotients: exponents close to each other
+      const int ea = 1 + static_cast<int>(rng_() % static_cast<std::uint64_t>(exponent_range));
+      a = finite(ea);
+      b = finite(clamp_exponent(ea + static_cast<int>(rng_() % 7) - 3));
+    } else if (kind < 15) {
+      // quotients near and inside the subnormal range: e_a - e_b ~ emin - (0 .. p + 2)
+      const int shift = -static_cast<int>(rng_() % static_cast<std::uint64_t>(f_.precision + 4));
+      const int eb = 1 + static_cast<int>(rng_() % static_cast<std::uint64_t>(exponent_range));
+      const int target = eb + f_.emin() + shift;  // biased exponent of a
+      if (target >= 1) {
+        a = finite(target);
+      } else {
+        a = subnormal_or_min(target);
+      }
+      b = finite(eb);
+    } else if (kind < 18) {
+      // quotients near the overflow threshold: e_a - e_b ~ emax + (-1 .. 1)
+      const int eb = 1 + static_cast<int>(rng_() % static_cast<std::uint64_t>(f_.emax));
+      const int ea = clamp_exponent(eb + f_.emax + static_cast<int>(rng_() % 3) - 1);
+      a = finite(ea);
+      b = finite(eb);
+    } else {
+      const auto classes = operand_classes(f_);
+      a = classes[rng_() % classes.size()].bits;
+      if ((rng_() & 1u) != 0) std::swap(a, b);
+    }
+    if ((rng_() & 1u) != 0) a ^= f_.sign_bit();
+    if ((rng_() & 1u) != 0) b ^= f_.sign_bit();
+    return {a, b};
+  }
+
+ private:
+  std::uint64_t random_bits() {
+    const std::uint64_t mask = f_.width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << f_.width) - 1;
+    return rng_() & mask;
+  }
+  int clamp_exponent(int e) const { return e < 1 ? 1 : (e > 2 * f_.emax ? 2 * f_.emax : e); }
+  std::uint64_t finite(int biased) {
+    return make(f_, 0, static_cast<std::uint64_t>(clamp_exponent(biased)), rng_() & f_.fraction_mask());
+  }
+  // A biased exponent below 1 means a subnormal: keep the significand bits that remain.
+  std::uint64_t subnormal_or_min(int biased) {
+    const int drop = 1 - biased;  // how many binades below the smallest normal
+    std::uint64_t significand = (rng_() & f_.fraction_mask()) | f_.min_normal();
+    significand = drop < 64 ? significand >> drop : 0;
+    return significand == 0 ? f_.min_subnormal() : significand;
+  }
+
+  const BinaryFormat& f_;
+  std::mt19937_64 rng_;
+};
+
+// Exact integer-arithmetic reference for IEEE 754 RNE division (independent of MPFR):
+// long division of the significands with a sticky bit, then one rounding at the format's quantum.
+inline std::uint64_t integer_reference_div(const BinaryFormat& f, std::uint64_t a, std::uint64_t b) {
+  const std::uint64_t sign = (a ^ b) & f.sign_bit();
+  if (f.is_nan(a) || f.is_nan(b)) return f.quiet_nan();
+  if (f.is_inf(a)) return f.is_inf(b) ? f.quiet_nan() : (sign | f.infinity());
+  if (f.is_inf(b)) return sign;  // finite / inf
+  if (f.is_zero(b)) return f.is_zero(a) ? f.quiet_nan() : (sign | f.infinity());
+  if (f.is_zero(a)) return sign;
+  // value = M * 2^E, normalised to M in [2^(p-1), 2^p).
+  const auto decode = [&f](std::uint64_t x, std::uint64_t& m, int& e) {
+    const std::uint64_t field = f.magnitude(x) >> (f.precision - 1);
+    m = x & f.fraction_mask();
+    e = f.emin() - f.precision + 1;
+    if (field != 0) {
+      m |= f.min_normal();
+      e = static_cast<int>(field) - f.emax - f.precision + 1;
+    }
+    while (m < f.min_normal()) {
+      m <<= 1;
+      --e;
+    }
+  };
+  std::uint64_t ma = 0;
+  std::uint64_t mb = 0;
+  int ea = 0;
+  int eb = 0;
+  decode(a, ma, ea);
+  decode(b, mb, eb);
+  const int k = f.precision + 2;
+  const u128 numerator = static_cast<u128>(ma) << k;
+  const u128 q = numerator / mb;  // in (2^(k-1), 2^(k+1))
+  const bool sticky = numerator % mb != 0;
+  const int x = ea - eb - k;  // exact quotient = (q + fraction) * 2^x
+  int length = 0;
+  for (u128 t = q; t != 0; t >>= 1) ++length;
+  const int top = x + length - 1;
+  int quantum = (top < f.emin() ? f.emin() : top) - f.precision + 1;
+  const int shift = quantum - x;  // >= 2
+  std::uint64_t r = 0;
+  if (shift <= length) {
+    const u128 kept = q >> shift;
+    const u128 rest = q & ((static_cast<u128>(1) << shift) - 1);
+    const u128 half = static_cast<u128>(1) << (shift - 1);
+    r = static_cast<std::uint64_t>(kept);
+    if (rest > half || (rest == half && (sticky || (r & 1u) != 0))) ++r;
+  }  // else: below half the quantum, rounds to zero
+  if (r == (f.min_normal() << 1)) {
+    r = f.min_normal();
+    ++quantum;
+  }
+  if (r >= f.min_normal()) {
+    const int exponent = quantum + f.precision - 1;
+    if (exponent > f.emax) return sign | f.infinity();
+    return sign | (static_cast<std::uint64_t>(exponent + f.emax) << (f.precision - 1)) |
+           (r & f.fraction_mask());
+  }
+  return sign | r;  // subnormal or zero
+}
+
+}  // namespace sonnx::oracle_test
+
+#endif  // SONNX_TESTS_ORACLE_TEST_SUPPORT_HPP
