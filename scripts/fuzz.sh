@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (clang, ASan + UBSan, in build-fuzz/) and runs each one for a
+# bounded time or number of executions, one after the other (the machine has 2 cores).
+#
+#   scripts/fuzz.sh [--seconds N | --runs N] [--harness NAME]... [--build-only]
+#
+# Default: --seconds 15 per harness (the short run of the test command). The long run of
+# docs/reliability.md is `scripts/fuzz.sh --runs 10000000`. Each harness starts from the seed corpus
+# tests/fuzz/corpus/<harness>/ (read only) and from the units it found before
+# (build-fuzz/corpus/<harness>/). Crash inputs land in build-fuzz/artifacts/. A summary (executions,
+# speed, crashes per harness) is printed and written to $SONNX_EVIDENCE_DIR/fuzz.json
+# (default build/evidence/fuzz.json). Exit status 0 only if every harness ran without a crash.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${SONNX_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+evidence="${SONNX_EVIDENCE_DIR:-$root/build/evidence}"
+jobs="${SONNX_FUZZ_JOBS:-2}"
+seconds=15
+runs=""
+build_only=0
+harnesses=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --seconds) seconds="$2"; runs=""; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --harness) harnesses+=("$2"); shift 2 ;;
+    --build-only) build_only=1; shift ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+if [[ ${#harnesses[@]} -eq 0 ]]; then
+  harnesses=(checked_div npy tensor_proto check_model)
+fi
+command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (apt-get install clang)" >&2; exit 2; }
+
+sanitize="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+if [[ ! -f "$build/CMakeCache.txt" ]]; then
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DSONNX_BUILD_FUZZERS=ON \
+    -DSONNX_BUILD_BENCHMARKS=OFF \
+    "-DCMAKE_CXX_FLAGS=$sanitize" \
+    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >"$build.configure.log" 2>&1 ||
+    { cat "$build.configure.log" >&2; exit 1; }
+fi
+targets=()
+for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
+cmake --build "$build" -j "$jobs" --target "${targets[@]}"
+[[ $build_only -eq 1 ]] && exit 0
+
+mkdir -p "$build/artifacts" "$evidence"
+if [[ -n "$runs" ]]; then limit=(-runs="$runs"); mode="runs=$runs"; else limit=(-max_total_time="$seconds"); mode="seconds=$seconds"; fi
+status=0
+json="{\"mode\": \"$mode\", \"harnesses\": ["
+sep=""
+for h in "${harnesses[@]}"; do
+  mkdir -p "$build/corpus/$h"
+  log="$build/fuzz-$h.log"
+  start=$SECONDS
+  rc=0
+  ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+    "$build/tests/fuzz/fuzz_$h" "$build/corpus/$h" "$root/tests/fuzz/corpus/$h" \
+    "${limit[@]}" -max_len=4096 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$build/artifacts/$h-" >"$log" 2>&1 || rc=$?
+  elapsed=$((SECONDS - start))
+  execs="$(grep -E '^stat::number_of_executed_units:' "$log" | tail -n1 | awk '{print $2}')"
+  speed="$(grep -E '^stat::average_exec_per_sec:' "$log" | tail -n1 | awk '{print $2}')"
+  cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -n1 | awk '{print $2}')"
+  corpus_units="$(find "$build/corpus/$h" -type f | wc -l)"
+  crashes=0
+  if [[ $rc -ne 0 ]]; then
+    crashes=1
+    status=1
+    echo "=== fuzz_$h FAILED (exit $rc); log $log" >&2
+    grep -E 'ERROR|property violated|\*\*\*|SUMMARY|Test unit written' "$log" | head -n 20 >&2 || true
+  fi
+  printf 'fuzz_%-13s %10s executions  %7s exec/s  cov %6s  corpus %5s  %4d s  crashes %d\n' \
+    "$h" "${execs:-?}" "${speed:-?}" "${cov:-?}" "$corpus_units" "$elapsed" "$crashes"
+  json+="$sep{\"harness\": \"$h\", \"executions\": ${execs:-0}, \"exec_per_sec\": ${speed:-0}, \"coverage_edges\": ${cov:-0}, \"corpus_units\": $corpus_units, \"seconds\": $elapsed, \"crashes\": $crashes, \"exit_code\": $rc}"
+  sep=", "
+done
+json+="]}"
+echo "$json" >"$evidence/fuzz.json"
+echo "fuzz summary written to $evidence/fuzz.json"
+exit $status
