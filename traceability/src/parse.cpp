@@ -1,0 +1,639 @@
+// Readers of the catalogue and of every evidence format (see docs/traceability.md).
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "trace.hpp"
+
+namespace trace {
+
+using nlohmann::json;
+
+namespace {
+
+std::string str_or(const json& j, const char* key, const std::string& fallback = "") {
+  if (j.is_object() && j.contains(key) && j.at(key).is_string()) return j.at(key).get<std::string>();
+  return fallback;
+}
+
+bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string trim(const std::string& s) {
+  std::size_t b = 0;
+  std::size_t e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b])) != 0) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])) != 0) --e;
+  return s.substr(b, e - b);
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+void add_unique(std::vector<std::string>& v, const std::string& s) {
+  if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+}
+
+std::uint64_t as_count(const json& j) {
+  if (j.is_number_unsigned()) return j.get<std::uint64_t>();
+  if (j.is_number_integer()) {
+    const auto v = j.get<std::int64_t>();
+    return v < 0 ? 0 : static_cast<std::uint64_t>(v);
+  }
+  if (j.is_number_float()) {
+    const double v = j.get<double>();
+    return v < 0 ? 0 : static_cast<std::uint64_t>(v);
+  }
+  if (j.is_array()) return j.size();
+  return 0;
+}
+
+}  // namespace
+
+bool is_id_shaped(const std::string& s) {
+  std::size_t i = 0;
+  while (i < s.size() && is_upper(s[i])) ++i;
+  if (i == 0 || i == s.size()) return false;
+  for (std::size_t k = i; k < s.size(); ++k)
+    if (!is_digit(s[k])) return false;
+  return true;
+}
+
+bool Requirement::needs(const std::string& method) const {
+  return std::find(methods.begin(), methods.end(), method) != methods.end();
+}
+
+bool Catalogue::has(const std::string& id) const {
+  return std::any_of(requirements.begin(), requirements.end(),
+                     [&](const Requirement& r) { return r.id == id; });
+}
+
+std::set<std::string> Catalogue::families() const {
+  std::set<std::string> out;
+  for (const auto& r : requirements) {
+    std::size_t i = 0;
+    while (i < r.id.size() && is_upper(r.id[i])) ++i;
+    out.insert(r.id.substr(0, i));
+  }
+  return out;
+}
+
+Catalogue load_catalogue(const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read the requirement catalogue " + path.string());
+  json j;
+  try {
+    in >> j;
+  } catch (const json::exception& e) {
+    throw std::runtime_error("malformed catalogue " + path.string() + ": " + e.what());
+  }
+  Catalogue cat;
+  cat.schema = str_or(j, "schema");
+  cat.op = str_or(j, "operator");
+  if (j.contains("sources") && j["sources"].is_object())
+    for (const auto& [key, src] : j["sources"].items())
+      cat.sources.push_back({key, {str_or(src, "file"), str_or(src, "title")}});
+  if (j.contains("verification_methods") && j["verification_methods"].is_object())
+    for (const auto& [key, text] : j["verification_methods"].items())
+      if (text.is_string()) cat.method_descriptions[key] = text.get<std::string>();
+  if (!j.contains("requirements") || !j["requirements"].is_array())
+    throw std::runtime_error("catalogue " + path.string() + " has no \"requirements\" array");
+  std::set<std::string> seen;
+  for (const auto& rj : j["requirements"]) {
+    Requirement r;
+    r.id = str_or(rj, "id");
+    if (!is_id_shaped(r.id)) throw std::runtime_error("catalogue: malformed requirement id '" + r.id + "'");
+    if (!seen.insert(r.id).second) throw std::runtime_error("catalogue: duplicate id " + r.id);
+    r.title = str_or(rj, "title");
+    r.statement = str_or(rj, "statement");
+    if (rj.contains("source")) {
+      const auto& s = rj["source"];
+      r.source.doc = str_or(s, "doc");
+      r.source.section = str_or(s, "section");
+      r.source.sonnx_tag = str_or(s, "sonnx_tag");
+      for (const auto& [key, fileTitle] : cat.sources)
+        if (key == r.source.doc) {
+          r.source.file = fileTitle.first;
+          r.source.doc_title = fileTitle.second;
+        }
+    }
+    if (rj.contains("verification") && rj["verification"].is_array())
+      for (const auto& m : rj["verification"])
+        if (m.is_string()) r.methods.push_back(m.get<std::string>());
+    cat.requirements.push_back(std::move(r));
+  }
+  return cat;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catch2 XML reporter output (Catch2 v2): <Catch name=EXE><Group><TestCase name tags filename
+// line> ... <OverallResult success="true|false"/></TestCase> ... </Group></Catch>.
+namespace {
+
+std::string xml_unescape(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '&') {
+      out += s[i];
+      continue;
+    }
+    const std::size_t semi = s.find(';', i);
+    if (semi == std::string::npos) {
+      out += s[i];
+      continue;
+    }
+    const std::string ent = s.substr(i + 1, semi - i - 1);
+    if (ent == "amp") out += '&';
+    else if (ent == "lt") out += '<';
+    else if (ent == "gt") out += '>';
+    else if (ent == "quot") out += '"';
+    else if (ent == "apos") out += '\'';
+    else if (!ent.empty() && ent[0] == '#') {
+      unsigned long code = 0;
+      try {
+        code = (ent.size() > 1 && (ent[1] == 'x' || ent[1] == 'X')) ? std::stoul(ent.substr(2), nullptr, 16)
+                                                                  : std::stoul(ent.substr(1));
+      } catch (...) {
+        code = '?';
+      }
+      if (code < 0x80) {
+        out += static_cast<char>(code);
+      } else if (code < 0x800) {
+        out += static_cast<char>(0xC0 | (code >> 6));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+      } else {
+        out += static_cast<char>(0xE0 | ((code >> 12) & 0x0F));
+        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (code & 0x3F));
+      }
+    } else {
+      out += s.substr(i, semi - i + 1);
+    }
+    i = semi;
+  }
+  return out;
+}
+
+struct XmlTag {
+  std::string name;
+  std::map<std::string, std::string> attrs;
+  bool closing = false;
+  bool self_closing = false;
+};
+
+// Parses the inside of <...> (without the brackets).
+XmlTag parse_tag(const std::string& body) {
+  XmlTag t;
+  std::size_t i = 0;
+  if (i < body.size() && body[i] == '/') {
+    t.closing = true;
+    ++i;
+  }
+  while (i < body.size() && std::isspace(static_cast<unsigned char>(body[i])) == 0 && body[i] != '/')
+    t.name += body[i++];
+  while (i < body.size()) {
+    while (i < body.size() && std::isspace(static_cast<unsigned char>(body[i])) != 0) ++i;
+    if (i >= body.size()) break;
+    if (body[i] == '/') {
+      t.self_closing = true;
+      ++i;
+      continue;
+    }
+    std::string key;
+    while (i < body.size() && body[i] != '=' && std::isspace(static_cast<unsigned char>(body[i])) == 0)
+      key += body[i++];
+    while (i < body.size() && body[i] != '"' && body[i] != '\'') ++i;
+    if (i >= body.size()) break;
+    const char q = body[i++];
+    std::string value;
+    while (i < body.size() && body[i] != q) value += body[i++];
+    ++i;
+    t.attrs[key] = xml_unescape(value);
+  }
+  return t;
+}
+
+}  // namespace
+
+std::vector<std::string> split_tags(const std::string& tags) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while ((i = tags.find('[', i)) != std::string::npos) {
+    const std::size_t e = tags.find(']', i);
+    if (e == std::string::npos) break;
+    out.push_back(tags.substr(i + 1, e - i - 1));
+    i = e + 1;
+  }
+  return out;
+}
+
+CatchFile parse_catch_xml(const std::string& text) {
+  CatchFile out;
+  std::size_t i = 0;
+  bool in_case = false;
+  int section_depth = 0;
+  TestCase current;
+  bool saw_catch = false;
+  while ((i = text.find('<', i)) != std::string::npos) {
+    if (text.compare(i, 4, "<!--") == 0) {
+      const std::size_t e = text.find("-->", i);
+      if (e == std::string::npos) break;
+      i = e + 3;
+      continue;
+    }
+    if (text.compare(i, 9, "<![CDATA[") == 0) {
+      const std::size_t e = text.find("]]>", i);
+      if (e == std::string::npos) break;
+      i = e + 3;
+      continue;
+    }
+    if (text.compare(i, 2, "<?") == 0) {
+      const std::size_t e = text.find("?>", i);
+      if (e == std::string::npos) break;
+      i = e + 2;
+      continue;
+    }
+    // Find the closing '>' outside quotes.
+    std::size_t e = i + 1;
+    char q = 0;
+    for (; e < text.size(); ++e) {
+      if (q != 0) {
+        if (text[e] == q) q = 0;
+      } else if (text[e] == '"' || text[e] == '\'') {
+        q = text[e];
+      } else if (text[e] == '>') {
+        break;
+      }
+    }
+    if (e >= text.size()) break;  // truncated
+    const XmlTag tag = parse_tag(text.substr(i + 1, e - i - 1));
+    i = e + 1;
+    if (tag.name == "Catch") {
+      if (tag.closing) {
+        out.complete = true;
+      } else {
+        saw_catch = true;
+        if (tag.attrs.count("name") != 0U) out.executable = tag.attrs.at("name");
+      }
+    } else if (tag.name == "TestCase") {
+      if (tag.closing) {
+        if (in_case) out.cases.push_back(current);
+        in_case = false;
+      } else {
+        current = TestCase{};
+        current.name = tag.attrs.count("name") != 0U ? tag.attrs.at("name") : "";
+        current.tags = tag.attrs.count("tags") != 0U ? tag.attrs.at("tags") : "";
+        current.file = tag.attrs.count("filename") != 0U ? tag.attrs.at("filename") : "";
+        try {
+          current.line = tag.attrs.count("line") != 0U ? std::stoi(tag.attrs.at("line")) : 0;
+        } catch (...) {
+          current.line = 0;
+        }
+        current.executable = out.executable;
+        for (const auto& t : split_tags(current.tags))
+          if (is_id_shaped(t)) add_unique(current.ids, t);
+        in_case = !tag.self_closing;
+        section_depth = 0;
+      }
+    } else if (tag.name == "Section" && in_case) {
+      if (tag.closing) --section_depth;
+      else if (!tag.self_closing) ++section_depth;
+    } else if (tag.name == "OverallResult" && in_case && !tag.closing) {
+      // The test case's own OverallResult (sections use OverallResults, plural).
+      current.passed = tag.attrs.count("success") != 0U && tag.attrs.at("success") == "true";
+    }
+  }
+  if (!saw_catch) out.error = "not Catch2 XML reporter output (no <Catch> element)";
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frama-C/WP
+std::vector<std::string> ids_in_wp_name(const std::string& goal) {
+  std::vector<std::string> out;
+  for (const auto& tok : split(goal, '_'))
+    if (is_id_shaped(tok)) add_unique(out, tok);
+  return out;
+}
+
+std::vector<std::string> ids_in_why3_name(const std::string& goal, const Catalogue& cat,
+                                          std::vector<std::string>* orphans) {
+  // Conventions: names start with the lower-case ID and an underscore ("r4_broadcast...").
+  std::vector<std::string> out;
+  std::string bare = goal;
+  const std::size_t dot = bare.rfind('.');  // "Theory.goal" forms
+  if (dot != std::string::npos) bare = bare.substr(dot + 1);
+  std::size_t i = 0;
+  while (i < bare.size() && is_lower(bare[i])) ++i;
+  std::size_t k = i;
+  while (k < bare.size() && is_digit(bare[k])) ++k;
+  if (i == 0 || k == i || (k < bare.size() && bare[k] != '_' && bare[k] != '\'')) return out;
+  const std::string family = upper(bare.substr(0, i));
+  const std::string id = family + bare.substr(i, k - i);
+  if (cat.has(id)) {
+    out.push_back(id);
+  } else if (cat.families().count(family) != 0U && orphans != nullptr) {
+    orphans->push_back(id);
+  }
+  return out;
+}
+
+std::vector<WpProperty> parse_wp_csv(const std::string& text) {
+  std::vector<WpProperty> out;
+  std::istringstream in(text);
+  std::string line;
+  bool header = true;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    const auto cols = split(line, '\t');
+    if (header) {
+      header = false;
+      if (!cols.empty() && cols[0] == "directory") continue;
+    }
+    if (cols.size() < 7) continue;
+    WpProperty p;
+    p.dir = cols[0];
+    p.file = cols[1];
+    try {
+      p.line = std::stoi(cols[2]);
+    } catch (...) {
+      p.line = 0;
+    }
+    p.function = cols[3];
+    p.kind = cols[4];
+    p.status = cols[5];
+    p.property = cols[6];
+    for (std::size_t c = 7; c < cols.size(); ++c) p.property += "\t" + cols[c];
+    // "F1_ieee_div: \result == ..." -> label F1_ieee_div
+    const std::size_t colon = p.property.find(':');
+    if (colon != std::string::npos) {
+      const std::string lab = p.property.substr(0, colon);
+      const bool ident = !lab.empty() && std::all_of(lab.begin(), lab.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+      });
+      if (ident) p.label = lab;
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::vector<ProofGoal> parse_wp_json(const std::string& text) {
+  const json j = json::parse(text);  // throws on malformed input; the caller reports it
+  std::vector<ProofGoal> out;
+  if (!j.contains("wp:functions") || !j["wp:functions"].is_object()) return out;
+  for (const auto& [fn, goals] : j["wp:functions"].items()) {
+    if (!goals.is_object()) continue;
+    for (const auto& [name, stats] : goals.items()) {
+      if (name == "wp:section" || !stats.is_object()) continue;
+      ProofGoal g;
+      g.system = "wp";
+      g.scope = fn;
+      g.goal = name;
+      g.ids = ids_in_wp_name(name);
+      std::uint64_t total = 0;
+      std::uint64_t valid = 0;
+      std::string worst;
+      for (const auto& [prover, s] : stats.items()) {
+        if (!s.is_object()) continue;
+        const std::uint64_t t = s.contains("total") ? as_count(s["total"]) : 0;
+        const std::uint64_t v = s.contains("valid") ? as_count(s["valid"]) : 0;
+        if (prover == "wp:main") {
+          total = t;
+          valid = v;
+          for (const char* k : {"failed", "unknown", "timeout", "stepout", "invalid"})
+            if (s.contains(k) && as_count(s[k]) > 0) worst = worst.empty() ? k : worst;
+          if (s.contains("time") && s["time"].is_number()) g.time_s = s["time"].get<double>();
+        } else if (v > 0) {
+          g.provers.push_back(prover);
+        }
+      }
+      g.proved = total > 0 && valid == total;
+      g.status = g.proved ? "valid" : (worst.empty() ? (total == 0 ? "not tried" : "unknown") : worst);
+      out.push_back(g);
+    }
+  }
+  return out;
+}
+
+std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<WpProperty>& props,
+                               bool have_json) {
+  if (!have_json) {
+    for (const auto& p : props) {
+      ProofGoal g;
+      g.system = "wp";
+      g.scope = p.function;
+      g.goal = p.label.empty() ? p.function + ": " + p.kind : p.function + "_" + p.label;
+      g.ids = p.label.empty() ? std::vector<std::string>{} : ids_in_wp_name(p.label);
+      g.file = p.dir.empty() || p.dir == "." ? p.file : p.dir + "/" + p.file;
+      g.line = p.line;
+      g.status = p.status;
+      g.proved = p.status == "Valid";
+      goals.push_back(g);
+    }
+    return goals;
+  }
+  for (auto& g : goals) {
+    for (const auto& p : props) {
+      if (p.label.empty() || p.function != g.scope) continue;
+      const std::string suffix = "_" + p.label;
+      if (g.goal.size() < suffix.size() ||
+          g.goal.compare(g.goal.size() - suffix.size(), suffix.size(), suffix) != 0)
+        continue;
+      g.file = p.dir.empty() || p.dir == "." ? p.file : p.dir + "/" + p.file;
+      g.line = p.line;
+      if (p.status != "Valid" && g.proved) {
+        // Valid under hypotheses, considered valid, ...: not a complete proof.
+        g.proved = false;
+        g.status = "goal valid, property " + p.status;
+      }
+      break;
+    }
+  }
+  return goals;
+}
+
+// ---------------------------------------------------------------------------------------------
+// why3.json: {"goals":[{"file","theory","goal","requirements":[..],"prover","time_s","status"}],
+//             "summary":{...},"assumptions":[...]}
+Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
+                         std::vector<std::string>* orphans) {
+  const json j = json::parse(text);
+  Why3File out;
+  if (j.contains("goals") && j["goals"].is_array()) {
+    for (const auto& gj : j["goals"]) {
+      ProofGoal g;
+      g.system = "why3";
+      g.file = str_or(gj, "file");
+      g.scope = str_or(gj, "theory");
+      g.goal = str_or(gj, "goal");
+      if (gj.contains("line") && gj["line"].is_number_integer()) g.line = gj["line"].get<int>();
+      if (gj.contains("prover")) {
+        if (gj["prover"].is_string() && !gj["prover"].get<std::string>().empty())
+          g.provers.push_back(gj["prover"].get<std::string>());
+        else if (gj["prover"].is_array())
+          for (const auto& p : gj["prover"])
+            if (p.is_string()) g.provers.push_back(p.get<std::string>());
+      }
+      if (gj.contains("time_s") && gj["time_s"].is_number()) g.time_s = gj["time_s"].get<double>();
+      g.status = str_or(gj, "status");
+      std::string st = g.status;
+      std::transform(st.begin(), st.end(), st.begin(),
+                     [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+      g.proved = st == "valid" || st == "proved";
+      if (gj.contains("requirements") && gj["requirements"].is_array()) {
+        for (const auto& r : gj["requirements"]) {
+          if (!r.is_string()) continue;
+          const std::string id = r.get<std::string>();
+          if (cat.has(id)) add_unique(g.ids, id);
+          else if (orphans != nullptr) orphans->push_back(id + " (why3 goal " + g.scope + "." + g.goal + ")");
+        }
+      }
+      if (g.ids.empty()) {
+        std::vector<std::string> o;
+        g.ids = ids_in_why3_name(g.goal, cat, &o);
+        if (orphans != nullptr)
+          for (const auto& id : o) orphans->push_back(id + " (why3 goal " + g.scope + "." + g.goal + ")");
+      }
+      // split_vc sub-goals: "goal[3]"
+      if (gj.contains("subgoal") && !gj["subgoal"].is_null())
+        g.goal += "[" + (gj["subgoal"].is_string() ? gj["subgoal"].get<std::string>() : gj["subgoal"].dump()) + "]";
+      out.goals.push_back(g);
+    }
+  }
+  if (j.contains("assumptions") && j["assumptions"].is_array()) {
+    for (const auto& a : j["assumptions"]) {
+      if (a.is_string()) {
+        out.assumptions.push_back(a.get<std::string>());
+      } else if (a.is_object()) {
+        std::string s;
+        for (const auto& [k, v] : a.items()) {
+          if (!s.empty()) s += "; ";
+          s += k + ": " + (v.is_string() ? v.get<std::string>() : v.dump());
+        }
+        out.assumptions.push_back(s);
+      } else {
+        out.assumptions.push_back(a.dump());
+      }
+    }
+  }
+  if (j.contains("summary")) out.summary = j["summary"].dump();
+  // Vacuity checks: "false" must not be provable from the theories' context.
+  if (j.contains("vacuity") && j["vacuity"].is_array())
+    for (const auto& v : j["vacuity"])
+      if (v.is_object() && v.contains("ok") && v["ok"].is_boolean() && !v["ok"].get<bool>())
+        out.vacuity_failures.push_back(str_or(v, "theory") + "." + str_or(v, "goal"));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+Exhaustive parse_exhaustive(const std::string& text) {
+  const json j = json::parse(text);
+  Exhaustive e;
+  e.format = str_or(j, "format");
+  e.mode = str_or(j, "mode");
+  if (j.contains("mode") && !j["mode"].is_string()) e.mode = j["mode"].dump();
+  if (j.contains("pairs_checked")) e.pairs_checked = as_count(j["pairs_checked"]);
+  if (j.contains("mismatches")) e.mismatches = as_count(j["mismatches"]);
+  if (j.contains("wall_s") && j["wall_s"].is_number()) e.wall_s = j["wall_s"].get<double>();
+  if (j.contains("requirements") && j["requirements"].is_array())
+    for (const auto& r : j["requirements"])
+      if (r.is_string()) e.ids.push_back(r.get<std::string>());
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------------
+std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string& file) {
+  // [kind->req~ID~rev]; kind is a lower-case artefact type (impl, utest, proof, ...).
+  std::vector<CodeLink> out;
+  int line = 1;
+  std::size_t last = 0;
+  std::size_t i = 0;
+  while ((i = text.find("->req~", i)) != std::string::npos) {
+    line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(last),
+                                        text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
+    last = i;
+    std::size_t b = i;
+    while (b > 0 && (is_lower(text[b - 1]) || is_digit(text[b - 1]))) --b;
+    const std::size_t end = text.find(']', i);
+    if (b == 0 || text[b - 1] != '[' || b == i || end == std::string::npos) {
+      i += 6;
+      continue;
+    }
+    const std::string body = text.substr(i + 6, end - i - 6);  // ID~rev
+    const std::size_t tilde = body.find('~');
+    CodeLink l;
+    l.kind = text.substr(b, i - b);
+    l.id = tilde == std::string::npos ? body : body.substr(0, tilde);
+    l.revision = tilde == std::string::npos ? "" : body.substr(tilde + 1);
+    l.file = file;
+    l.line = line;
+    out.push_back(l);
+    i = end;
+  }
+  return out;
+}
+
+std::vector<Assumption> parse_assumptions(const std::string& markdown) {
+  // Rows of any table whose header starts with "| ID | kind |".
+  std::vector<Assumption> out;
+  std::istringstream in(markdown);
+  std::string line;
+  bool in_table = false;
+  while (std::getline(in, line)) {
+    const std::string t = trim(line);
+    if (t.empty() || t[0] != '|') {
+      in_table = false;
+      continue;
+    }
+    std::string body = t.substr(1, t.size() > 1 && t.back() == '|' ? t.size() - 2 : t.size() - 1);
+    std::string unescaped;  // "\\|" is a literal pipe inside a cell
+    for (std::size_t k = 0; k < body.size(); ++k) {
+      if (body[k] == '\\' && k + 1 < body.size() && body[k + 1] == '|') {
+        unescaped += '\x01';
+        ++k;
+      } else {
+        unescaped += body[k];
+      }
+    }
+    body = unescaped;
+    auto cells = split(body, '|');
+    for (auto& c : cells) {
+      c = trim(c);
+      for (auto& ch : c)
+        if (ch == '\x01') ch = '|';
+    }
+    if (!in_table) {
+      if (cells.size() >= 2 && cells[0] == "ID" && cells[1] == "kind") in_table = true;
+      continue;
+    }
+    if (!cells.empty() && cells[0].find("---") != std::string::npos) continue;
+    out.push_back(Assumption{cells});
+  }
+  return out;
+}
+
+}  // namespace trace

@@ -1,0 +1,638 @@
+// Renderers: traceability.{json,html,md,csv}, the console gap list and docs/requirements.md.
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "trace.hpp"
+
+namespace trace {
+
+namespace {
+
+using ordered = nlohmann::ordered_json;
+
+std::string fmt_time(std::optional<double> t) {
+  if (!t) return "";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", *t);
+  return buf;
+}
+
+double total_time(const std::vector<const ProofGoal*>& goals, bool* any) {
+  double s = 0;
+  *any = false;
+  for (const auto* g : goals)
+    if (g->time_s) {
+      s += *g->time_s;
+      *any = true;
+    }
+  return s;
+}
+
+std::vector<std::string> provers_of(const std::vector<const ProofGoal*>& goals) {
+  std::vector<std::string> out;
+  for (const auto* g : goals)
+    for (const auto& p : g->provers)
+      if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  return out;
+}
+
+std::string join(const std::vector<std::string>& v, const std::string& sep) {
+  std::string out;
+  for (const auto& s : v) {
+    if (!out.empty()) out += sep;
+    out += s;
+  }
+  return out;
+}
+
+// Path of a source file relative to the source root when it lies inside it.
+std::string rel_source(const Report& r, const std::string& file) {
+  if (file.empty()) return file;
+  const fs::path p(file);
+  if (!p.is_absolute()) return p.generic_string();
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(r.options.source_root, ec);
+  const fs::path rel = fs::relative(p, root, ec);
+  if (ec || rel.empty() || *rel.begin() == "..") return p.generic_string();
+  return rel.generic_string();
+}
+
+std::string source_href(const Report& r, const std::string& file, int line) {
+  const std::string rel = rel_source(r, file);
+  std::string base;
+  if (!r.options.source_url.empty()) {
+    base = r.options.source_url;
+    if (base.back() != '/') base += '/';
+  } else if (fs::path(rel).is_absolute()) {
+    base = "file://";
+  } else {
+    std::error_code ec;
+    const fs::path up = fs::relative(fs::weakly_canonical(r.options.source_root, ec),
+                                     fs::weakly_canonical(r.options.evidence_dir, ec), ec);
+    base = up.empty() ? "" : up.generic_string() + "/";
+  }
+  return base + rel + (line > 0 ? "#L" + std::to_string(line) : "");
+}
+
+std::string method_state(const Row& row, const std::string& m) {
+  auto flagged = [&](std::initializer_list<const char*> codes) {
+    return std::any_of(row.flags.begin(), row.flags.end(), [&](const Flag& f) {
+      return std::any_of(codes.begin(), codes.end(), [&](const char* c) { return f.code == c; });
+    });
+  };
+  if (m == "test") return flagged({"test-failed"}) ? "failed" : (row.tests.empty() ? "missing" : "ok");
+  if (m == "why3") return flagged({"why3-unproved"}) ? "failed" : (row.why3.empty() ? "missing" : "ok");
+  if (m == "wp") return flagged({"wp-unproved"}) ? "failed" : (row.wp.empty() ? "missing" : "ok");
+  if (m == "exhaustive")
+    return flagged({"exhaustive-mismatch"}) ? "failed"
+           : flagged({"no-exhaustive", "exhaustive-incomplete"}) ? "missing"
+                                                                  : "ok";
+  return "missing";
+}
+
+ordered goals_json(const Report& r, const std::vector<const ProofGoal*>& goals) {
+  ordered arr = ordered::array();
+  for (const auto* g : goals) {
+    ordered o;
+    o["file"] = rel_source(r, g->file);
+    o["line"] = g->line;
+    o["scope"] = g->scope;
+    o["goal"] = g->goal;
+    o["provers"] = g->provers;
+    o["time_s"] = g->time_s ? ordered(*g->time_s) : ordered(nullptr);
+    o["status"] = g->status;
+    o["proved"] = g->proved;
+    arr.push_back(o);
+  }
+  return arr;
+}
+
+const char* kStatusOrder[] = {"verified", "partial", "stale", "failed", "missing"};
+
+std::string status_label(const std::string& s) {
+  if (s == "verified") return "verified";
+  if (s == "partial") return "partial (gaps)";
+  if (s == "stale") return "stale evidence";
+  if (s == "failed") return "failed";
+  return "no evidence";
+}
+
+}  // namespace
+
+std::string html_escape(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// ---------------------------------------------------------------------------------------------
+std::string render_json(const Report& r) {
+  ordered j;
+  j["schema"] = "sonnx-traceability/1";
+  j["generated"] = r.options.generated;
+  j["commit"] = r.commit;
+  j["catalogue"] = r.options.catalogue.generic_string();
+  j["evidence_dir"] = r.options.evidence_dir.generic_string();
+  ordered sum;
+  sum["requirements"] = r.rows.size();
+  for (const auto& [k, v] : r.status_counts()) sum[k] = v;
+  sum["gaps"] = r.gap_count();
+  int tp = 0;
+  int tf = 0;
+  for (const auto& t : r.tests) (t.passed ? tp : tf)++;
+  sum["tests"] = {{"total", r.tests.size()}, {"passed", tp}, {"failed", tf}};
+  auto count = [](const std::vector<ProofGoal>& g) {
+    return ordered{{"proved", std::count_if(g.begin(), g.end(), [](const ProofGoal& x) { return x.proved; })},
+                   {"total", g.size()}};
+  };
+  sum["why3"] = count(r.why3);
+  sum["wp"] = count(r.wp);
+  sum["evidence"] = {{"catch2", r.have_catch}, {"why3", r.have_why3}, {"wp", r.have_wp},
+                     {"exhaustive", !r.exhaustive.empty()}};
+  j["summary"] = sum;
+
+  ordered reqs = ordered::array();
+  for (const auto& row : r.rows) {
+    const Requirement& q = *row.req;
+    ordered o;
+    o["id"] = q.id;
+    o["title"] = q.title;
+    o["statement"] = q.statement;
+    o["source"] = {{"doc", q.source.doc}, {"file", q.source.file}, {"section", q.source.section},
+                   {"sonnx_tag", q.source.sonnx_tag}};
+    o["verification"] = q.methods;
+    o["status"] = row.status;
+    ordered cases = ordered::array();
+    for (const auto* t : row.tests)
+      cases.push_back({{"name", t->name}, {"executable", t->executable}, {"file", rel_source(r, t->file)},
+                       {"line", t->line}, {"passed", t->passed}});
+    o["tests"] = {{"total", row.tests.size()}, {"passed", row.tests_passed()}, {"failed", row.tests_failed()},
+                  {"cases", cases}};
+    const int why3_p = row.proved(row.why3);
+    const int wp_p = row.proved(row.wp);
+    o["proofs"] = {{"proved", why3_p + wp_p},
+                   {"total", row.why3.size() + row.wp.size()},
+                   {"why3", {{"proved", why3_p}, {"total", row.why3.size()}, {"goals", goals_json(r, row.why3)}}},
+                   {"wp", {{"proved", wp_p}, {"total", row.wp.size()}, {"goals", goals_json(r, row.wp)}}}};
+    ordered ex = ordered::array();
+    for (const auto* x : row.exhaustive)
+      ex.push_back({{"file", x->evidence}, {"format", x->format}, {"mode", x->mode},
+                    {"pairs_checked", x->pairs_checked}, {"mismatches", x->mismatches},
+                    {"wall_s", x->wall_s ? ordered(*x->wall_s) : ordered(nullptr)}, {"complete", x->complete()},
+                    {"ok", x->ok()}});
+    o["exhaustive"] = ex;
+    ordered links = ordered::array();
+    for (const auto* l : row.links) links.push_back({{"kind", l->kind}, {"file", l->file}, {"line", l->line}});
+    o["code_links"] = links;
+    ordered flags = ordered::array();
+    for (const auto& f : row.flags) flags.push_back({{"code", f.code}, {"message", f.message}, {"gap", f.gap}});
+    o["flags"] = flags;
+    reqs.push_back(o);
+  }
+  j["requirements"] = reqs;
+  ordered issues = ordered::array();
+  for (const auto& i : r.issues)
+    issues.push_back({{"code", i.code}, {"message", i.message}, {"where", i.where}, {"gap", i.gap}});
+  j["issues"] = issues;
+  ordered files = ordered::array();
+  for (const auto& f : r.files)
+    files.push_back({{"path", f.path}, {"kind", f.kind}, {"present", f.present}, {"mtime", f.mtime},
+                     {"stale", f.stale}, {"newer_source", f.newer_source}});
+  j["evidence_files"] = files;
+  ordered as = ordered::array();
+  for (const auto& a : r.assumptions) as.push_back(a.cells);
+  j["assumptions"] = as;
+  j["why3_assumptions"] = r.why3_assumptions;
+  ordered tv = ordered::object();
+  for (const auto& [k, v] : r.tool_versions) tv[k] = v;
+  j["tool_versions"] = tv;
+  return j.dump(2) + "\n";
+}
+
+// ---------------------------------------------------------------------------------------------
+std::string render_csv(const Report& r) {
+  std::ostringstream o;
+  o << "id,title,status,verification,source_doc,source_file,source_section,sonnx_tag,tests_total,tests_passed,"
+       "tests_failed,why3_proved,why3_total,wp_proved,wp_total,exhaustive,code_links,gaps\n";
+  for (const auto& row : r.rows) {
+    const Requirement& q = *row.req;
+    std::vector<std::string> ex;
+    for (const auto* x : row.exhaustive)
+      ex.push_back(x->format + ":" + (x->ok() ? "ok" : (x->mismatches > 0 ? "mismatch" : "incomplete")));
+    std::vector<std::string> gaps;
+    for (const auto& f : row.flags)
+      if (f.gap) gaps.push_back(f.code + ": " + f.message);
+    o << csv_field(q.id) << ',' << csv_field(q.title) << ',' << row.status << ',' << csv_field(join(q.methods, " "))
+      << ',' << csv_field(q.source.doc) << ',' << csv_field(q.source.file) << ',' << csv_field(q.source.section)
+      << ',' << csv_field(q.source.sonnx_tag) << ',' << row.tests.size() << ',' << row.tests_passed() << ','
+      << row.tests_failed() << ',' << row.proved(row.why3) << ',' << row.why3.size() << ',' << row.proved(row.wp)
+      << ',' << row.wp.size() << ',' << csv_field(join(ex, " ")) << ',' << row.links.size() << ','
+      << csv_field(join(gaps, " | ")) << '\n';
+  }
+  return o.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+std::string render_gap_list(const Report& r) {
+  std::ostringstream o;
+  for (const auto& row : r.rows)
+    for (const auto& f : row.flags)
+      o << (f.gap ? "GAP  " : "warn ") << row.req->id << " " << f.code << ": " << f.message << "\n";
+  for (const auto& i : r.issues)
+    o << (i.gap ? "GAP  " : "warn ") << "-- " << i.code << ": " << i.message
+      << (i.where.empty() ? "" : " [" + i.where + "]") << "\n";
+  const auto c = r.status_counts();
+  o << "requirements: " << r.rows.size() << " (verified " << c.at("verified") << ", partial " << c.at("partial")
+    << ", stale " << c.at("stale") << ", failed " << c.at("failed") << ", no evidence " << c.at("missing")
+    << "); gaps: " << r.gap_count() << "\n";
+  return o.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+std::string render_markdown(const Report& r) {
+  std::ostringstream o;
+  const auto c = r.status_counts();
+  o << "# SONNX Div traceability report\n\n";
+  o << "Generated " << r.options.generated << (r.commit.empty() ? "" : " at commit `" + r.commit + "`")
+    << " from `" << r.options.evidence_dir.generic_string() << "`.\n\n";
+  o << "**" << r.rows.size() << " requirements:** " << c.at("verified") << " verified, " << c.at("partial")
+    << " partial, " << c.at("stale") << " stale, " << c.at("failed") << " failed, " << c.at("missing")
+    << " without evidence. **Gaps: " << r.gap_count() << ".**\n\n";
+  o << "| ID | status | methods | tests (passed/failed) | Why3 proved/total | WP proved/total | exhaustive | gaps |\n";
+  o << "|---|---|---|---|---|---|---|---|\n";
+  auto cell = [](std::string s) {
+    for (std::size_t k = 0; (k = s.find('|', k)) != std::string::npos; k += 2) s.replace(k, 1, "\\|");
+    return s;
+  };
+  for (const auto& row : r.rows) {
+    std::vector<std::string> ex;
+    for (const auto* x : row.exhaustive)
+      ex.push_back(x->format + (x->ok() ? " ok" : (x->mismatches > 0 ? " MISMATCH" : " incomplete")));
+    std::vector<std::string> gaps;
+    for (const auto& f : row.flags)
+      if (f.gap) gaps.push_back(f.code + ": " + f.message);
+    o << "| " << row.req->id << " | " << row.status << " | " << join(row.req->methods, ", ") << " | "
+      << row.tests_passed() << "/" << row.tests_failed() << " | " << row.proved(row.why3) << "/" << row.why3.size()
+      << " | " << row.proved(row.wp) << "/" << row.wp.size() << " | " << cell(join(ex, ", ")) << " | "
+      << cell(join(gaps, "; ")) << " |\n";
+  }
+  if (!r.issues.empty()) {
+    o << "\n## Issues not tied to one requirement\n\n";
+    for (const auto& i : r.issues)
+      o << "- " << (i.gap ? "**gap** " : "warning ") << "`" << i.code << "`: " << i.message
+        << (i.where.empty() ? "" : " (" + i.where + ")") << "\n";
+  }
+  o << "\n## Evidence files\n\n| file | kind | present | modified (UTC) | stale |\n|---|---|---|---|---|\n";
+  for (const auto& f : r.files)
+    o << "| " << f.path << " | " << f.kind << " | " << (f.present ? "yes" : "**no**") << " | " << f.mtime << " | "
+      << (f.stale ? "**yes**, older than " + f.newer_source : "no") << " |\n";
+  o << "\n## Assumptions register\n\n" << r.assumptions.size()
+    << " rows in `docs/assumptions.md` (listed in traceability.html).\n";
+  if (!r.tool_versions.empty()) {
+    o << "\n## Tool versions\n\n| tool | version |\n|---|---|\n";
+    for (const auto& [k, v] : r.tool_versions) o << "| " << k << " | " << cell(v) << " |\n";
+  }
+  return o.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+std::string render_html(const Report& r) {
+  std::ostringstream o;
+  const auto c = r.status_counts();
+  const int n = static_cast<int>(r.rows.size());
+  int tp = 0;
+  int tf = 0;
+  for (const auto& t : r.tests) (t.passed ? tp : tf)++;
+  const auto why3_p = std::count_if(r.why3.begin(), r.why3.end(), [](const ProofGoal& g) { return g.proved; });
+  const auto wp_p = std::count_if(r.wp.begin(), r.wp.end(), [](const ProofGoal& g) { return g.proved; });
+  const auto h = html_escape;
+
+  o << R"(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>SONNX Div traceability report</title>
+<style>
+:root{--verified:#2e7d32;--partial:#e08a00;--stale:#7b1fa2;--failed:#c62828;--missing:#757575;--ok:#2e7d32;--bg:#f6f7f9;}
+*{box-sizing:border-box}
+body{font:13px/1.45 "DejaVu Sans",Arial,sans-serif;color:#1d2430;background:var(--bg);margin:0;padding:20px 24px}
+h1{font-size:22px;margin:0 0 4px} h2{font-size:16px;margin:28px 0 8px;border-bottom:2px solid #d9dde3;padding-bottom:4px}
+.meta{color:#55606e;font-size:12px} code{font:12px "DejaVu Sans Mono",monospace;background:#eceff3;padding:0 3px;border-radius:3px}
+.cards{display:flex;gap:10px;margin:14px 0 10px;flex-wrap:wrap}
+.card{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:8px 12px;min-width:130px}
+.card b{display:block;font-size:20px} .card span{color:#55606e;font-size:11px;text-transform:uppercase;letter-spacing:.04em}
+.bar{display:flex;height:26px;border-radius:5px;overflow:hidden;border:1px solid #c9ced6;background:#fff}
+.bar div{color:#fff;font-weight:bold;font-size:12px;display:flex;align-items:center;justify-content:center;white-space:nowrap;overflow:hidden}
+.legend{display:flex;gap:16px;margin:6px 0 0;font-size:12px;flex-wrap:wrap}
+.legend i{display:inline-block;width:11px;height:11px;border-radius:2px;margin-right:5px;vertical-align:-1px}
+.s-verified{background:var(--verified)} .s-partial{background:var(--partial)} .s-stale{background:var(--stale)}
+.s-failed{background:var(--failed)} .s-missing{background:var(--missing)}
+table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #d9dde3}
+th,td{border-bottom:1px solid #e3e6ea;padding:6px 8px;text-align:left;vertical-align:top}
+th{background:#eef1f5;font-size:12px;position:sticky;top:0}
+tr.req td:first-child{border-left:6px solid var(--missing)}
+tr.req.verified td:first-child{border-left-color:var(--verified)} tr.req.partial td:first-child{border-left-color:var(--partial)}
+tr.req.stale td:first-child{border-left-color:var(--stale)} tr.req.failed td:first-child{border-left-color:var(--failed)}
+tr.req.verified{background:#f3faf3} tr.req.failed{background:#fdf1f1} tr.req.stale{background:#f8f1fb}
+.id{font-weight:bold;font-size:15px}
+.badge{display:inline-block;color:#fff;border-radius:10px;padding:1px 8px;font-size:11px;font-weight:bold;margin-top:3px;white-space:nowrap}
+.chip{display:inline-block;border-radius:3px;padding:0 6px;margin:1px 2px 1px 0;font-size:11px;border:1px solid}
+.chip.ok{color:var(--ok);border-color:var(--ok);background:#eaf5ea}
+.chip.failed{color:#fff;border-color:var(--failed);background:var(--failed)}
+.chip.missing{color:#6b6b6b;border-color:#b0b0b0;background:#f1f1f1;text-decoration:line-through}
+.title{font-weight:bold} .stmt{color:#3b4452;font-size:12px;margin-top:2px} .src{color:#55606e;font-size:11px;margin-top:4px}
+.num{font-weight:bold;white-space:nowrap} .num .bad{color:var(--failed)} .num .good{color:var(--ok)} .dim{color:#8a93a0}
+details summary{cursor:pointer;color:#2a5db0;font-size:11px} details ul{margin:4px 0 0 16px;padding:0;font-size:11px}
+ul.flags{margin:0;padding-left:14px;font-size:11.5px} ul.flags li.gap{color:#a31515} ul.flags li.warn{color:#8a6d00}
+ul.issues li{margin:2px 0} ul.issues li.gap b{color:#a31515}
+a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
+.small{font-size:11px}
+</style></head><body>
+)";
+  o << "<h1>SONNX Div &mdash; traceability report</h1>\n<div class=\"meta\">Generated " << h(r.options.generated);
+  if (!r.commit.empty()) o << " &middot; commit <code>" << h(r.commit) << "</code>";
+  o << " &middot; catalogue <code>" << h(r.options.catalogue.generic_string()) << "</code> &middot; evidence <code>"
+    << h(r.options.evidence_dir.generic_string()) << "</code></div>\n";
+
+  // Cards and the summary bar
+  o << "<div class=\"cards\">";
+  o << "<div class=\"card\"><span>requirements</span><b>" << c.at("verified") << " / " << n << "</b>verified</div>";
+  o << "<div class=\"card\"><span>gaps</span><b style=\"color:" << (r.gap_count() ? "#c62828" : "#2e7d32") << "\">"
+    << r.gap_count() << "</b>" << (r.gap_count() ? "report target fails" : "none") << "</div>";
+  o << "<div class=\"card\"><span>Catch2 test cases</span><b>" << tp << " / " << r.tests.size() << "</b>"
+    << (r.have_catch ? (tf ? std::to_string(tf) + " failed" : "passed") : "no results") << "</div>";
+  o << "<div class=\"card\"><span>Why3 goals</span><b>" << why3_p << " / " << r.why3.size() << "</b>"
+    << (r.have_why3 ? "proved" : "no Why3 results") << "</div>";
+  o << "<div class=\"card\"><span>WP goals</span><b>" << wp_p << " / " << r.wp.size() << "</b>"
+    << (r.have_wp ? "proved" : "no WP results") << "</div>";
+  {
+    std::string ex;
+    for (const auto& x : r.exhaustive) ex += (ex.empty() ? "" : ", ") + x.format + (x.ok() ? " ok" : " not ok");
+    o << "<div class=\"card\"><span>exhaustive sweeps</span><b>"
+      << std::count_if(r.exhaustive.begin(), r.exhaustive.end(), [](const Exhaustive& x) { return x.ok(); }) << " / "
+      << r.exhaustive.size() << "</b>" << (ex.empty() ? "no sweep results" : h(ex)) << "</div>";
+  }
+  o << "</div>\n<div class=\"bar\">";
+  for (const char* s : kStatusOrder) {
+    const int k = c.at(s);
+    if (k == 0 || n == 0) continue;
+    o << "<div class=\"s-" << s << "\" style=\"width:" << (100.0 * k / n) << "%\" title=\"" << status_label(s)
+      << "\">" << k << " " << s << "</div>";
+  }
+  o << "</div>\n<div class=\"legend\">";
+  for (const char* s : kStatusOrder)
+    o << "<span><i class=\"s-" << s << "\"></i>" << status_label(s) << ": " << c.at(s) << "</span>";
+  o << "</div>\n";
+
+  // Requirement table
+  o << "<h2>Requirements</h2>\n<table><thead><tr><th style=\"width:70px\">ID</th><th style=\"width:30%\">Requirement "
+       "and source</th><th>Methods</th><th>Tests</th><th>Why3</th><th>WP</th><th>Exhaustive</th><th>Code</th>"
+       "<th style=\"width:22%\">Gaps and warnings</th></tr></thead><tbody>\n";
+  for (const auto& row : r.rows) {
+    const Requirement& q = *row.req;
+    o << "<tr class=\"req " << row.status << "\" id=\"req-" << h(q.id) << "\"><td><div class=\"id\">" << h(q.id)
+      << "</div><span class=\"badge s-" << row.status << "\">" << row.status << "</span></td>";
+    o << "<td><div class=\"title\">" << h(q.title) << "</div><div class=\"stmt\">" << h(q.statement)
+      << "</div><div class=\"src\">Source: <b>" << h(q.source.doc) << "</b> <code>" << h(q.source.file) << "</code> &mdash; "
+      << h(q.source.section);
+    if (!q.source.sonnx_tag.empty()) o << " &middot; SONNX tag <code>" << h(q.source.sonnx_tag) << "</code>";
+    o << "</div></td><td>";
+    for (const auto& m : q.methods) o << "<span class=\"chip " << method_state(row, m) << "\">" << h(m) << "</span> ";
+    o << "</td>";
+    // tests
+    o << "<td><div class=\"num\">";
+    if (row.tests.empty()) {
+      o << "<span class=\"dim\">none</span>";
+    } else {
+      o << "<span class=\"good\">" << row.tests_passed() << " passed</span>";
+      if (row.tests_failed() != 0) o << "<br><span class=\"bad\">" << row.tests_failed() << " failed</span>";
+    }
+    o << "</div>";
+    if (!row.tests.empty()) {
+      o << "<details><summary>" << row.tests.size() << " test cases</summary><ul>";
+      for (const auto* t : row.tests)
+        o << "<li>" << (t->passed ? "&#10003; " : "<b style=\"color:#c62828\">&#10007;</b> ") << "<a href=\""
+          << h(source_href(r, t->file, t->line)) << "\">" << h(t->name) << "</a></li>";
+      o << "</ul></details>";
+    }
+    o << "</td>";
+    // proofs
+    auto proof_cell = [&](const std::vector<const ProofGoal*>& goals, bool have, bool needed) {
+      o << "<td><div class=\"num\">";
+      if (goals.empty()) {
+        o << "<span class=\"dim\">" << (!needed ? "&ndash;" : (have ? "no goal" : "no results")) << "</span></div></td>";
+        return;
+      }
+      const int p = row.proved(goals);
+      o << "<span class=\"" << (p == static_cast<int>(goals.size()) ? "good" : "bad") << "\">" << p << " / "
+        << goals.size() << "</span></div><div class=\"small\">" << h(join(provers_of(goals), ", "));
+      bool any = false;
+      const double t = total_time(goals, &any);
+      if (any) o << "<br>" << fmt_time(t) << " s";
+      o << "</div><details><summary>goals</summary><ul>";
+      for (const auto* g : goals) {
+        o << "<li>" << (g->proved ? "&#10003; " : "<b style=\"color:#c62828\">&#10007;</b> ");
+        const std::string label = (g->scope.empty() ? "" : g->scope + ".") + g->goal;
+        if (!g->file.empty()) o << "<a href=\"" << h(source_href(r, g->file, g->line)) << "\">" << h(label) << "</a>";
+        else o << h(label);
+        o << " <span class=\"dim\">" << h(g->status) << (g->time_s ? ", " + fmt_time(g->time_s) + " s" : "")
+          << "</span></li>";
+      }
+      o << "</ul></details></td>";
+    };
+    proof_cell(row.why3, r.have_why3, q.needs("why3"));
+    proof_cell(row.wp, r.have_wp, q.needs("wp"));
+    // exhaustive
+    o << "<td class=\"small\">";
+    if (row.exhaustive.empty()) o << "<span class=\"dim\">" << (q.needs("exhaustive") ? "no results" : "&ndash;") << "</span>";
+    for (const auto* x : row.exhaustive) {
+      o << "<div><b style=\"color:" << (x->ok() ? "#2e7d32" : "#c62828") << "\">" << h(x->format) << "</b> "
+        << x->pairs_checked << " pairs, " << x->mismatches << " mismatches";
+      if (!x->mode.empty()) o << ", " << h(x->mode);
+      if (x->wall_s) o << ", " << fmt_time(x->wall_s) << " s";
+      o << "</div>";
+    }
+    o << "</td>";
+    // code links
+    o << "<td class=\"small\">";
+    if (row.links.empty()) o << "<span class=\"dim\">none</span>";
+    {
+      // One line per (kind, file): "impl div_kernels.c: 6, 11, 20", each line number a link.
+      std::vector<std::pair<std::string, std::vector<const CodeLink*>>> groups;
+      for (const auto* l : row.links) {
+        const std::string key = l->kind + " " + l->file;
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
+        if (it == groups.end()) groups.push_back({key, {l}});
+        else it->second.push_back(l);
+      }
+      for (const auto& [key, ls] : groups) {
+        o << "<div title=\"" << h(ls.front()->file) << "\">" << h(ls.front()->kind) << " "
+          << h(fs::path(ls.front()->file).filename().string()) << ":";
+        for (std::size_t k = 0; k < ls.size(); ++k)
+          o << (k ? ", " : " ") << "<a href=\"" << h(source_href(r, ls[k]->file, ls[k]->line)) << "\">" << ls[k]->line
+            << "</a>";
+        o << "</div>";
+      }
+    }
+    o << "</td>";
+    // flags
+    o << "<td>";
+    if (row.flags.empty()) o << "<span class=\"dim\">none</span>";
+    else {
+      o << "<ul class=\"flags\">";
+      for (const auto& f : row.flags)
+        o << "<li class=\"" << (f.gap ? "gap" : "warn") << "\"><b>" << h(f.code) << "</b>: " << h(f.message) << "</li>";
+      o << "</ul>";
+    }
+    o << "</td></tr>\n";
+  }
+  o << "</tbody></table>\n";
+
+  // Issues
+  o << "<h2>Issues not tied to one requirement (" << r.issues.size() << ")</h2>\n";
+  if (r.issues.empty()) o << "<p class=\"dim\">None: no orphan tags, no missing or stale evidence files.</p>\n";
+  else {
+    o << "<ul class=\"issues\">";
+    for (const auto& i : r.issues)
+      o << "<li class=\"" << (i.gap ? "gap" : "warn") << "\"><b>" << (i.gap ? "gap" : "warning") << " &middot; "
+        << h(i.code) << "</b>: " << h(i.message) << (i.where.empty() ? "" : " <span class=\"dim\">[" + h(i.where) + "]</span>")
+        << "</li>";
+    o << "</ul>\n";
+  }
+
+  // Evidence files
+  o << "<h2>Evidence files</h2>\n<table><thead><tr><th>file</th><th>kind</th><th>present</th><th>modified "
+       "(UTC)</th><th>stale</th></tr></thead><tbody>";
+  for (const auto& f : r.files)
+    o << "<tr><td>" << (f.present ? "<a href=\"" + h(f.path) + "\">" + h(f.path) + "</a>" : h(f.path)) << "</td><td>"
+      << h(f.kind) << "</td><td>" << (f.present ? "yes" : "<b style=\"color:#c62828\">missing</b>") << "</td><td>"
+      << h(f.mtime) << "</td><td>"
+      << (f.stale ? "<b style=\"color:#7b1fa2\">stale</b>: older than " + h(f.newer_source) : "no") << "</td></tr>";
+  o << "</tbody></table>\n";
+
+  // Assumptions
+  o << "<h2>Assumptions register (docs/assumptions.md, " << r.assumptions.size() << " rows)</h2>\n";
+  o << "<table><thead><tr><th>ID</th><th>kind</th><th>where</th><th>statement</th><th>justification</th><th>how it is "
+       "checked</th></tr></thead><tbody>";
+  for (const auto& a : r.assumptions) {
+    o << "<tr>";
+    for (std::size_t k = 0; k < 6; ++k)
+      o << "<td class=\"small\">" << (k < a.cells.size() ? h(a.cells[k]) : "") << "</td>";
+    o << "</tr>";
+  }
+  o << "</tbody></table>\n";
+  if (!r.why3_assumptions.empty()) {
+    o << "<p class=\"small\">Assumptions reported by why3.json:</p><ul class=\"small\">";
+    for (const auto& a : r.why3_assumptions) o << "<li>" << h(a) << "</li>";
+    o << "</ul>";
+  }
+
+  // Coverage and benchmarks
+  if (!r.coverage.empty()) {
+    o << "<h2>Coverage</h2><table><tbody>";
+    for (const auto& [k, v] : r.coverage) o << "<tr><td>" << h(k) << "</td><td>" << h(v) << "</td></tr>";
+    o << "</tbody></table>\n";
+  }
+  if (!r.bench.empty()) {
+    o << "<h2>Benchmarks (bench.json)</h2><table><tbody>";
+    for (const auto& [k, v] : r.bench) o << "<tr><td>" << h(k) << "</td><td>" << h(v) << "</td></tr>";
+    o << "</tbody></table>\n";
+  }
+
+  // Tool versions
+  o << "<h2>Tool versions</h2>\n";
+  if (r.tool_versions.empty()) o << "<p><b style=\"color:#c62828\">No tool-versions.json in the evidence dir.</b></p>";
+  else {
+    o << "<table><tbody>";
+    for (const auto& [k, v] : r.tool_versions)
+      o << "<tr><td style=\"width:160px\">" << h(k) << "</td><td><code>" << h(v) << "</code></td></tr>";
+    o << "</tbody></table>\n";
+  }
+  o << "<p class=\"meta\">Statuses: <b>verified</b> = every verification method of the catalogue has passing, fresh "
+       "evidence from this build; <b>partial</b> = some evidence missing; <b>stale</b> = an evidence file is older "
+       "than the sources it covers; <b>failed</b> = a test failed, a goal is not proved or a sweep found mismatches; "
+       "<b>no evidence</b> = nothing at all. Schema and rules: docs/traceability.md.</p>\n";
+  o << "</body></html>\n";
+  return o.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+std::string render_requirements_md(const Catalogue& cat, const std::string& catalogue_rel) {
+  std::ostringstream o;
+  o << "# SONNX Div requirements\n\n";
+  o << "<!-- Generated from " << catalogue_rel
+    << " by `sonnx-trace render-requirements`; do not edit by hand. The CTest requirements_md_up_to_date checks it. "
+       "-->\n\n";
+  o << "The requirement catalogue of the SONNX `" << (cat.op.empty() ? "Div" : cat.op)
+    << "` reference implementation, rendered from `" << catalogue_rel
+    << "`. Every requirement is an OpenFastTrace specification item `req~<ID>~1`; code, tests and proofs cite it "
+       "as described in `docs/CONVENTIONS.md`, and `docs/traceability.md` explains how the report and OpenFastTrace "
+       "trace them.\n\n";
+  o << "## Source documents\n\n| key | file | title |\n|---|---|---|\n";
+  for (const auto& [key, ft] : cat.sources) o << "| " << key << " | `" << ft.first << "` | " << ft.second << " |\n";
+  o << "\n## Verification methods\n\n| method | meaning |\n|---|---|\n";
+  for (const auto& [k, v] : cat.method_descriptions) o << "| " << k << " | " << v << " |\n";
+
+  struct Family {
+    const char* prefix;
+    const char* heading;
+  };
+  const Family families[] = {{"C", "Constraints of the SONNX specification (002)"},
+                             {"R", "Restrictions of the SONNX restriction draft (004)"},
+                             {"GR", "SONNX general restrictions"},
+                             {"F", "Floating-point semantics"},
+                             {"I", "Integer semantics"},
+                             {"D", "Derived requirements (resolutions of seed defects and open points)"},
+                             {"T", "Tool requirements"}};
+  auto family_of = [](const std::string& id) {
+    std::size_t i = 0;
+    while (i < id.size() && id[i] >= 'A' && id[i] <= 'Z') ++i;
+    return id.substr(0, i);
+  };
+  std::vector<std::string> done;
+  auto emit = [&](const std::string& fam, const std::string& heading) {
+    bool any = false;
+    for (const auto& q : cat.requirements) {
+      if (family_of(q.id) != fam) continue;
+      if (!any) o << "\n## " << heading << "\n";
+      any = true;
+      o << "\n### " << q.id << ": " << q.title << "\n`req~" << q.id << "~1`\n\n" << q.statement << "\n\n";
+      o << "Source: " << q.source.doc;
+      if (!q.source.file.empty()) o << " (`" << q.source.file << "`)";
+      o << ", " << q.source.section;
+      if (!q.source.sonnx_tag.empty()) o << "; SONNX tag `" << q.source.sonnx_tag << "`";
+      o << ".\n\nVerification: " << join(q.methods, ", ") << ".\n\n";
+      // OFT coverage: implementation tags always; unit-test tags when tests verify it.
+      o << "Needs: impl" << (q.needs("test") ? ", utest" : "") << "\n";
+    }
+    done.push_back(fam);
+  };
+  for (const auto& f : families) emit(f.prefix, f.heading);
+  for (const auto& q : cat.requirements) {
+    const std::string fam = family_of(q.id);
+    if (std::find(done.begin(), done.end(), fam) == done.end()) emit(fam, "Other requirements (" + fam + ")");
+  }
+  return o.str();
+}
+
+}  // namespace trace

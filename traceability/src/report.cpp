@@ -1,0 +1,548 @@
+// Joins the catalogue, the code tags and the evidence into one row per requirement.
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "trace.hpp"
+
+namespace trace {
+
+namespace {
+
+using ordered = nlohmann::ordered_json;
+
+std::optional<std::string> read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool has_ext(const fs::path& p, std::initializer_list<const char*> exts) {
+  const std::string e = p.extension().string();
+  return std::any_of(exts.begin(), exts.end(), [&](const char* x) { return e == x; });
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+struct SourceFile {
+  std::string rel;
+  fs::file_time_type mtime;
+};
+
+// Source files the evidence covers (for the staleness check and the code-tag scan).
+std::vector<SourceFile> list_sources(const fs::path& root) {
+  std::vector<SourceFile> out;
+  for (const char* dir : {"src", "include", "tests", "spec", "proofs"}) {
+    const fs::path base = root / dir;
+    std::error_code ec;
+    if (!fs::is_directory(base, ec)) continue;
+    for (auto it = fs::recursive_directory_iterator(base, fs::directory_options::skip_permission_denied, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (ec) break;
+      if (!it->is_regular_file(ec)) continue;
+      const fs::path& p = it->path();
+      if (!has_ext(p, {".c", ".h", ".cpp", ".hpp", ".inc", ".mlw", ".why", ".sh", ".py", ".json", ".acsl"}))
+        continue;
+      out.push_back({fs::relative(p, root, ec).generic_string(), fs::last_write_time(p, ec)});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const SourceFile& a, const SourceFile& b) { return a.rel < b.rel; });
+  return out;
+}
+
+// Which sources each kind of evidence covers.
+bool covers(const std::string& kind, const std::string& rel) {
+  const bool code = has_ext(rel, {".c", ".h", ".cpp", ".hpp", ".inc"});
+  if (kind == "catch2")
+    return code && (starts_with(rel, "src/") || starts_with(rel, "include/") || starts_with(rel, "tests/"));
+  if (kind == "wp")
+    return (code && starts_with(rel, "src/") && rel.find("/kernels/") != std::string::npos) ||
+           starts_with(rel, "proofs/frama-c/");
+  if (kind == "why3") return starts_with(rel, "spec/why3/") || starts_with(rel, "proofs/why3/");
+  if (kind == "exhaustive")
+    return code && (starts_with(rel, "src/") || starts_with(rel, "include/") || starts_with(rel, "tests/oracle/"));
+  return false;
+}
+
+std::string git_commit(const fs::path& root) {
+  const auto head = read_text(root / ".git" / "HEAD");
+  if (!head) return "";
+  std::string h = *head;
+  while (!h.empty() && (h.back() == '\n' || h.back() == '\r')) h.pop_back();
+  if (!starts_with(h, "ref: ")) return h;
+  const std::string ref = h.substr(5);
+  if (const auto r = read_text(root / ".git" / ref)) {
+    std::string c = *r;
+    while (!c.empty() && (c.back() == '\n' || c.back() == '\r')) c.pop_back();
+    return c;
+  }
+  if (const auto packed = read_text(root / ".git" / "packed-refs")) {
+    std::istringstream in(*packed);
+    std::string line;
+    while (std::getline(in, line))
+      if (line.size() > 41 && line.substr(41) == ref) return line.substr(0, 40);
+  }
+  return "";
+}
+
+std::string join(const std::vector<std::string>& v, const std::string& sep) {
+  std::string out;
+  for (const auto& s : v) {
+    if (!out.empty()) out += sep;
+    out += s;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string iso_time(fs::file_time_type t) {
+  const auto sys = std::chrono::time_point_cast<std::chrono::seconds>(
+      t - fs::file_time_type::clock::now() + std::chrono::system_clock::now());
+  const std::time_t tt = std::chrono::system_clock::to_time_t(sys);
+  std::tm tm{};
+  gmtime_r(&tt, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+int Row::tests_passed() const {
+  return static_cast<int>(std::count_if(tests.begin(), tests.end(), [](const TestCase* t) { return t->passed; }));
+}
+int Row::tests_failed() const { return static_cast<int>(tests.size()) - tests_passed(); }
+int Row::proved(const std::vector<const ProofGoal*>& goals) const {
+  return static_cast<int>(std::count_if(goals.begin(), goals.end(), [](const ProofGoal* g) { return g->proved; }));
+}
+bool Row::has_gap() const {
+  return std::any_of(flags.begin(), flags.end(), [](const Flag& f) { return f.gap; });
+}
+
+std::map<std::string, int> Report::status_counts() const {
+  std::map<std::string, int> out{{"verified", 0}, {"failed", 0}, {"stale", 0}, {"partial", 0}, {"missing", 0}};
+  for (const auto& r : rows) ++out[r.status];
+  return out;
+}
+
+int Report::gap_count() const {
+  int n = 0;
+  for (const auto& r : rows)
+    n += static_cast<int>(std::count_if(r.flags.begin(), r.flags.end(), [](const Flag& f) { return f.gap; }));
+  n += static_cast<int>(std::count_if(issues.begin(), issues.end(), [](const Issue& i) { return i.gap; }));
+  return n;
+}
+
+Report build_report(const Options& options) {
+  Report rep;
+  rep.options = options;
+  rep.catalogue = load_catalogue(options.catalogue);
+  const Catalogue& cat = rep.catalogue;
+  const fs::path& ev = options.evidence_dir;
+  std::error_code ec;
+
+  auto issue = [&](std::string code, std::string message, std::string where = "", bool gap = true) {
+    rep.issues.push_back(Issue{std::move(code), std::move(message), std::move(where), gap});
+  };
+  auto add_file = [&](const fs::path& p, const std::string& kind) -> EvidenceFile& {
+    EvidenceFile f;
+    f.path = fs::relative(p, ev, ec).generic_string();
+    if (f.path.empty()) f.path = p.generic_string();
+    f.kind = kind;
+    f.present = fs::is_regular_file(p, ec);
+    if (f.present) f.mtime = iso_time(fs::last_write_time(p, ec));
+    rep.files.push_back(f);
+    return rep.files.back();
+  };
+  // Which evidence file each test/goal came from, to propagate staleness to requirements.
+  std::map<std::string, fs::file_time_type> file_mtime;
+
+  // --- Code tags --------------------------------------------------------------------------------
+  const auto sources = list_sources(options.source_root);
+  for (const auto& s : sources) {
+    if (!has_ext(s.rel, {".c", ".h", ".cpp", ".hpp", ".inc", ".mlw", ".why"})) continue;
+    const auto text = read_text(options.source_root / s.rel);
+    if (!text) continue;
+    for (auto& l : scan_code_tags(*text, s.rel)) {
+      if (!cat.has(l.id))
+        issue("orphan", "code tag [" + l.kind + "->req~" + l.id + "~" + l.revision + "] names an unknown requirement",
+              l.file + ":" + std::to_string(l.line));
+      else if (l.revision != "1")
+        issue("orphan", "code tag [" + l.kind + "->req~" + l.id + "~" + l.revision + "] names revision " + l.revision +
+                            " but the catalogue item is req~" + l.id + "~1",
+              l.file + ":" + std::to_string(l.line));
+      rep.links.push_back(l);
+    }
+  }
+
+  // --- Catch2 -----------------------------------------------------------------------------------
+  std::vector<fs::path> xmls;
+  if (fs::is_regular_file(ev / "catch2.xml", ec)) xmls.push_back(ev / "catch2.xml");
+  if (fs::is_directory(ev / "catch2", ec))
+    for (const auto& e : fs::directory_iterator(ev / "catch2", ec))
+      if (e.path().extension() == ".xml") xmls.push_back(e.path());
+  std::sort(xmls.begin(), xmls.end());
+  std::vector<std::string> expected_exes;
+  if (!options.catch_list.empty()) {
+    if (const auto list = read_text(options.catch_list)) {
+      std::istringstream in(*list);
+      std::string line;
+      while (std::getline(in, line))
+        if (!line.empty()) expected_exes.push_back(line);
+    } else {
+      issue("missing-evidence", "the list of Catch2 executables " + options.catch_list.string() + " is missing");
+    }
+  }
+  for (const auto& exe : expected_exes) {
+    const fs::path xml = ev / "catch2" / (fs::path(exe).filename().string() + ".xml");
+    if (!fs::is_regular_file(xml, ec)) {
+      add_file(xml, "catch2");
+      issue("missing-evidence", "no Catch2 XML for " + fs::path(exe).filename().string() +
+                                    " (run traceability/run-tests.sh)", exe);
+    }
+  }
+  for (const auto& x : xmls) {
+    EvidenceFile& f = add_file(x, "catch2");
+    const auto text = read_text(x);
+    if (!text) continue;
+    CatchFile cf = parse_catch_xml(*text);
+    if (!cf.error.empty()) {
+      issue("unreadable", f.path + ": " + cf.error, f.path);
+      continue;
+    }
+    if (!cf.complete)
+      issue("incomplete-evidence", f.path + " is truncated (no closing </Catch>): the executable crashed or was killed",
+            f.path);
+    file_mtime[f.path] = fs::last_write_time(x, ec);
+    // The XML must be newer than its executable too.
+    for (const auto& exe : expected_exes)
+      if (fs::path(exe).filename().string() + ".xml" == x.filename().string() && fs::exists(exe, ec) &&
+          fs::last_write_time(exe, ec) > fs::last_write_time(x, ec) && options.check_stale) {
+        f.stale = true;
+        f.newer_source = exe;
+      }
+    for (auto& tc : cf.cases) {
+      tc.evidence = f.path;
+      if (tc.executable.empty()) tc.executable = x.stem().string();
+      for (const auto& t : split_tags(tc.tags))
+        if (is_id_shaped(t) && !cat.has(t))
+          issue("orphan", "Catch2 test case \"" + tc.name + "\" has tag [" + t + "], not in the catalogue",
+                tc.file + ":" + std::to_string(tc.line));
+      if (tc.ids.empty())
+        issue("untraced-test", "Catch2 test case \"" + tc.name + "\" carries no requirement ID tag",
+              tc.file + ":" + std::to_string(tc.line));
+      rep.tests.push_back(tc);
+    }
+    rep.have_catch = true;
+  }
+  if (!rep.have_catch)
+    issue("missing-evidence", "no Catch2 results: neither catch2/*.xml nor catch2.xml in the evidence dir "
+                              "(run traceability/run-tests.sh BUILD_DIR EVIDENCE_DIR)");
+
+  // --- Frama-C/WP -------------------------------------------------------------------------------
+  {
+    const fs::path jpath = ev / "wp-report.json";
+    const fs::path cpath = ev / "wp-properties.csv";
+    EvidenceFile& jf = add_file(jpath, "wp");
+    std::vector<ProofGoal> goals;
+    bool have_json = false;
+    if (jf.present) {
+      try {
+        goals = parse_wp_json(read_text(jpath).value_or(""));
+        have_json = true;
+        file_mtime[jf.path] = fs::last_write_time(jpath, ec);
+      } catch (const std::exception& e) {
+        issue("unreadable", "wp-report.json: " + std::string(e.what()), jf.path);
+      }
+    }
+    EvidenceFile& cf = add_file(cpath, "wp");
+    std::vector<WpProperty> props;
+    if (cf.present) {
+      props = parse_wp_csv(read_text(cpath).value_or(""));
+      file_mtime[cf.path] = fs::last_write_time(cpath, ec);
+    }
+    if (have_json || cf.present) {
+      rep.wp = join_wp(std::move(goals), props, have_json);
+      for (auto& g : rep.wp) g.evidence = have_json ? "wp-report.json" : "wp-properties.csv";
+      rep.have_wp = true;
+      if (!cf.present)
+        issue("missing-evidence", "wp-properties.csv missing: WP goals have no source locations or property status",
+              "wp-properties.csv", false);
+    } else {
+      issue("missing-evidence", "no WP results (wp-report.json, wp-properties.csv): run proofs/frama-c/prove.sh");
+    }
+    for (const auto& g : rep.wp) {
+      for (const auto& id : g.ids)
+        if (!cat.has(id))
+          issue("orphan", "WP goal " + g.goal + " cites " + id + ", not in the catalogue",
+                g.file.empty() ? g.evidence : g.file + ":" + std::to_string(g.line));
+      if (g.ids.empty() && !g.proved)
+        issue("unproved-goal", "WP goal " + g.goal + " (no requirement ID) is not proved: " + g.status, g.evidence);
+    }
+  }
+
+  // --- Why3 -------------------------------------------------------------------------------------
+  {
+    const fs::path p = ev / "why3.json";
+    EvidenceFile& f = add_file(p, "why3");
+    if (f.present) {
+      try {
+        std::vector<std::string> orphans;
+        Why3File w = parse_why3_json(read_text(p).value_or(""), cat, &orphans);
+        for (auto& g : w.goals) g.evidence = f.path;
+        rep.why3 = std::move(w.goals);
+        rep.why3_assumptions = std::move(w.assumptions);
+        rep.why3_summary = w.summary;
+        rep.have_why3 = true;
+        file_mtime[f.path] = fs::last_write_time(p, ec);
+        for (const auto& o : orphans) issue("orphan", "Why3 cites " + o + ", not in the catalogue", f.path);
+        for (const auto& v : w.vacuity_failures)
+          issue("why3-vacuity", "Why3 vacuity check failed: false is provable in " + v, f.path);
+        for (const auto& g : rep.why3)
+          if (g.ids.empty() && !g.proved)
+            issue("unproved-goal", "Why3 goal " + g.scope + "." + g.goal + " (no requirement ID) is not proved: " + g.status,
+                  g.file);
+      } catch (const std::exception& e) {
+        issue("unreadable", "why3.json: " + std::string(e.what()), f.path);
+      }
+    } else {
+      issue("missing-evidence", "no Why3 results (why3.json): run proofs/why3/prove.sh");
+    }
+  }
+
+  // --- Exhaustive sweeps ------------------------------------------------------------------------
+  {
+    std::set<fs::path> paths{ev / "exhaustive-f16.json", ev / "exhaustive-bf16.json"};
+    if (fs::is_directory(ev, ec))
+      for (const auto& e : fs::directory_iterator(ev, ec)) {
+        const std::string n = e.path().filename().string();
+        if (starts_with(n, "exhaustive-") && e.path().extension() == ".json") paths.insert(e.path());
+      }
+    for (const auto& p : paths) {
+      EvidenceFile& f = add_file(p, "exhaustive");
+      if (!f.present) continue;
+      try {
+        Exhaustive x = parse_exhaustive(read_text(p).value_or(""));
+        x.evidence = f.path;
+        if (x.format.empty()) x.format = p.stem().string().substr(11);
+        for (const auto& id : x.ids)
+          if (!cat.has(id)) issue("orphan", f.path + " cites " + id + ", not in the catalogue", f.path);
+        rep.exhaustive.push_back(x);
+        file_mtime[f.path] = fs::last_write_time(p, ec);
+      } catch (const std::exception& e) {
+        issue("unreadable", f.path + ": " + e.what(), f.path);
+      }
+    }
+  }
+
+  // --- Tool versions, coverage, benchmarks ------------------------------------------------------
+  {
+    const fs::path p = ev / "tool-versions.json";
+    EvidenceFile& f = add_file(p, "tool-versions");
+    if (f.present) {
+      try {
+        const ordered j = ordered::parse(read_text(p).value_or(""));
+        for (const auto& [k, v] : j.items())
+          rep.tool_versions.push_back({k, v.is_string() ? v.get<std::string>() : v.dump()});
+      } catch (const std::exception& e) {
+        issue("unreadable", "tool-versions.json: " + std::string(e.what()), f.path);
+      }
+    } else {
+      issue("missing-evidence", "no tool-versions.json: run traceability/tool-versions.sh EVIDENCE_DIR");
+    }
+    for (const auto& [k, v] : rep.tool_versions)
+      if (k == "git_commit" || k == "commit") rep.commit = v;
+    if (rep.commit.empty()) rep.commit = git_commit(options.source_root);
+  }
+  for (const char* name : {"coverage-summary.json", "coverage.json"}) {
+    const fs::path p = ev / name;
+    if (!fs::is_regular_file(p, ec)) continue;
+    add_file(p, "coverage");
+    try {
+      const auto j = nlohmann::json::parse(read_text(p).value_or(""));
+      for (const char* k : {"line_percent", "branch_percent", "function_percent", "line_covered", "line_total",
+                            "branch_covered", "branch_total"})
+        if (j.contains(k)) rep.coverage.push_back({k, j[k].dump()});
+    } catch (const std::exception& e) {
+      issue("unreadable", std::string(name) + ": " + e.what(), name, false);
+    }
+    break;
+  }
+  {
+    const fs::path p = ev / "bench.json";
+    if (fs::is_regular_file(p, ec)) {
+      add_file(p, "bench");
+      try {
+        const auto j = nlohmann::json::parse(read_text(p).value_or(""));
+        if (j.contains("benchmarks") && j["benchmarks"].is_array())
+          for (const auto& b : j["benchmarks"]) {
+            std::ostringstream t;
+            if (b.contains("real_time") && b["real_time"].is_number()) t << b["real_time"].get<double>();
+            if (b.contains("time_unit") && b["time_unit"].is_string()) t << " " << b["time_unit"].get<std::string>();
+            rep.bench.push_back({b.value("name", std::string("?")), t.str()});
+          }
+      } catch (const std::exception& e) {
+        issue("unreadable", std::string("bench.json: ") + e.what(), "bench.json", false);
+      }
+    }
+  }
+
+  // --- Assumptions register ---------------------------------------------------------------------
+  if (const auto md = read_text(options.assumptions)) {
+    rep.assumptions = parse_assumptions(*md);
+    if (rep.assumptions.empty())
+      issue("assumptions", "the assumptions register " + options.assumptions.string() + " has no rows");
+    std::set<std::string> seen_ids;
+    for (const auto& a : rep.assumptions) {
+      if (a.cells.size() < 6 || a.cells[0].empty())
+        issue("assumptions", "register row with missing cells: " + (a.cells.empty() ? "" : a.cells[0]),
+              options.assumptions.filename().string());
+      else if (!seen_ids.insert(a.cells[0]).second)
+        issue("assumptions", "duplicate register ID " + a.cells[0], options.assumptions.filename().string());
+    }
+  } else {
+    issue("assumptions", "the assumptions register " + options.assumptions.string() + " is missing");
+  }
+  for (const auto& a : rep.why3_assumptions) {
+    // Registered if it names a register ID, or if a register row mentions its name.
+    bool found = false;
+    for (const auto& row : rep.assumptions) {
+      if (row.cells.empty()) continue;
+      if (a.find(row.cells[0]) != std::string::npos) found = true;
+      for (std::size_t c = 1; c < row.cells.size() && !found; ++c) {
+        const std::string& cell = row.cells[c];
+        // the assumption's name: text after "name: " up to ';', or the whole string
+        std::string name = a;
+        const std::size_t k = a.find("name: ");
+        if (k != std::string::npos) name = a.substr(k + 6, a.find(';', k) - (k + 6));
+        if (!name.empty() && cell.find(name) != std::string::npos) found = true;
+      }
+    }
+    if (!found)
+      issue("assumptions", "Why3 assumption not in docs/assumptions.md: " + a, "why3.json");
+  }
+
+  // --- Staleness --------------------------------------------------------------------------------
+  if (options.check_stale) {
+    for (auto& f : rep.files) {
+      if (!f.present || f.stale) continue;
+      const auto it = file_mtime.find(f.path);
+      if (it == file_mtime.end()) continue;
+      const SourceFile* newest = nullptr;
+      for (const auto& s : sources)
+        if (covers(f.kind, s.rel) && s.mtime > it->second && (newest == nullptr || s.mtime > newest->mtime))
+          newest = &s;
+      if (newest != nullptr) {
+        f.stale = true;
+        f.newer_source = newest->rel;
+      }
+    }
+  }
+  std::set<std::string> stale_files;
+  for (const auto& f : rep.files)
+    if (f.stale) {
+      stale_files.insert(f.path);
+      issue("stale", f.path + " is older than " + f.newer_source + ": rerun it", f.path);
+    }
+
+  // --- Rows -------------------------------------------------------------------------------------
+  for (const auto& req : cat.requirements) {
+    Row row;
+    row.req = &req;
+    const std::string& id = req.id;
+    for (const auto& t : rep.tests)
+      if (std::find(t.ids.begin(), t.ids.end(), id) != t.ids.end()) row.tests.push_back(&t);
+    for (const auto& g : rep.why3)
+      if (std::find(g.ids.begin(), g.ids.end(), id) != g.ids.end()) row.why3.push_back(&g);
+    for (const auto& g : rep.wp)
+      if (std::find(g.ids.begin(), g.ids.end(), id) != g.ids.end()) row.wp.push_back(&g);
+    for (const auto& x : rep.exhaustive)
+      if (x.ids.empty() ? req.needs("exhaustive") : std::find(x.ids.begin(), x.ids.end(), id) != x.ids.end())
+        row.exhaustive.push_back(&x);
+    for (const auto& l : rep.links)
+      if (l.id == id) row.links.push_back(&l);
+
+    auto flag = [&](std::string code, std::string msg, bool gap = true) {
+      row.flags.push_back(Flag{std::move(code), std::move(msg), gap});
+    };
+    std::set<std::string> used_files;
+    // Tests
+    if (row.tests.empty()) {
+      flag("no-test", rep.have_catch ? "no Catch2 test case is tagged [" + id + "]" : "no Catch2 results");
+    } else {
+      std::vector<std::string> failed;
+      for (const auto* t : row.tests) {
+        used_files.insert(t->evidence);
+        if (!t->passed) failed.push_back("\"" + t->name + "\"");
+      }
+      if (!failed.empty()) flag("test-failed", std::to_string(failed.size()) + " failed: " + join(failed, ", "));
+    }
+    // Proofs
+    auto proofs = [&](const std::string& sys, const std::vector<const ProofGoal*>& goals, bool have,
+                      const std::string& what) {
+      for (const auto* g : goals) used_files.insert(g->evidence);
+      if (req.needs(sys) && goals.empty())
+        flag("no-" + sys, have ? "no " + what + " goal cites " + id : "no " + what + " results");
+      std::vector<std::string> open;
+      for (const auto* g : goals)
+        if (!g->proved) open.push_back((g->scope.empty() ? "" : g->scope + ".") + g->goal + " (" + g->status + ")");
+      if (!open.empty()) flag(sys + "-unproved", std::to_string(open.size()) + " not proved: " + join(open, ", "));
+    };
+    proofs("why3", row.why3, rep.have_why3, "Why3");
+    proofs("wp", row.wp, rep.have_wp, "WP");
+    // Exhaustive
+    if (req.needs("exhaustive")) {
+      for (const char* fmt : {"f16", "bf16"}) {
+        const std::string file = std::string("exhaustive-") + fmt + ".json";
+        const bool have = std::any_of(row.exhaustive.begin(), row.exhaustive.end(),
+                                      [&](const Exhaustive* x) { return x->evidence == file; });
+        if (!have) flag("no-exhaustive", "no exhaustive sweep result " + file);
+      }
+    }
+    for (const auto* x : row.exhaustive) {
+      used_files.insert(x->evidence);
+      if (x->mismatches > 0)
+        flag("exhaustive-mismatch", x->evidence + ": " + std::to_string(x->mismatches) + " mismatches against MPFR");
+      else if (!x->complete())
+        flag("exhaustive-incomplete", x->evidence + ": " + std::to_string(x->pairs_checked) +
+                                          " pairs checked, not all 2^32 (mode " + x->mode + ")");
+    }
+    // Staleness
+    for (const auto& u : used_files)
+      if (stale_files.count(u) != 0U) flag("stale", u + " is older than the sources it covers");
+    // Code links (a warning: the catalogue does not require them)
+    if (std::none_of(row.links.begin(), row.links.end(), [](const CodeLink* l) { return l->kind == "impl"; }))
+      flag("no-code-link", "no [impl->req~" + id + "~1] tag in the sources", false);
+
+    // Status
+    auto has = [&](std::initializer_list<const char*> codes) {
+      return std::any_of(row.flags.begin(), row.flags.end(), [&](const Flag& f) {
+        return std::any_of(codes.begin(), codes.end(), [&](const char* c) { return f.code == c; });
+      });
+    };
+    const bool any_evidence = !row.tests.empty() || !row.why3.empty() || !row.wp.empty() || !row.exhaustive.empty();
+    if (has({"test-failed", "why3-unproved", "wp-unproved", "exhaustive-mismatch"})) row.status = "failed";
+    else if (has({"stale"})) row.status = "stale";
+    else if (row.has_gap()) row.status = any_evidence ? "partial" : "missing";
+    else row.status = "verified";
+    rep.rows.push_back(std::move(row));
+  }
+
+  if (options.generated.empty()) {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    rep.options.generated = buf;
+  }
+  return rep;
+}
+
+}  // namespace trace

@@ -1,0 +1,244 @@
+// sonnx-trace: the traceability report generator (issue #6).
+//
+// Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
+// code tags, reads the evidence that real runs left in the evidence directory (Catch2 XML, WP
+// report JSON/CSV, why3.json, exhaustive sweeps, tool versions, optional bench and coverage),
+// joins them per requirement and renders JSON, HTML, Markdown and CSV reports.
+// Nothing is marked verified unless a run produced the evidence; missing evidence is a gap.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace trace {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue
+struct Source {
+  std::string doc;        // key in "sources", e.g. "002", "DEF"
+  std::string file;       // seed file name, e.g. 002_5693e53ad56ae5fd.txt
+  std::string doc_title;  // title of the source document
+  std::string section;
+  std::string sonnx_tag;
+};
+
+struct Requirement {
+  std::string id;
+  std::string title;
+  std::string statement;
+  Source source;
+  std::vector<std::string> methods;  // among test, why3, wp, exhaustive
+  bool needs(const std::string& method) const;
+};
+
+struct Catalogue {
+  std::string schema;
+  std::string op;
+  std::vector<Requirement> requirements;
+  std::map<std::string, std::string> method_descriptions;
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> sources;  // key, (file, title)
+  bool has(const std::string& id) const;
+  // ID families ("C", "R", "GR", ...), used to recognise ID-shaped names in Why3 goals.
+  std::set<std::string> families() const;
+};
+
+// Throws std::runtime_error on a missing or malformed catalogue.
+Catalogue load_catalogue(const fs::path& path);
+
+// True for "C1", "GR4", "D12": upper-case letters then digits.
+bool is_id_shaped(const std::string& s);
+
+// ---------------------------------------------------------------------------------------------
+// Evidence
+struct TestCase {
+  std::string name;
+  std::string tags;  // as written, e.g. "[C1][R4]"
+  std::vector<std::string> ids;
+  std::string file;
+  int line = 0;
+  std::string executable;  // from <Catch name=...>
+  std::string evidence;    // XML file it came from
+  bool passed = false;
+};
+
+struct CatchFile {
+  std::string executable;
+  std::vector<TestCase> cases;
+  bool complete = false;  // the closing </Catch> was seen
+  std::string error;      // non-empty if unreadable
+};
+CatchFile parse_catch_xml(const std::string& text);
+
+// Splits "[C1][R4][.]" into {"C1","R4","."}.
+std::vector<std::string> split_tags(const std::string& tags);
+
+struct ProofGoal {
+  std::string system;  // "why3" or "wp"
+  std::string file;    // source file of the goal (may be empty)
+  int line = 0;
+  std::string scope;  // Why3 theory or C function
+  std::string goal;
+  std::vector<std::string> ids;
+  std::vector<std::string> provers;
+  std::optional<double> time_s;
+  std::string status;
+  bool proved = false;
+  std::string evidence;
+};
+
+// WP: goal names carry the ACSL label, e.g. typed_sonnx_div_f32_ensures_F1_ieee_div or (as the
+// -wp-report-json keys) sonnx_div_f32_ensures_F1_ieee_div. Returns the ID-shaped '_' tokens.
+std::vector<std::string> ids_in_wp_name(const std::string& goal);
+// Why3: a goal named "c1_shape_consistency" cites C1 when "C1" is in the catalogue.
+std::vector<std::string> ids_in_why3_name(const std::string& goal, const Catalogue& cat,
+                                          std::vector<std::string>* orphans);
+
+struct WpProperty {  // one row of -report-csv
+  std::string dir, file, function, kind, status, property, label;
+  int line = 0;
+};
+std::vector<WpProperty> parse_wp_csv(const std::string& text);
+std::vector<ProofGoal> parse_wp_json(const std::string& text);
+// Joins CSV locations and statuses into the JSON goals (or builds goals from the CSV alone).
+std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<WpProperty>& props,
+                               bool have_json);
+
+struct Why3File {
+  std::vector<ProofGoal> goals;
+  std::vector<std::string> assumptions;  // rendered as text
+  std::string summary;                   // rendered summary, for display
+  std::vector<std::string> vacuity_failures;  // theories whose context proves false
+};
+Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
+                         std::vector<std::string>* orphans);
+
+struct Exhaustive {
+  std::string format;
+  std::string mode;
+  std::uint64_t pairs_checked = 0;
+  std::uint64_t mismatches = 0;
+  std::optional<double> wall_s;
+  std::vector<std::string> ids;  // from "requirements" if given
+  std::string evidence;
+  bool complete() const { return pairs_checked == (std::uint64_t{1} << 32); }
+  bool ok() const { return complete() && mismatches == 0; }
+};
+Exhaustive parse_exhaustive(const std::string& text);
+
+struct CodeLink {
+  std::string kind;  // impl, utest, proof, ...
+  std::string id;
+  std::string revision;
+  std::string file;  // relative to the source root
+  int line = 0;
+};
+// Scans one text for [kind->req~ID~rev] tags.
+std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string& file);
+
+struct Assumption {
+  std::vector<std::string> cells;  // ID, kind, where, statement, justification, how checked
+};
+// Reads the rows of the Markdown table(s) with the register's header.
+std::vector<Assumption> parse_assumptions(const std::string& markdown);
+
+// ---------------------------------------------------------------------------------------------
+// The joined report
+struct Flag {
+  std::string code;
+  std::string message;
+  bool gap = true;  // false: a warning, shown but not failing
+};
+
+struct Issue {  // not tied to one requirement
+  std::string code;
+  std::string message;
+  std::string where;
+  bool gap = true;
+};
+
+struct EvidenceFile {
+  std::string path;  // relative to the evidence dir
+  std::string kind;
+  bool present = false;
+  std::string mtime;  // ISO-8601 UTC
+  bool stale = false;
+  std::string newer_source;  // a source file newer than the evidence, when stale
+};
+
+struct Row {
+  const Requirement* req = nullptr;
+  std::vector<const TestCase*> tests;
+  std::vector<const ProofGoal*> why3;
+  std::vector<const ProofGoal*> wp;
+  std::vector<const Exhaustive*> exhaustive;
+  std::vector<const CodeLink*> links;
+  std::vector<Flag> flags;
+  std::string status;  // verified, failed, stale, partial, missing
+  int tests_passed() const;
+  int tests_failed() const;
+  int proved(const std::vector<const ProofGoal*>& goals) const;
+  bool has_gap() const;
+};
+
+struct Options {
+  fs::path catalogue;
+  fs::path source_root;
+  fs::path evidence_dir;
+  fs::path assumptions;     // docs/assumptions.md
+  fs::path catch_list;      // build/catch-tests.txt (optional)
+  std::string source_url;   // base URL for source links; default: relative path
+  std::string generated;    // timestamp text; default: now
+  bool check_stale = true;
+};
+
+struct Report {
+  Options options;
+  Catalogue catalogue;
+  std::vector<TestCase> tests;
+  std::vector<ProofGoal> why3;
+  std::vector<ProofGoal> wp;
+  std::vector<Exhaustive> exhaustive;
+  std::vector<CodeLink> links;
+  std::vector<Assumption> assumptions;
+  std::vector<std::string> why3_assumptions;
+  std::string why3_summary;
+  std::vector<std::pair<std::string, std::string>> tool_versions;
+  std::vector<std::pair<std::string, std::string>> coverage;  // label, value
+  std::vector<std::pair<std::string, std::string>> bench;     // name, time
+  std::deque<EvidenceFile> files;  // deque: references stay valid while appending
+  std::vector<Issue> issues;
+  std::vector<Row> rows;
+  bool have_catch = false, have_why3 = false, have_wp = false;
+  std::string commit;
+
+  std::map<std::string, int> status_counts() const;
+  int gap_count() const;  // requirement gaps + global gaps
+};
+
+// Reads everything and joins it. Never throws for evidence problems (they become issues);
+// throws std::runtime_error only if the catalogue cannot be read.
+Report build_report(const Options& options);
+
+// Renderers (render.cpp)
+std::string render_json(const Report& r);
+std::string render_html(const Report& r);
+std::string render_markdown(const Report& r);
+std::string render_csv(const Report& r);
+std::string render_gap_list(const Report& r);  // plain text, for the console
+// docs/requirements.md from the catalogue alone: deterministic, OFT-importable.
+std::string render_requirements_md(const Catalogue& cat, const std::string& catalogue_rel);
+
+// Helpers shared by the renderers.
+std::string html_escape(const std::string& s);
+std::string csv_field(const std::string& s);
+std::string iso_time(fs::file_time_type t);
+
+}  // namespace trace

@@ -1,0 +1,28 @@
+# Runs the report over an empty evidence dir: it must exit 1 (gaps), write all four reports and
+# name the missing evidence. Arguments: -DTOOL=sonnx-trace -DSRC=source dir -DEV=evidence dir
+file(REMOVE_RECURSE "${EV}")
+file(MAKE_DIRECTORY "${EV}")
+execute_process(COMMAND "${TOOL}" report --catalogue "${SRC}/spec/requirements.json" --source-root "${SRC}"
+    --evidence "${EV}" --assumptions "${SRC}/docs/assumptions.md" --generated "self-test"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "expected exit status 1 (gaps), got ${rc}\n${out}\n${err}")
+endif()
+foreach(f traceability.json traceability.html traceability.md traceability.csv)
+  if(NOT EXISTS "${EV}/${f}")
+    message(FATAL_ERROR "${f} not written")
+  endif()
+endforeach()
+foreach(text "no WP results" "no Why3 results" "no Catch2 results" "no tool-versions.json")
+  string(FIND "${out}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the gap list does not say '${text}':\n${out}")
+  endif()
+endforeach()
+file(READ "${EV}/traceability.json" json)
+string(JSON n LENGTH "${json}" requirements)
+string(JSON status GET "${json}" requirements 0 status)
+if(n LESS 1 OR NOT status STREQUAL "missing")
+  message(FATAL_ERROR "unexpected traceability.json: ${n} requirements, first status ${status}")
+endif()
+message(STATUS "report over an empty evidence dir: exit 1, ${n} requirements, all missing")

@@ -1,0 +1,345 @@
+// Self-tests of the report generator's own logic. Deliberately not Catch2: the project's Catch2
+// test cases must each cite a requirement ID, and these tests verify the tool, not the operator.
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <unistd.h>
+
+#include "trace.hpp"
+
+namespace {
+
+int failures = 0;
+int checks = 0;
+
+#define CHECK(cond)                                                                  \
+  do {                                                                               \
+    ++checks;                                                                        \
+    if (!(cond)) {                                                                   \
+      ++failures;                                                                    \
+      std::cerr << __FILE__ << ":" << __LINE__ << ": CHECK failed: " #cond << "\n"; \
+    }                                                                                \
+  } while (0)
+
+namespace fs = trace::fs;
+
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+
+bool has_flag(const trace::Row& r, const std::string& code) {
+  for (const auto& f : r.flags)
+    if (f.code == code) return true;
+  return false;
+}
+
+const trace::Row& row(const trace::Report& r, const std::string& id) {
+  for (const auto& x : r.rows)
+    if (x.req->id == id) return x;
+  std::cerr << "no row " << id << "\n";
+  std::abort();
+}
+
+bool has_issue(const trace::Report& r, const std::string& code, const std::string& text = "") {
+  for (const auto& i : r.issues)
+    if (i.code == code && contains(i.message + i.where, text)) return true;
+  return false;
+}
+
+void test_tags_and_ids() {
+  CHECK(trace::is_id_shaped("C1"));
+  CHECK(trace::is_id_shaped("GR4"));
+  CHECK(!trace::is_id_shaped("c1"));
+  CHECK(!trace::is_id_shaped("C"));
+  CHECK(!trace::is_id_shaped("C1a"));
+  CHECK(!trace::is_id_shaped("RTE"));
+  const auto t = trace::split_tags("[C1][R4][.][traceability]");
+  CHECK(t.size() == 4 && t[0] == "C1" && t[1] == "R4" && t[2] == ".");
+  const auto w = trace::ids_in_wp_name("typed_sonnx_div_f32_ensures_F1_ieee_quotient");
+  CHECK(w.size() == 1 && w[0] == "F1");
+  CHECK(trace::ids_in_wp_name("sonnx_div_i32_assert_rte_signed_overflow").empty());
+  CHECK(trace::ids_in_wp_name("typed_sonnx_div_i32_loop_invariant_preserved_D7_untouched").at(0) == "D7");
+}
+
+void test_catch_xml() {
+  const std::string xml = R"(<?xml version="1.0" encoding="UTF-8"?>
+<Catch name="unit_tests">
+  <Group name="unit_tests">
+    <TestCase name="a &lt; b &amp; &quot;q&quot;" tags="[C1][R4]" filename="/x/tests/a.cpp" line="12">
+      <Section name="s" filename="/x/tests/a.cpp" line="14">
+        <OverallResults successes="1" failures="0" expectedFailures="0"/>
+      </Section>
+      <OverallResult success="true"/>
+    </TestCase>
+    <TestCase name="fails" tags="[D3]" filename="/x/tests/b.cpp" line="3">
+      <Expression success="false" type="CHECK" filename="/x/tests/b.cpp" line="4">
+        <Original>a == b</Original>
+      </Expression>
+      <OverallResult success="false"/>
+    </TestCase>
+    <TestCase name="untagged" tags="[traceability]" filename="/x/tests/c.cpp" line="1">
+      <OverallResult success="true"/>
+    </TestCase>
+    <OverallResults successes="2" failures="1" expectedFailures="0"/>
+  </Group>
+  <OverallResults successes="2" failures="1" expectedFailures="0"/>
+</Catch>
+)";
+  const auto f = trace::parse_catch_xml(xml);
+  CHECK(f.error.empty());
+  CHECK(f.complete);
+  CHECK(f.executable == "unit_tests");
+  CHECK(f.cases.size() == 3);
+  CHECK(f.cases[0].name == "a < b & \"q\"");
+  CHECK(f.cases[0].passed);
+  CHECK(f.cases[0].ids.size() == 2 && f.cases[0].ids[1] == "R4");
+  CHECK(f.cases[0].line == 12);
+  CHECK(!f.cases[1].passed);
+  CHECK(f.cases[2].ids.empty());
+  const auto truncated = trace::parse_catch_xml(xml.substr(0, xml.find("<TestCase name=\"untagged\"")));
+  CHECK(!truncated.complete);
+  CHECK(truncated.cases.size() == 2);
+  CHECK(!trace::parse_catch_xml("<testsuites><testsuite/></testsuites>").error.empty());
+}
+
+const char* kWpJson = R"({ "wp:global": { "wp:main": { "total": 4, "valid": 3, "unknown": 1 } },
+  "wp:functions": { "f": { "f_assert_rte_signed_overflow": { "Z3:4.8.12": { "total": 1, "valid": 1 },
+                                                               "wp:main": { "total": 1, "valid": 1 } },
+                           "f_ensures_I1_trunc": { "qed": { "total": 1, "valid": 1 },
+                                                   "wp:main": { "total": 1, "valid": 1 } },
+                           "f_ensures_C3_hyp": { "qed": { "total": 1, "valid": 1 },
+                                                   "wp:main": { "total": 1, "valid": 1 } },
+                           "wp:section": { "wp:main": { "total": 3, "valid": 3 } } },
+                    "g": { "g_ensures_F1_bogus": { "Z3:4.8.12": { "total": 1, "failed": 1 },
+                                                   "wp:main": { "total": 1, "unknown": 1 } } } } })";
+const char* kWpCsv =
+    "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
+    ".\tt.c\t3\tf\tpostcondition\tValid\tI1_trunc: \\result \xe2\x89\xa1 \\old(a) / \\old(b)\n"
+    ".\tt.c\t4\tf\tpostcondition\tValid under hypotheses\tC3_hyp: \\true\n"
+    ".\tt.c\t5\tf\tsigned_overflow\tValid\ta / b \xe2\x89\xa4 2147483647\n"
+    ".\tt.c\t6\tg\tpostcondition\tUnknown\tF1_bogus: \\result \xe2\x89\xa1 1\n";
+
+void test_wp() {
+  auto goals = trace::parse_wp_json(kWpJson);
+  CHECK(goals.size() == 4);
+  const auto props = trace::parse_wp_csv(kWpCsv);
+  CHECK(props.size() == 4);
+  CHECK(props[0].label == "I1_trunc");
+  CHECK(props[2].label.empty());
+  goals = trace::join_wp(goals, props, true);
+  int checked = 0;
+  for (const auto& g : goals) {
+    if (g.goal == "f_ensures_I1_trunc") {
+      CHECK(g.proved && g.line == 3 && g.file == "t.c" && g.ids == std::vector<std::string>{"I1"});
+      CHECK(g.provers == std::vector<std::string>{"qed"});
+      ++checked;
+    }
+    if (g.goal == "f_ensures_C3_hyp") {
+      CHECK(!g.proved);  // valid goal, but the property is only valid under hypotheses
+      ++checked;
+    }
+    if (g.goal == "g_ensures_F1_bogus") {
+      CHECK(!g.proved && g.ids == std::vector<std::string>{"F1"});
+      ++checked;
+    }
+  }
+  CHECK(checked == 3);
+  const auto from_csv = trace::join_wp({}, props, false);
+  CHECK(from_csv.size() == 4);
+  CHECK(from_csv[0].proved && from_csv[0].ids.at(0) == "I1");
+  CHECK(!from_csv[3].proved);
+}
+
+std::string mini_catalogue() {
+  return R"({"schema":"sonnx-requirements/1","operator":"Div",
+  "sources":{"002":{"file":"002_x.txt","title":"spec"},"DEF":{"file":"README.md","title":"defects"}},
+  "verification_methods":{"test":"t","why3":"w","wp":"p","exhaustive":"e"},
+  "requirements":[
+   {"id":"C1","title":"Shape","statement":"Same shape.","source":{"doc":"002","section":"C1","sonnx_tag":"[C1]"},
+    "verification":["test","why3","wp"]},
+   {"id":"F2","title":"Half","statement":"Correct rounding.","source":{"doc":"002","section":"float","sonnx_tag":""},
+    "verification":["test","exhaustive"]},
+   {"id":"D3","title":"MIN/-1","statement":"Domain error.","source":{"doc":"DEF","section":"defect 3","sonnx_tag":""},
+    "verification":["test"]}]})";
+}
+
+void test_why3(const trace::Catalogue& cat) {
+  const std::string j = R"({"goals":[
+    {"file":"spec/why3/tensor.mlw","theory":"Tensor","goal":"c1_shape_consistency","requirements":[],"prover":"Z3,4.8.12","time_s":0.5,"status":"Valid"},
+    {"file":"spec/why3/div.mlw","theory":"Div","goal":"div'vc","requirements":["C1","D3","X9"],"prover":"CVC4","time_s":1.25,"status":"valid"},
+    {"file":"spec/why3/div.mlw","theory":"Div","goal":"d9_unknown","requirements":[],"prover":"Z3","time_s":0.1,"status":"timeout"},
+    {"file":"spec/why3/p.mlw","theory":"P","goal":"pow2_add_64","prover":"Z3","time_s":0.1,"status":"Valid"}],
+    "summary":{"proved":3,"total":4},"assumptions":[{"id":"AS-WHY3-1","name":"ax_foo"},"axiom bar in x.mlw"]})";
+  std::vector<std::string> orphans;
+  const auto w = trace::parse_why3_json(j, cat, &orphans);
+  CHECK(w.goals.size() == 4);
+  CHECK(w.goals[0].ids == std::vector<std::string>{"C1"} && w.goals[0].proved);
+  CHECK(w.goals[1].ids.size() == 2 && w.goals[1].proved);
+  CHECK(w.goals[2].ids.empty() && !w.goals[2].proved);
+  CHECK(w.goals[3].ids.empty());
+  CHECK(orphans.size() == 2);  // X9 from requirements, d9 from the name; pow2 is no ID family
+  CHECK(w.assumptions.size() == 2);
+}
+
+void test_code_tags_and_assumptions() {
+  const auto l = trace::scan_code_tags("int x;\n// [impl->req~C3~1] [utest->req~D1~1]\n\n/* [impl->req~Z1~2] */\n", "a.c");
+  CHECK(l.size() == 3);
+  CHECK(l[0].kind == "impl" && l[0].id == "C3" && l[0].revision == "1" && l[0].line == 2);
+  CHECK(l[1].kind == "utest" && l[1].id == "D1" && l[1].line == 2);
+  CHECK(l[2].id == "Z1" && l[2].revision == "2" && l[2].line == 4);
+  CHECK(trace::scan_code_tags("a->req~x but no bracket", "b.c").empty());
+  const auto a = trace::parse_assumptions(
+      "# t\n\n| ID | kind | where | statement | justification | how it is checked |\n|---|---|---|---|---|---|\n"
+      "| AS-PLAT-1 | platform | x86 | a \\| b | j | test |\n| AS-PLAT-2 | p | w | s | j | h |\n\ntext\n");
+  CHECK(a.size() == 2);
+  CHECK(a[0].cells.size() == 6 && a[0].cells[0] == "AS-PLAT-1" && a[0].cells[3] == "a | b");
+}
+
+void set_age(const fs::path& p, int seconds_ago) {
+  fs::last_write_time(p, fs::file_time_type::clock::now() - std::chrono::seconds(seconds_ago));
+}
+
+void test_end_to_end() {
+  const fs::path root = fs::temp_directory_path() / ("sonnx-trace-selftest-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  const fs::path ev = root / "build" / "evidence";
+  write(root / "spec" / "requirements.json", mini_catalogue());
+  write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~Q7~1] */\n");
+  write(root / "docs" / "assumptions.md",
+        "| ID | kind | where | statement | justification | how it is checked |\n|---|---|---|---|---|---|\n"
+        "| AS-PLAT-1 | platform | all | IEEE | j | t |\n");
+  fs::create_directories(ev);
+  for (const auto& p : fs::recursive_directory_iterator(root))
+    if (p.is_regular_file()) set_age(p.path(), 3600);
+
+  trace::Options o;
+  o.catalogue = root / "spec" / "requirements.json";
+  o.source_root = root;
+  o.evidence_dir = ev;
+  o.assumptions = root / "docs" / "assumptions.md";
+
+  // 1. No evidence at all: every requirement is a gap, nothing crashes.
+  {
+    const auto r = trace::build_report(o);
+    CHECK(r.rows.size() == 3);
+    CHECK(row(r, "C1").status == "missing");
+    CHECK(has_flag(row(r, "C1"), "no-test") && has_flag(row(r, "C1"), "no-why3") && has_flag(row(r, "C1"), "no-wp"));
+    CHECK(has_flag(row(r, "F2"), "no-exhaustive"));
+    CHECK(has_issue(r, "missing-evidence", "no WP results"));
+    CHECK(has_issue(r, "missing-evidence", "no Why3 results"));
+    CHECK(has_issue(r, "missing-evidence", "no Catch2 results"));
+    CHECK(has_issue(r, "orphan", "Q7"));
+    CHECK(r.gap_count() > 0);
+    // Renderers work on the empty report.
+    const auto j = nlohmann::json::parse(trace::render_json(r));
+    CHECK(j["requirements"].size() == 3);
+    CHECK(j["requirements"][0]["tests"]["passed"] == 0);
+    CHECK(j["requirements"][0]["proofs"]["total"] == 0);
+    CHECK(contains(trace::render_html(r), "no WP results"));
+  }
+
+  // 2. Complete evidence: everything verified, no gaps except the orphan code tag.
+  write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~F2~1] [impl->req~D3~1] */\n");
+  set_age(root / "src" / "k.c", 3600);
+  write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
+<TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
+<TestCase name="t2" tags="[F2]" filename="/nowhere/t.cpp" line="9"><OverallResult success="true"/></TestCase>
+</Group></Catch>)");
+  write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape","requirements":["C1"],
+    "prover":"Z3","time_s":0.2,"status":"Valid"}],"summary":{},"assumptions":[]})");
+  write(ev / "wp-report.json", R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
+    "wp:main":{"total":1,"valid":1}}}}})");
+  write(ev / "wp-properties.csv",
+        "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\nsrc\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n");
+  const std::string sweep = R"(", "pairs_checked": 4294967296, "mismatches": 0, "mode": "full", "wall_s": 12.5})";
+  write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
+  write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
+  write(ev / "tool-versions.json", R"({"g++": "12.2", "git_commit": "abc123"})");
+  {
+    const auto r = trace::build_report(o);
+    for (const auto& x : r.rows)
+      for (const auto& f : x.flags)
+        if (f.gap) std::cerr << "unexpected gap " << x.req->id << " " << f.code << ": " << f.message << "\n";
+    for (const auto& i : r.issues)
+      if (i.gap) std::cerr << "unexpected issue " << i.code << ": " << i.message << "\n";
+    CHECK(row(r, "C1").status == "verified");
+    CHECK(row(r, "F2").status == "verified");
+    CHECK(row(r, "D3").status == "verified");
+    CHECK(row(r, "C1").wp.size() == 1 && row(r, "C1").wp[0]->line == 1);
+    CHECK(r.gap_count() == 0);
+    CHECK(r.commit == "abc123");
+    const auto j = nlohmann::json::parse(trace::render_json(r));
+    CHECK(j["summary"]["verified"] == 3);
+    CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
+    CHECK(contains(trace::render_csv(r), "C1,Shape,verified"));
+  }
+
+  // 3. A source newer than the WP evidence makes it stale; a failing test fails; an orphan tag.
+  write(root / "src" / "kernels" / "k2.c", "int k2;\n");
+  set_age(ev / "wp-report.json", 60);
+  set_age(ev / "wp-properties.csv", 60);
+  write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
+<TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
+<TestCase name="t2" tags="[F2][Z9]" filename="/nowhere/t.cpp" line="9"><OverallResult success="false"/></TestCase>
+</Group></Catch>)");
+  write(ev / "exhaustive-bf16.json", R"({"format":"bfloat16","pairs_checked":1000,"mismatches":0,"mode":"sample"})");
+  {
+    const auto r = trace::build_report(o);
+    CHECK(row(r, "C1").status == "stale");
+    CHECK(has_flag(row(r, "C1"), "stale"));
+    CHECK(row(r, "F2").status == "failed");
+    CHECK(has_flag(row(r, "F2"), "exhaustive-incomplete"));
+    CHECK(has_issue(r, "orphan", "Z9"));
+    CHECK(has_issue(r, "stale", "wp-report.json"));
+    CHECK(row(r, "D3").status == "verified");
+  }
+  // 4. Unreadable evidence is a gap, not a crash.
+  write(ev / "why3.json", "{ not json");
+  write(ev / "catch2" / "unit_tests.xml", "<Catch name=\"unit_tests\"><Group><TestCase name=\"x\" tags=\"[C1]\"");
+  {
+    const auto r = trace::build_report(o);
+    CHECK(has_issue(r, "unreadable", "why3.json"));
+    CHECK(has_issue(r, "incomplete-evidence", "truncated"));
+    CHECK(has_flag(row(r, "C1"), "no-why3"));
+  }
+  fs::remove_all(root);
+}
+
+void test_requirements_md() {
+  const fs::path p = fs::temp_directory_path() / ("sonnx-trace-cat-" + std::to_string(::getpid()) + ".json");
+  write(p, mini_catalogue());
+  const auto cat = trace::load_catalogue(p);
+  test_why3(cat);
+  const std::string md = trace::render_requirements_md(cat, "spec/requirements.json");
+  CHECK(contains(md, "### C1: Shape\n`req~C1~1`\n\nSame shape."));
+  CHECK(contains(md, "Needs: impl, utest\n"));
+  CHECK(contains(md, "SONNX tag `[C1]`"));
+  CHECK(md == trace::render_requirements_md(cat, "spec/requirements.json"));  // deterministic
+  fs::remove(p);
+  bool threw = false;
+  try {
+    trace::load_catalogue("/nonexistent/requirements.json");
+  } catch (const std::exception&) {
+    threw = true;
+  }
+  CHECK(threw);
+}
+
+}  // namespace
+
+int main() {
+  test_tags_and_ids();
+  test_catch_xml();
+  test_wp();
+  test_code_tags_and_assumptions();
+  test_requirements_md();
+  test_end_to_end();
+  std::cout << checks << " checks, " << failures << " failed\n";
+  return failures == 0 ? 0 : 1;
+}
