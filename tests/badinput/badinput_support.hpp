@@ -1,0 +1,175 @@
+// Helpers of the bad-input catalogue: a scratch folder, files written byte by byte (a .npy writer
+// and TensorProto messages built with protobuf, independent of the tool's own encoders), and a
+// runner for the real `sonnx-div` executable that captures exit code, stdout and stderr.
+#ifndef SONNX_TESTS_BADINPUT_SUPPORT_HPP
+#define SONNX_TESTS_BADINPUT_SUPPORT_HPP
+
+#include <catch2/catch.hpp>
+
+#include <onnx/onnx_pb.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace sonnx::badinput {
+
+namespace fs = std::filesystem;
+using Bytes = std::string;  // file contents
+
+class Scratch {
+ public:
+  Scratch() {
+    static std::atomic<unsigned> counter{0};
+    path_ = fs::temp_directory_path() /
+            ("sonnx-badinput-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(path_);
+    fs::create_directories(path_ / "logs");
+    fs::create_directories(path_ / "work");
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  // Inputs and outputs live in work/; the runner's captured streams in logs/.
+  [[nodiscard]] fs::path operator/(const std::string& name) const { return path_ / "work" / name; }
+  [[nodiscard]] fs::path logs() const { return path_ / "logs"; }
+  [[nodiscard]] std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(path_ / "work")) {
+      names.push_back(e.path().filename().string());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+ private:
+  fs::path path_;
+};
+
+inline void write_file(const fs::path& path, const Bytes& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+inline Bytes read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+template <typename T>
+Bytes le(const std::vector<T>& values) {
+  Bytes out(values.size() * sizeof(T), '\0');
+  if (!values.empty()) std::memcpy(out.data(), values.data(), out.size());
+  return out;
+}
+
+// A .npy file, format version 1.0, as numpy.save writes it: magic, version, header length, the
+// header dict padded with spaces to a multiple of 64 bytes and ended by '\n', then the data.
+inline Bytes npy(const std::string& descr, const std::string& shape, const Bytes& data,
+                 const std::string& fortran = "False") {
+  std::string dict =
+      "{'descr': '" + descr + "', 'fortran_order': " + fortran + ", 'shape': " + shape + ", }";
+  const std::size_t unpadded = 10 + dict.size() + 1;
+  dict += std::string((64 - unpadded % 64) % 64, ' ') + "\n";
+  Bytes out = std::string("\x93NUMPY\x01\x00", 8);
+  out += static_cast<char>(dict.size() & 0xFF);
+  out += static_cast<char>(dict.size() >> 8);
+  return out + dict + data;
+}
+
+inline Bytes serialize(const google::protobuf::MessageLite& message) {
+  std::string s;
+  REQUIRE(message.SerializeToString(&s));
+  return s;
+}
+
+// A dense TensorProto with raw_data (what onnx.numpy_helper.from_array writes).
+inline onnx::TensorProto proto(int data_type, const std::vector<std::int64_t>& dims,
+                               const Bytes& raw) {
+  onnx::TensorProto p;
+  p.set_name("t");
+  p.set_data_type(data_type);
+  for (const auto d : dims) p.add_dims(d);
+  p.set_raw_data(raw);
+  return p;
+}
+
+struct CliResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs the real tool with the given arguments (no shell), stdout/stderr captured.
+inline CliResult run_cli(const Scratch& scratch, const std::vector<std::string>& args) {
+  static std::atomic<unsigned> counter{0};
+  const unsigned id = counter++;
+  const fs::path out = scratch.logs() / ("out" + std::to_string(id));
+  const fs::path err = scratch.logs() / ("err" + std::to_string(id));
+  std::vector<std::string> argv_strings = {SONNX_DIV_EXE};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& s : argv_strings) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  REQUIRE(spawned == 0);
+  int wstatus = 0;
+  REQUIRE(::waitpid(pid, &wstatus, 0) == pid);
+  CliResult r;
+  r.exit_code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+  r.out = read_file(out);
+  r.err = read_file(err);
+  return r;
+}
+
+// Exit codes of docs/cli.md: 1 profile/validation violation, 2 usage, 3 I/O or malformed file.
+inline constexpr int exit_violation = 1;
+inline constexpr int exit_usage = 2;
+inline constexpr int exit_io = 3;
+
+// `sonnx-div run A B -o C` must fail with the exit code and the requirement ID, write no output
+// (no C, no temporary file left in the folder) and leave the inputs byte for byte unchanged.
+inline CliResult expect_run_rejected(const Scratch& s, const std::string& a, const std::string& b,
+                                     const std::string& c, int exit_code, const std::string& id) {
+  std::map<std::string, Bytes> before;
+  for (const auto& name : s.entries()) {
+    if (fs::is_regular_file(s / name)) before[name] = read_file(s / name);
+  }
+  const std::vector<std::string> names_before = s.entries();
+  const CliResult r = run_cli(s, {"run", (s / a).string(), (s / b).string(), "-o", (s / c).string()});
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == exit_code);
+  CHECK_THAT(r.err, Catch::Contains("error: " + id + ": "));
+  CHECK_FALSE(fs::exists(s / c));
+  CHECK(s.entries() == names_before);
+  for (const auto& [name, bytes] : before) {
+    CHECK(read_file(s / name) == bytes);
+  }
+  return r;
+}
+
+}  // namespace sonnx::badinput
+
+#endif  // SONNX_TESTS_BADINPUT_SUPPORT_HPP
