@@ -213,7 +213,7 @@ class Gate:
                 subs = [r for r in res if r["theory"] == th and r["goal"] == g]
                 if all(r["status"] == "valid" for r in subs):
                     break
-                again = self.results(rel, prover, th, g, timeout=self.a.timeout * 2)
+                again = self.results(rel, prover, th, g, timeout=max(20, self.a.timeout * 4))
                 if len(again) != len(subs):
                     continue
                 for old, new in zip(subs, again):
