@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
-# The main job: set-up, release build, tests, and a per-requirement summary.
+# The main job: set-up, release build, proofs, tests, exhaustive float16/bfloat16 sweeps,
+# benchmarks, coverage, and the traceability report. Everything lands in build/evidence/.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$root"
 start=$SECONDS
-bash scripts/setup.sh
-bash scripts/build.sh
-ctest --preset release -j "$(nproc)"
-bash scripts/requirement-summary.sh build
+evidence="$root/build/evidence"
+tool="$root/build/src/cli/sonnx-div"
+
+stage "set-up" bash scripts/setup.sh
+stage "release build" bash scripts/build.sh
+mkdir -p "$evidence"
+stage "tool versions" cmake --build build --target tool-versions
+stage "proofs (Why3, Frama-C/WP)" cmake --build build --target prove
+stage "tests" ctest_preset release
+stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
+stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
+stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
+stage "benchmarks" cmake --build build --target bench
+stage "traceability report" cmake --build build --target report
 echo "main job: $((SECONDS - start)) s"
+summary
+echo "evidence bundle: $evidence (open traceability.html)"
