@@ -559,9 +559,12 @@ Exhaustive parse_exhaustive(const std::string& text) {
   if (j.contains("pairs_checked")) e.pairs_checked = as_count(j["pairs_checked"]);
   if (j.contains("mismatches")) e.mismatches = as_count(j["mismatches"]);
   if (j.contains("wall_s") && j["wall_s"].is_number()) e.wall_s = j["wall_s"].get<double>();
+  if (j.contains("symmetry_failures")) e.symmetry_failures = as_count(j["symmetry_failures"]);
+  if (j.contains("passed") && j["passed"].is_boolean()) e.passed = j["passed"].get<bool>();
   if (j.contains("requirements") && j["requirements"].is_array())
     for (const auto& r : j["requirements"])
       if (r.is_string()) e.ids.push_back(r.get<std::string>());
+  if (j.contains("requirement") && j["requirement"].is_string()) add_unique(e.ids, j["requirement"].get<std::string>());
   return e;
 }
 

@@ -200,7 +200,7 @@ std::string render_json(const Report& r) {
     for (const auto* x : row.exhaustive)
       ex.push_back({{"file", x->evidence}, {"format", x->format}, {"mode", x->mode},
                     {"pairs_checked", x->pairs_checked}, {"mismatches", x->mismatches},
-                    {"wall_s", x->wall_s ? ordered(*x->wall_s) : ordered(nullptr)}, {"complete", x->complete()},
+                    {"symmetry_failures", x->symmetry_failures}, {"wall_s", x->wall_s ? ordered(*x->wall_s) : ordered(nullptr)}, {"complete", x->complete()},
                     {"ok", x->ok()}});
     o["exhaustive"] = ex;
     ordered links = ordered::array();
@@ -240,7 +240,7 @@ std::string render_csv(const Report& r) {
     const Requirement& q = *row.req;
     std::vector<std::string> ex;
     for (const auto* x : row.exhaustive)
-      ex.push_back(x->format + ":" + (x->ok() ? "ok" : (x->mismatches > 0 ? "mismatch" : "incomplete")));
+      ex.push_back(x->format + ":" + (x->ok() ? "ok" : (x->failed() ? "mismatch" : "incomplete")));
     std::vector<std::string> gaps;
     for (const auto& f : row.flags)
       if (f.gap) gaps.push_back(f.code + ": " + f.message);
@@ -289,7 +289,7 @@ std::string render_markdown(const Report& r) {
   for (const auto& row : r.rows) {
     std::vector<std::string> ex;
     for (const auto* x : row.exhaustive)
-      ex.push_back(x->format + (x->ok() ? " ok" : (x->mismatches > 0 ? " MISMATCH" : " incomplete")));
+      ex.push_back(x->format + (x->ok() ? " ok" : (x->failed() ? " MISMATCH" : " incomplete")));
     std::vector<std::string> gaps;
     for (const auto& f : row.flags)
       if (f.gap) gaps.push_back(f.code + ": " + f.message);

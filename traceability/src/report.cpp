@@ -507,15 +507,21 @@ Report build_report(const Options& options) {
     }
     for (const auto* x : row.exhaustive) {
       used_files.insert(x->evidence);
-      if (x->mismatches > 0)
-        flag("exhaustive-mismatch", x->evidence + ": " + std::to_string(x->mismatches) + " mismatches against MPFR");
+      if (x->failed())
+        flag("exhaustive-mismatch", x->evidence + ": " + std::to_string(x->mismatches) + " mismatches against MPFR, " +
+                                        std::to_string(x->symmetry_failures) + " symmetry failures" +
+                                        (x->passed == false ? ", verdict: failed" : ""));
       else if (!x->complete())
         flag("exhaustive-incomplete", x->evidence + ": " + std::to_string(x->pairs_checked) +
                                           " pairs checked, not all 2^32 (mode " + x->mode + ")");
     }
     // Staleness
+    std::vector<std::string> stale_used;
     for (const auto& u : used_files)
-      if (stale_files.count(u) != 0U) flag("stale", u + " is older than the sources it covers");
+      if (stale_files.count(u) != 0U) stale_used.push_back(u);
+    if (!stale_used.empty())
+      flag("stale", join(stale_used, ", ") + (stale_used.size() == 1 ? " is" : " are") +
+                        " older than the sources covered (see evidence files); rerun");
     // Code links (a warning: the catalogue does not require them)
     if (std::none_of(row.links.begin(), row.links.end(), [](const CodeLink* l) { return l->kind == "impl"; }))
       flag("no-code-link", "no [impl->req~" + id + "~1] tag in the sources", false);

@@ -126,10 +126,13 @@ struct Exhaustive {
   std::uint64_t pairs_checked = 0;
   std::uint64_t mismatches = 0;
   std::optional<double> wall_s;
-  std::vector<std::string> ids;  // from "requirements" if given
+  std::uint64_t symmetry_failures = 0;
+  std::optional<bool> passed;    // the sweep's own verdict, when recorded
+  std::vector<std::string> ids;  // from "requirements" (list) or "requirement" (string) if given
   std::string evidence;
   bool complete() const { return pairs_checked == (std::uint64_t{1} << 32); }
-  bool ok() const { return complete() && mismatches == 0; }
+  bool failed() const { return mismatches != 0 || symmetry_failures != 0 || passed == false; }
+  bool ok() const { return complete() && !failed(); }
 };
 Exhaustive parse_exhaustive(const std::string& text);
 

@@ -289,12 +289,15 @@ void test_end_to_end() {
 <TestCase name="t2" tags="[F2][Z9]" filename="/nowhere/t.cpp" line="9"><OverallResult success="false"/></TestCase>
 </Group></Catch>)");
   write(ev / "exhaustive-bf16.json", R"({"format":"bfloat16","pairs_checked":1000,"mismatches":0,"mode":"sample"})");
+  write(ev / "exhaustive-f16.json", R"({"format":"f16","requirement":"F2","mode":"full","pairs_checked":4294967296,
+    "mismatches":0,"symmetry_failures":2,"passed":false,"wall_s":1.0})");
   {
     const auto r = trace::build_report(o);
     CHECK(row(r, "C1").status == "stale");
     CHECK(has_flag(row(r, "C1"), "stale"));
     CHECK(row(r, "F2").status == "failed");
     CHECK(has_flag(row(r, "F2"), "exhaustive-incomplete"));
+    CHECK(has_flag(row(r, "F2"), "exhaustive-mismatch"));  // symmetry failures, verdict false
     CHECK(has_issue(r, "orphan", "Z9"));
     CHECK(has_issue(r, "stale", "wp-report.json"));
     CHECK(row(r, "D3").status == "verified");
