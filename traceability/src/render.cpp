@@ -550,12 +550,20 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
   // Coverage and benchmarks
   if (!r.coverage.empty()) {
     o << "<h2>Coverage</h2><table><tbody>";
-    for (const auto& [k, v] : r.coverage) o << "<tr><td>" << h(k) << "</td><td>" << h(v) << "</td></tr>";
+    for (const auto& [k, v] : r.coverage)
+      o << "<tr><td style=\"width:260px\">" << h(k) << "</td><td>"
+        << (k == "detailed report" ? "<a href=\"" + h(v) + "\">" + h(v) + "</a>" : h(v)) << "</td></tr>";
     o << "</tbody></table>\n";
   }
-  if (!r.bench.empty()) {
-    o << "<h2>Benchmarks (bench.json)</h2><table><tbody>";
-    for (const auto& [k, v] : r.bench) o << "<tr><td>" << h(k) << "</td><td>" << h(v) << "</td></tr>";
+  if (!r.bench_rows.empty()) {
+    o << "<h2>Benchmarks (bench.json, a measurement, not a bound)</h2><table><thead><tr>";
+    for (const auto& k : r.bench_header) o << "<th>" << h(k) << "</th>";
+    o << "</tr></thead><tbody>";
+    for (const auto& row : r.bench_rows) {
+      o << "<tr>";
+      for (const auto& v : row) o << "<td class=\"small\">" << h(v) << "</td>";
+      o << "</tr>";
+    }
     o << "</tbody></table>\n";
   }
 

@@ -1,6 +1,7 @@
 // Joins the catalogue, the code tags and the evidence into one row per requirement.
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -316,6 +317,14 @@ Report build_report(const Options& options) {
     }
   }
 
+  {
+    const auto unlinked = std::count_if(rep.why3.begin(), rep.why3.end(),
+                                        [](const ProofGoal& g) { return g.ids.empty() && g.proved; });
+    if (unlinked > 0)
+      issue("unlinked-goal", std::to_string(unlinked) + " proved Why3 goals cite no requirement (auxiliary lemmas)",
+            "why3.json", false);
+  }
+
   // --- Exhaustive sweeps ------------------------------------------------------------------------
   {
     std::set<fs::path> paths{ev / "exhaustive-f16.json", ev / "exhaustive-bf16.json"};
@@ -366,9 +375,14 @@ Report build_report(const Options& options) {
     add_file(p, "coverage");
     try {
       const auto j = nlohmann::json::parse(read_text(p).value_or(""));
-      for (const char* k : {"line_percent", "branch_percent", "function_percent", "line_covered", "line_total",
-                            "branch_covered", "branch_total"})
+      for (const char* k : {"line_percent", "branch_percent", "function_percent", "lines_covered", "lines_total",
+                            "branches_covered", "branches_total", "line_covered", "line_total", "branch_covered",
+                            "branch_total"})
         if (j.contains(k)) rep.coverage.push_back({k, j[k].dump()});
+      if (j.contains("exclusions") && j["exclusions"].is_array())
+        rep.coverage.push_back({"exclusions (GCOVR_EXCL with a reason)", std::to_string(j["exclusions"].size())});
+      if (fs::is_regular_file(ev / "coverage" / "index.html", ec))
+        rep.coverage.push_back({"detailed report", "coverage/index.html"});
     } catch (const std::exception& e) {
       issue("unreadable", std::string(name) + ": " + e.what(), name, false);
     }
@@ -379,14 +393,32 @@ Report build_report(const Options& options) {
     if (fs::is_regular_file(p, ec)) {
       add_file(p, "bench");
       try {
-        const auto j = nlohmann::json::parse(read_text(p).value_or(""));
-        if (j.contains("benchmarks") && j["benchmarks"].is_array())
-          for (const auto& b : j["benchmarks"]) {
-            std::ostringstream t;
-            if (b.contains("real_time") && b["real_time"].is_number()) t << b["real_time"].get<double>();
-            if (b.contains("time_unit") && b["time_unit"].is_string()) t << " " << b["time_unit"].get<std::string>();
-            rep.bench.push_back({b.value("name", std::string("?")), t.str()});
+        const auto j = nlohmann::ordered_json::parse(read_text(p).value_or(""));
+        auto cell = [](const nlohmann::ordered_json& v) {
+          if (v.is_string()) return v.get<std::string>();
+          if (v.is_number_float()) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.3g", v.get<double>());
+            return std::string(buf);
           }
+          return v.dump();
+        };
+        if (j.is_array() && !j.empty() && j[0].is_object()) {
+          // An array of records (the project's bench.json: type, n, ratios, ns per element).
+          for (const auto& [k, v] : j[0].items()) rep.bench_header.push_back(k);
+          for (const auto& rec : j) {
+            std::vector<std::string> row;
+            for (const auto& k : rep.bench_header) row.push_back(rec.contains(k) ? cell(rec[k]) : "");
+            rep.bench_rows.push_back(row);
+          }
+        } else if (j.is_object() && j.contains("benchmarks") && j["benchmarks"].is_array()) {
+          // Google Benchmark's own JSON output.
+          rep.bench_header = {"name", "real_time", "time_unit"};
+          for (const auto& b : j["benchmarks"])
+            rep.bench_rows.push_back({b.contains("name") ? cell(b["name"]) : "?",
+                                      b.contains("real_time") ? cell(b["real_time"]) : "",
+                                      b.contains("time_unit") ? cell(b["time_unit"]) : ""});
+        }
       } catch (const std::exception& e) {
         issue("unreadable", std::string("bench.json: ") + e.what(), "bench.json", false);
       }

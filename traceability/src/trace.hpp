@@ -215,7 +215,8 @@ struct Report {
   std::string why3_summary;
   std::vector<std::pair<std::string, std::string>> tool_versions;
   std::vector<std::pair<std::string, std::string>> coverage;  // label, value
-  std::vector<std::pair<std::string, std::string>> bench;     // name, time
+  std::vector<std::string> bench_header;                      // bench.json as a table
+  std::vector<std::vector<std::string>> bench_rows;
   std::deque<EvidenceFile> files;  // deque: references stay valid while appending
   std::vector<Issue> issues;
   std::vector<Row> rows;

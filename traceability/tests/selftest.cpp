@@ -261,6 +261,8 @@ void test_end_to_end() {
   write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
   write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
   write(ev / "tool-versions.json", R"({"g++": "12.2", "git_commit": "abc123"})");
+  write(ev / "bench.json", R"([{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}])");
+  write(ev / "coverage.json", R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
   {
     const auto r = trace::build_report(o);
     for (const auto& x : r.rows)
@@ -274,6 +276,9 @@ void test_end_to_end() {
     CHECK(row(r, "C1").wp.size() == 1 && row(r, "C1").wp[0]->line == 1);
     CHECK(r.gap_count() == 0);
     CHECK(r.commit == "abc123");
+    CHECK(r.bench_header.size() == 4 && r.bench_rows.size() == 1 && r.bench_rows[0][0] == "float32");
+    CHECK(!r.coverage.empty() && r.coverage[0].first == "line_percent");
+    CHECK(contains(trace::render_html(r), "kernel_ns_per_element"));
     const auto j = nlohmann::json::parse(trace::render_json(r));
     CHECK(j["summary"]["verified"] == 3);
     CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
