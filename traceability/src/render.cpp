@@ -104,6 +104,7 @@ ordered goals_json(const Report& r, const std::vector<const ProofGoal*>& goals) 
     o["time_s"] = g->time_s ? ordered(*g->time_s) : ordered(nullptr);
     o["status"] = g->status;
     o["proved"] = g->proved;
+    o["note"] = g->note;
     arr.push_back(o);
   }
   return arr;
@@ -455,8 +456,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
         const std::string label = (g->scope.empty() ? "" : g->scope + ".") + g->goal;
         if (!g->file.empty()) o << "<a href=\"" << h(source_href(r, g->file, g->line)) << "\">" << h(label) << "</a>";
         else o << h(label);
-        o << " <span class=\"dim\">" << h(g->status) << (g->time_s ? ", " + fmt_time(g->time_s) + " s" : "")
-          << "</span></li>";
+        o << " <span class=\"dim\">" << h(g->status) << (g->note.empty() ? "" : ", " + h(g->note))
+          << (g->time_s ? ", " + fmt_time(g->time_s) + " s" : "") << "</span></li>";
       }
       o << "</ul></details></td>";
     };

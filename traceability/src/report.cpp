@@ -270,6 +270,7 @@ Report build_report(const Options& options) {
     }
     if (have_json || cf.present) {
       rep.wp = join_wp(std::move(goals), props, have_json);
+      if (const auto log = read_text(ev / "wp-log.txt")) add_wp_times(rep.wp, *log);
       for (auto& g : rep.wp) g.evidence = have_json ? "wp-report.json" : "wp-properties.csv";
       rep.have_wp = true;
       if (!cf.present)
@@ -525,6 +526,14 @@ Report build_report(const Options& options) {
       for (const auto* g : goals)
         if (!g->proved) open.push_back((g->scope.empty() ? "" : g->scope + ".") + g->goal + " (" + g->status + ")");
       if (!open.empty()) flag(sys + "-unproved", std::to_string(open.size()) + " not proved: " + join(open, ", "));
+      std::vector<std::string> hyp;
+      for (const auto* g : goals)
+        if (g->proved && !g->note.empty()) hyp.push_back(g->goal);
+      if (!hyp.empty())
+        flag(sys + "-hypotheses",
+             std::to_string(hyp.size()) + " goals valid under hypotheses not proved by " + what +
+                 " (see wp-properties.csv and docs/assumptions.md): " + join(hyp, ", "),
+             false);
     };
     proofs("why3", row.why3, rep.have_why3, "Why3");
     proofs("wp", row.wp, rep.have_wp, "WP");

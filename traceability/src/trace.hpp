@@ -91,6 +91,7 @@ struct ProofGoal {
   std::optional<double> time_s;
   std::string status;
   bool proved = false;
+  std::string note;  // e.g. WP: "valid under hypotheses" (depends on properties WP did not prove)
   std::string evidence;
 };
 
@@ -110,6 +111,10 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text);
 // Joins CSV locations and statuses into the JSON goals (or builds goals from the CSV alone).
 std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<WpProperty>& props,
                                bool have_json);
+// Prover time per goal from WP's console log (prove.sh keeps it as wp-log.txt): lines
+// "[wp] [Valid] Goal typed_..._ensures_F1_x : Valid (Qed:2ms) (1.2s)". Adds time_s to the goals
+// whose name is the console name or a '_'-suffix of it.
+void add_wp_times(std::vector<ProofGoal>& goals, const std::string& log);
 
 struct Why3File {
   std::vector<ProofGoal> goals;

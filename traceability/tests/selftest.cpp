@@ -141,7 +141,7 @@ void test_wp() {
       ++checked;
     }
     if (g.goal == "f_ensures_C3_hyp") {
-      CHECK(!g.proved);  // valid goal, but the property is only valid under hypotheses
+      CHECK(g.proved && g.note == "valid under hypotheses");  // proved, with a warning
       ++checked;
     }
     if (g.goal == "g_ensures_F1_bogus") {
@@ -150,6 +150,10 @@ void test_wp() {
     }
   }
   CHECK(checked == 3);
+  trace::add_wp_times(goals, "[wp] [Valid] Goal typed_f_ensures_I1_trunc : Valid (Qed:2ms) (1.5s)\n"
+                              "[wp] 12 goals scheduled\n");
+  for (const auto& g : goals)
+    if (g.goal == "f_ensures_I1_trunc") CHECK(g.time_s && *g.time_s > 1.5 && *g.time_s < 1.51);
   const auto from_csv = trace::join_wp({}, props, false);
   CHECK(from_csv.size() == 4);
   CHECK(from_csv[0].proved && from_csv[0].ids.at(0) == "I1");
