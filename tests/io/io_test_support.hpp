@@ -1,0 +1,95 @@
+// Helpers for the sonnx_io and CLI tests: scratch directories, raw bytes, typed tensors.
+#ifndef SONNX_TESTS_IO_TEST_SUPPORT_HPP
+#define SONNX_TESTS_IO_TEST_SUPPORT_HPP
+
+#include <sonnx/io/tensor_io.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+namespace sonnx::test {
+
+// A fresh directory under the system temporary directory, removed with its contents at scope end.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    static std::atomic<unsigned> counter{0};
+    path_ = std::filesystem::temp_directory_path() /
+            ("sonnx-io-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::permissions(path_, std::filesystem::perms::owner_all,
+                                 std::filesystem::perm_options::add, ec);
+    std::filesystem::remove_all(path_, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+  [[nodiscard]] std::filesystem::path operator/(const std::string& name) const {
+    return path_ / name;
+  }
+  // Names of the entries of the directory (to check that no temporary file is left behind).
+  [[nodiscard]] std::vector<std::string> entries() const {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(path_)) {
+      names.push_back(e.path().filename().string());
+    }
+    return names;
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+using Bytes = std::vector<unsigned char>;
+
+inline Bytes bytes_of(const std::string& text) { return Bytes(text.begin(), text.end()); }
+
+inline void write_bytes(const std::filesystem::path& path, const Bytes& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+inline Bytes read_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return Bytes(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Little-endian bytes of a list of values of one C++ type.
+template <typename T>
+Bytes le_bytes(const std::vector<T>& values) {
+  Bytes out(values.size() * sizeof(T));
+  if (!values.empty()) std::memcpy(out.data(), values.data(), out.size());
+  return out;
+}
+
+template <typename T>
+io::OwnedTensor tensor_of(DataType type, std::vector<std::int64_t> shape,
+                          const std::vector<T>& values) {
+  return io::OwnedTensor{type, std::move(shape), le_bytes(values)};
+}
+
+template <typename T>
+std::vector<T> values_in(const io::OwnedTensor& tensor) {
+  std::vector<T> out(tensor.bytes.size() / sizeof(T));
+  if (!out.empty()) std::memcpy(out.data(), tensor.bytes.data(), tensor.bytes.size());
+  return out;
+}
+
+// Folder of ONNX's backend node tests, found at configure time ("" when absent).
+inline std::filesystem::path onnx_node_data() { return SONNX_ONNX_NODE_DATA; }
+
+}  // namespace sonnx::test
+
+#endif  // SONNX_TESTS_IO_TEST_SUPPORT_HPP

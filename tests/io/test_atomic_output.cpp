@@ -1,0 +1,91 @@
+// Atomic output (T2): a temporary file in the target directory, renamed into place; after any
+// failure no output file and no temporary remain, and an existing file is unchanged.
+#include <catch2/catch.hpp>
+
+#include <sonnx/io/tensor_io.hpp>
+
+#include <unistd.h>
+
+#include "io_test_support.hpp"
+
+using namespace sonnx;
+using namespace sonnx::test;
+
+TEST_CASE("atomic write creates the file and leaves no temporary", "[T2]") {
+  ScratchDir dir;
+  const Bytes content = {1, 2, 3};
+  REQUIRE(io::write_file_atomic(dir / "out.bin", content).ok());
+  CHECK(read_bytes(dir / "out.bin") == content);
+  CHECK(dir.entries() == std::vector<std::string>{"out.bin"});
+  // Replacing an existing file is a rename too.
+  const Bytes replaced = {9};
+  REQUIRE(io::write_file_atomic(dir / "out.bin", replaced).ok());
+  CHECK(read_bytes(dir / "out.bin") == replaced);
+  CHECK(dir.entries().size() == 1);
+}
+
+TEST_CASE("atomic write failures leave nothing behind", "[T2][bad-input]") {
+  ScratchDir dir;
+  const Bytes content = {1, 2, 3};
+  SECTION("missing directory") {
+    const io::IoStatus s = io::write_file_atomic(dir / "missing" / "out.pb", content);
+    CHECK_FALSE(s.ok());
+    CHECK(s.requirement == "T2");
+    CHECK(s.kind == io::IoErrorKind::io);
+    CHECK_FALSE(std::filesystem::exists(dir / "missing"));
+  }
+  SECTION("the output path is a directory") {
+    std::filesystem::create_directory(dir / "out.pb");
+    std::filesystem::create_directory(dir / "out.pb" / "child");  // rename onto it must fail
+    const io::IoStatus s = io::write_file_atomic(dir / "out.pb", content);
+    CHECK_FALSE(s.ok());
+    CHECK(s.requirement == "T2");
+    CHECK(dir.entries() == std::vector<std::string>{"out.pb"});
+  }
+  SECTION("unwritable directory") {
+    if (::geteuid() == 0) {
+      // root ignores permission bits; a path under a regular file is unwritable for everyone.
+      write_bytes(dir / "file", {0});
+      const io::IoStatus s = io::write_file_atomic(dir / "file" / "out.pb", content);
+      CHECK_FALSE(s.ok());
+      CHECK(s.requirement == "T2");
+      CHECK(dir.entries() == std::vector<std::string>{"file"});
+    } else {
+      std::filesystem::create_directory(dir / "ro");
+      std::filesystem::permissions(dir / "ro", std::filesystem::perms::owner_read |
+                                                   std::filesystem::perms::owner_exec);
+      const io::IoStatus s = io::write_file_atomic(dir / "ro" / "out.pb", content);
+      CHECK_FALSE(s.ok());
+      CHECK(s.requirement == "T2");
+      CHECK(std::filesystem::is_empty(dir / "ro"));
+    }
+  }
+}
+
+TEST_CASE("write_tensor_file rejects inconsistent tensors before creating anything",
+          "[T2][D8][R3]") {
+  ScratchDir dir;
+  io::OwnedTensor bad{DataType::float32, {3}, Bytes(8)};  // 3 elements, 8 bytes
+  CHECK(io::write_tensor_file(dir / "c.pb", bad).requirement == "D8");
+  CHECK(io::write_tensor_file(dir / "c.npy", bad).requirement == "D8");
+  io::OwnedTensor text{DataType::string, {1}, Bytes(1)};
+  CHECK(io::write_tensor_file(dir / "c.pb", text).requirement == "R3");
+  CHECK(io::write_tensor_file(dir / "c.txt", io::OwnedTensor{DataType::uint8, {1}, Bytes(1)})
+            .requirement == "T1");
+  CHECK(dir.entries().empty());
+}
+
+TEST_CASE("reading: non-existent files, directories and unknown extensions", "[T1][bad-input]") {
+  ScratchDir dir;
+  for (const char* name : {"absent.pb", "absent.npy"}) {
+    const io::ReadResult r = io::read_tensor_file(dir / name);
+    CHECK_FALSE(r.ok());
+    CHECK(r.status.requirement == "T1");
+    CHECK(r.status.kind == io::IoErrorKind::io);
+    CHECK(r.status.message.find(name) != std::string::npos);
+  }
+  std::filesystem::create_directory(dir / "d.pb");
+  CHECK(io::read_tensor_file(dir / "d.pb").status.requirement == "T1");
+  write_bytes(dir / "x.txt", {1});
+  CHECK(io::read_tensor_file(dir / "x.txt").status.requirement == "T1");
+}

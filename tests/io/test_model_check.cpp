@@ -1,0 +1,254 @@
+// check-model (T3) on synthetic models covering each profile condition of a Div node.
+#include <catch2/catch.hpp>
+
+#include <sonnx/io/model_check.hpp>
+
+#include <onnx/onnx_pb.h>
+
+#include "io_test_support.hpp"
+
+using namespace sonnx;
+using namespace sonnx::test;
+
+namespace {
+
+struct Operand {
+  int elem_type = onnx::TensorProto::FLOAT;
+  std::vector<std::string> dims = {"3", "4"};  // a number, a symbol, or "?" (no value)
+  bool has_shape = true;
+  bool sparse = false;
+};
+
+void declare(onnx::ValueInfoProto* v, const std::string& name, const Operand& o) {
+  v->set_name(name);
+  onnx::TypeProto* type = v->mutable_type();
+  if (o.sparse) {
+    type->mutable_sparse_tensor_type()->set_elem_type(o.elem_type);
+    return;
+  }
+  auto* t = type->mutable_tensor_type();
+  t->set_elem_type(o.elem_type);
+  if (!o.has_shape) return;
+  auto* shape = t->mutable_shape();
+  for (const auto& d : o.dims) {
+    auto* dim = shape->add_dim();
+    if (d == "?") continue;
+    if (d[0] >= '0' && d[0] <= '9') {
+      dim->set_dim_value(std::stoll(d));
+    } else {
+      dim->set_dim_param(d);
+    }
+  }
+}
+
+onnx::ModelProto model(std::int64_t opset, const Operand& a, const Operand& b,
+                       std::optional<Operand> c = Operand{}) {
+  onnx::ModelProto m;
+  m.set_ir_version(7);
+  auto* import = m.add_opset_import();
+  import->set_domain("");
+  import->set_version(opset);
+  auto* g = m.mutable_graph();
+  g->set_name("g");
+  auto* node = g->add_node();
+  node->set_op_type("Div");
+  node->set_name("div0");
+  node->add_input("a");
+  node->add_input("b");
+  node->add_output("c");
+  declare(g->add_input(), "a", a);
+  declare(g->add_input(), "b", b);
+  if (c) declare(g->add_output(), "c", *c);
+  return m;
+}
+
+io::ModelReport check(const onnx::ModelProto& m) {
+  std::string s;
+  m.SerializeToString(&s);
+  const Bytes bytes = bytes_of(s);
+  return io::check_model_bytes(bytes, "model.onnx");
+}
+
+std::vector<std::string> ids(const io::NodeReport& node) {
+  std::vector<std::string> out;
+  for (const auto& f : node.findings) out.push_back(f.requirement);
+  return out;
+}
+
+io::NodeReport only_node(const io::ModelReport& r) {
+  INFO(r.status.message);
+  REQUIRE(r.status.ok());
+  REQUIRE(r.nodes.size() == 1);
+  return r.nodes[0];
+}
+
+}  // namespace
+
+TEST_CASE("check-model: Div-7, Div-13 and Div-14 with equal static shapes are inside",
+          "[T3][R1][GR4]") {
+  for (const std::int64_t opset : {7, 12, 13, 14, 18}) {
+    INFO("opset " << opset);
+    const auto r = check(model(opset, Operand{}, Operand{}));
+    const auto& node = only_node(r);
+    CHECK(node.verdict == io::Verdict::inside);
+    CHECK(node.div_version == (opset >= 14 ? 14 : opset == 13 ? 13 : 7));
+    CHECK(r.all_inside());
+    CHECK(io::format_node_line(node).find("INSIDE") != std::string::npos);
+  }
+}
+
+TEST_CASE("check-model: Div-1 and Div-6, and any attribute, are outside (GR4)", "[T3][GR4]") {
+  for (const std::int64_t opset : {1, 5, 6}) {
+    INFO("opset " << opset);
+    const auto& node = only_node(check(model(opset, Operand{}, Operand{})));
+    CHECK(node.verdict == io::Verdict::outside);
+    CHECK(ids(node) == std::vector<std::string>{"GR4"});
+  }
+  onnx::ModelProto m = model(6, Operand{}, Operand{onnx::TensorProto::FLOAT, {"4"}});
+  auto* attr = m.mutable_graph()->mutable_node(0)->add_attribute();
+  attr->set_name("broadcast");
+  attr->set_type(onnx::AttributeProto::INT);
+  attr->set_i(1);
+  const auto r = check(m);
+  const auto& node = only_node(r);
+  CHECK(node.verdict == io::Verdict::outside);
+  CHECK(io::format_node_line(node).find("broadcast") != std::string::npos);
+  // Even at opset 14 an attribute is outside.
+  onnx::ModelProto m14 = model(14, Operand{}, Operand{});
+  auto* a14 = m14.mutable_graph()->mutable_node(0)->add_attribute();
+  a14->set_name("axis");
+  a14->set_type(onnx::AttributeProto::INT);
+  a14->set_i(0);
+  CHECK(ids(only_node(check(m14))) == std::vector<std::string>{"GR4"});
+  // No default-domain opset import: the version would be defaulted.
+  onnx::ModelProto none = model(14, Operand{}, Operand{});
+  none.clear_opset_import();
+  CHECK(ids(only_node(check(none))) == std::vector<std::string>{"GR4"});
+}
+
+TEST_CASE("check-model: different static shapes are outside, R4 if broadcastable, else R1",
+          "[T3][R1][R4][C1]") {
+  const auto r4 = check(model(14, Operand{}, Operand{onnx::TensorProto::FLOAT, {"4"}}));
+  CHECK(ids(only_node(r4)) == std::vector<std::string>{"R4"});
+  const auto r4b = check(model(14, Operand{}, Operand{onnx::TensorProto::FLOAT, {"1", "4"}}));
+  CHECK(ids(only_node(r4b)) == std::vector<std::string>{"R4"});
+  const auto r1 = check(model(14, Operand{}, Operand{onnx::TensorProto::FLOAT, {"3", "5"}}));
+  CHECK(ids(only_node(r1)) == std::vector<std::string>{"R1"});
+  // Rank 0 and [1] are different shapes (D5), broadcastable: R4.
+  const auto d5 = check(model(14, Operand{onnx::TensorProto::FLOAT, {}},
+                              Operand{onnx::TensorProto::FLOAT, {"1"}}));
+  CHECK(ids(only_node(d5)) == std::vector<std::string>{"R4"});
+  // C declared with another shape: C1.
+  const auto c1 = check(model(14, Operand{}, Operand{}, Operand{onnx::TensorProto::FLOAT, {"4", "3"}}));
+  CHECK(ids(only_node(c1)) == std::vector<std::string>{"C1"});
+}
+
+TEST_CASE("check-model: unknown or symbolic shapes cannot prove R1", "[T3][R1]") {
+  for (const Operand& b : {Operand{onnx::TensorProto::FLOAT, {"N", "4"}},
+                           Operand{onnx::TensorProto::FLOAT, {"3", "?"}},
+                           Operand{onnx::TensorProto::FLOAT, {}, false}}) {
+    const auto r = check(model(14, Operand{}, b));
+    const auto& node = only_node(r);
+    CHECK(node.verdict == io::Verdict::unproven);
+    CHECK(ids(node) == std::vector<std::string>{"R1"});
+    CHECK(node.findings[0].message.find("cannot prove R1") != std::string::npos);
+    CHECK_FALSE(r.all_inside());
+  }
+  // Same symbol on both sides is still not a proof of a static shape.
+  const Operand sym{onnx::TensorProto::FLOAT, {"N"}};
+  CHECK(only_node(check(model(14, sym, sym))).verdict == io::Verdict::unproven);
+  // An operand with no declared type at all (produced by another node, no value_info).
+  onnx::ModelProto m = model(14, Operand{}, Operand{});
+  m.mutable_graph()->mutable_input()->RemoveLast();
+  const auto& node = only_node(check(m));
+  CHECK(node.verdict == io::Verdict::unproven);
+}
+
+TEST_CASE("check-model: types (R2, R3, C2) and dense tensors", "[T3][R2][R3][C2][GR1][GR3]") {
+  const Operand f32{};
+  const Operand i32{onnx::TensorProto::INT32};
+  const auto c2 = check(model(14, f32, i32, std::nullopt));
+  CHECK(ids(only_node(c2)) == std::vector<std::string>{"C2", "GR3"});
+  const auto c2c = check(model(14, f32, f32, Operand{onnx::TensorProto::DOUBLE}));
+  CHECK(ids(only_node(c2c)) == std::vector<std::string>{"C2"});
+  for (const int t : std::initializer_list<int>{onnx::TensorProto::STRING, onnx::TensorProto::BOOL,
+                      onnx::TensorProto::COMPLEX64, onnx::TensorProto::UNDEFINED}) {
+    INFO("elem_type " << t);
+    const Operand bad{t};
+    const auto& node = only_node(check(model(14, bad, bad, Operand{t})));
+    CHECK(node.verdict == io::Verdict::outside);
+    CHECK(ids(node) == std::vector<std::string>{"R3", "R3"});
+  }
+  Operand sparse{};
+  sparse.sparse = true;
+  const auto& node = only_node(check(model(14, f32, sparse)));
+  CHECK(node.verdict == io::Verdict::outside);
+  CHECK(ids(node) == std::vector<std::string>{"R2", "GR1"});
+  // A sparse initializer.
+  onnx::ModelProto m = model(14, f32, f32);
+  m.mutable_graph()->mutable_input()->RemoveLast();
+  auto* s = m.mutable_graph()->add_sparse_initializer();
+  s->mutable_values()->set_name("b");
+  s->mutable_values()->set_data_type(onnx::TensorProto::FLOAT);
+  s->add_dims(3);
+  s->add_dims(4);
+  CHECK(ids(only_node(check(m)))[0] == "R2");
+  // A dense initializer with equal static shape is fine.
+  onnx::ModelProto init = model(14, f32, f32);
+  init.mutable_graph()->mutable_input()->RemoveLast();
+  auto* t = init.mutable_graph()->add_initializer();
+  t->set_name("b");
+  t->set_data_type(onnx::TensorProto::FLOAT);
+  t->add_dims(3);
+  t->add_dims(4);
+  t->set_raw_data(std::string(48, '\0'));
+  CHECK(only_node(check(init)).verdict == io::Verdict::inside);
+}
+
+TEST_CASE("check-model: Div nodes in subgraphs are checked, one report per node", "[T3][R4]") {
+  onnx::ModelProto m = model(14, Operand{}, Operand{});
+  auto* g = m.mutable_graph();
+  auto* ifnode = g->add_node();
+  ifnode->set_op_type("If");
+  ifnode->add_input("cond");
+  ifnode->add_output("out");
+  auto* attr = ifnode->add_attribute();
+  attr->set_name("then_branch");
+  attr->set_type(onnx::AttributeProto::GRAPH);
+  auto* sub = attr->mutable_g();
+  sub->set_name("then");
+  auto* inner = sub->add_node();
+  inner->set_op_type("Div");
+  inner->add_input("a");  // outer-scope value, [3, 4]
+  inner->add_input("v");
+  inner->add_output("w");
+  declare(sub->add_value_info(), "v", Operand{onnx::TensorProto::FLOAT, {"4"}});
+  const auto r = check(m);
+  REQUIRE(r.status.ok());
+  REQUIRE(r.nodes.size() == 2);
+  CHECK(r.nodes[0].verdict == io::Verdict::inside);
+  CHECK(r.nodes[1].graph == "then");
+  CHECK(ids(r.nodes[1]) == std::vector<std::string>{"R4"});
+  CHECK_FALSE(r.all_inside());
+}
+
+TEST_CASE("check-model: no Div node, malformed models and missing files are errors",
+          "[T3][T1][bad-input]") {
+  onnx::ModelProto m = model(14, Operand{}, Operand{});
+  m.mutable_graph()->mutable_node(0)->set_op_type("Mul");
+  const auto none = check(m);
+  CHECK_FALSE(none.status.ok());
+  CHECK(none.status.requirement == "T3");
+  CHECK(none.status.message.find("no Div node") != std::string::npos);
+  CHECK_FALSE(none.all_inside());
+  const Bytes garbage = {0xFF, 0xFF, 0x00};
+  CHECK(io::check_model_bytes(garbage, "x.onnx").status.requirement == "T1");
+  ScratchDir dir;
+  const auto missing = io::check_model_file(dir / "absent.onnx");
+  CHECK(missing.status.requirement == "T1");
+  CHECK(missing.status.kind == io::IoErrorKind::io);
+  // A Div with one input only.
+  onnx::ModelProto one = model(14, Operand{}, Operand{});
+  one.mutable_graph()->mutable_node(0)->mutable_input()->RemoveLast();
+  CHECK(ids(only_node(check(one))) == std::vector<std::string>{"T3"});
+}
