@@ -577,6 +577,9 @@ Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
     for (const auto& a : j["assumptions"]) {
       if (a.is_string()) {
         out.assumptions.push_back(a.get<std::string>());
+      } else if (a.is_object() && a.contains("id") && a["id"].is_string()) {
+        // A register row echoed by the prover script: "AS-WHY3-1: <statement>".
+        out.assumptions.push_back(a["id"].get<std::string>() + ": " + str_or(a, "statement", str_or(a, "name")));
       } else if (a.is_object()) {
         std::string s;
         for (const auto& [k, v] : a.items()) {

@@ -138,6 +138,22 @@ std::string html_escape(const std::string& s) {
   return out;
 }
 
+// Escapes for HTML and turns Markdown `code` spans into <code> (for cells read from Markdown).
+std::string md_inline(const std::string& s) {
+  std::string out;
+  bool in_code = false;
+  for (char c : s) {
+    if (c == '`') {
+      out += in_code ? "</code>" : "<code>";
+      in_code = !in_code;
+    } else {
+      out += html_escape(std::string(1, c));
+    }
+  }
+  if (in_code) out += "</code>";
+  return out;
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string out = "\"";
@@ -538,13 +554,13 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
   for (const auto& a : r.assumptions) {
     o << "<tr>";
     for (std::size_t k = 0; k < 6; ++k)
-      o << "<td class=\"small\">" << (k < a.cells.size() ? h(a.cells[k]) : "") << "</td>";
+      o << "<td class=\"small\">" << (k < a.cells.size() ? md_inline(a.cells[k]) : "") << "</td>";
     o << "</tr>";
   }
   o << "</tbody></table>\n";
   if (!r.why3_assumptions.empty()) {
-    o << "<p class=\"small\">Assumptions reported by why3.json:</p><ul class=\"small\">";
-    for (const auto& a : r.why3_assumptions) o << "<li>" << h(a) << "</li>";
+    o << "<p class=\"small\">Assumptions reported by why3.json (each must be a row above; the report flags any that is not):</p><ul class=\"small\">";
+    for (const auto& a : r.why3_assumptions) o << "<li>" << md_inline(a) << "</li>";
     o << "</ul>";
   }
 

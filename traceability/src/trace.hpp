@@ -247,6 +247,7 @@ std::string render_requirements_md(const Catalogue& cat, const std::string& cata
 
 // Helpers shared by the renderers.
 std::string html_escape(const std::string& s);
+std::string md_inline(const std::string& s);
 std::string csv_field(const std::string& s);
 std::string iso_time(fs::file_time_type t);
 
