@@ -432,6 +432,8 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
         }
       }
       g.proved = total > 0 && valid == total;
+      g.obligations = total;
+      g.obligations_valid = valid;
       g.status = g.proved ? "valid" : (worst.empty() ? (total == 0 ? "not tried" : "unknown") : worst);
       out.push_back(g);
     }
@@ -452,6 +454,7 @@ std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<W
       g.line = p.line;
       g.status = p.status;
       g.proved = p.status == "Valid";
+      g.obligations_valid = g.proved ? 1 : 0;
       goals.push_back(g);
     }
     return goals;
@@ -471,6 +474,7 @@ std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<W
         g.note = "valid under hypotheses";
       } else if (g.proved && p.status != "Valid") {
         g.proved = false;  // the report plug-in disagrees: not a complete proof
+        g.obligations_valid = 0;
         g.status = "goal valid, property " + p.status;
       }
       break;
@@ -553,6 +557,7 @@ Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
       std::transform(st.begin(), st.end(), st.begin(),
                      [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
       g.proved = st == "valid" || st == "proved";
+      g.obligations_valid = g.proved ? 1 : 0;
       if (gj.contains("requirements") && gj["requirements"].is_array()) {
         for (const auto& r : gj["requirements"]) {
           if (!r.is_string()) continue;

@@ -181,8 +181,7 @@ std::string render_json(const Report& r) {
   for (const auto& t : r.tests) (t.passed ? tp : tf)++;
   sum["tests"] = {{"total", r.tests.size()}, {"passed", tp}, {"failed", tf}};
   auto count = [](const std::vector<ProofGoal>& g) {
-    return ordered{{"proved", std::count_if(g.begin(), g.end(), [](const ProofGoal& x) { return x.proved; })},
-                   {"total", g.size()}};
+    return ordered{{"proved", obligations_proved(g)}, {"total", obligations_total(g)}, {"goals", g.size()}};
   };
   sum["why3"] = count(r.why3);
   sum["wp"] = count(r.wp);
@@ -210,9 +209,9 @@ std::string render_json(const Report& r) {
     const int why3_p = row.proved(row.why3);
     const int wp_p = row.proved(row.wp);
     o["proofs"] = {{"proved", why3_p + wp_p},
-                   {"total", row.why3.size() + row.wp.size()},
-                   {"why3", {{"proved", why3_p}, {"total", row.why3.size()}, {"goals", goals_json(r, row.why3)}}},
-                   {"wp", {{"proved", wp_p}, {"total", row.wp.size()}, {"goals", goals_json(r, row.wp)}}}};
+                   {"total", Row::total(row.why3) + Row::total(row.wp)},
+                   {"why3", {{"proved", why3_p}, {"total", Row::total(row.why3)}, {"goals", goals_json(r, row.why3)}}},
+                   {"wp", {{"proved", wp_p}, {"total", Row::total(row.wp)}, {"goals", goals_json(r, row.wp)}}}};
     ordered ex = ordered::array();
     for (const auto* x : row.exhaustive)
       ex.push_back({{"file", x->evidence}, {"format", x->format}, {"mode", x->mode},
@@ -264,8 +263,8 @@ std::string render_csv(const Report& r) {
     o << csv_field(q.id) << ',' << csv_field(q.title) << ',' << row.status << ',' << csv_field(join(q.methods, " "))
       << ',' << csv_field(q.source.doc) << ',' << csv_field(q.source.file) << ',' << csv_field(q.source.section)
       << ',' << csv_field(q.source.sonnx_tag) << ',' << row.tests.size() << ',' << row.tests_passed() << ','
-      << row.tests_failed() << ',' << row.proved(row.why3) << ',' << row.why3.size() << ',' << row.proved(row.wp)
-      << ',' << row.wp.size() << ',' << csv_field(join(ex, " ")) << ',' << row.links.size() << ','
+      << row.tests_failed() << ',' << row.proved(row.why3) << ',' << Row::total(row.why3) << ',' << row.proved(row.wp)
+      << ',' << Row::total(row.wp) << ',' << csv_field(join(ex, " ")) << ',' << row.links.size() << ','
       << csv_field(join(gaps, " | ")) << '\n';
   }
   return o.str();
@@ -311,8 +310,8 @@ std::string render_markdown(const Report& r) {
     for (const auto& f : row.flags)
       if (f.gap) gaps.push_back(f.code + ": " + f.message);
     o << "| " << row.req->id << " | " << row.status << " | " << join(row.req->methods, ", ") << " | "
-      << row.tests_passed() << "/" << row.tests_failed() << " | " << row.proved(row.why3) << "/" << row.why3.size()
-      << " | " << row.proved(row.wp) << "/" << row.wp.size() << " | " << cell(join(ex, ", ")) << " | "
+      << row.tests_passed() << "/" << row.tests_failed() << " | " << row.proved(row.why3) << "/" << Row::total(row.why3)
+      << " | " << row.proved(row.wp) << "/" << Row::total(row.wp) << " | " << cell(join(ex, ", ")) << " | "
       << cell(join(gaps, "; ")) << " |\n";
   }
   if (!r.issues.empty()) {
@@ -342,8 +341,8 @@ std::string render_html(const Report& r) {
   int tp = 0;
   int tf = 0;
   for (const auto& t : r.tests) (t.passed ? tp : tf)++;
-  const auto why3_p = std::count_if(r.why3.begin(), r.why3.end(), [](const ProofGoal& g) { return g.proved; });
-  const auto wp_p = std::count_if(r.wp.begin(), r.wp.end(), [](const ProofGoal& g) { return g.proved; });
+  const int why3_p = obligations_proved(r.why3);
+  const int wp_p = obligations_proved(r.wp);
   const auto h = html_escape;
 
   o << R"(<!DOCTYPE html>
@@ -365,7 +364,8 @@ h1{font-size:22px;margin:0 0 4px} h2{font-size:16px;margin:28px 0 8px;border-bot
 .s-verified{background:var(--verified)} .s-partial{background:var(--partial)} .s-stale{background:var(--stale)}
 .s-failed{background:var(--failed)} .s-missing{background:var(--missing)}
 table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #d9dde3}
-th,td{border-bottom:1px solid #e3e6ea;padding:6px 8px;text-align:left;vertical-align:top}
+th,td{border-bottom:1px solid #e3e6ea;padding:6px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+table.reqs{table-layout:fixed}
 th{background:#eef1f5;font-size:12px;position:sticky;top:0}
 tr.req td:first-child{border-left:6px solid var(--missing)}
 tr.req.verified td:first-child{border-left-color:var(--verified)} tr.req.partial td:first-child{border-left-color:var(--partial)}
@@ -373,7 +373,7 @@ tr.req.stale td:first-child{border-left-color:var(--stale)} tr.req.failed td:fir
 tr.req.verified{background:#f3faf3} tr.req.failed{background:#fdf1f1} tr.req.stale{background:#f8f1fb}
 .id{font-weight:bold;font-size:15px}
 .badge{display:inline-block;color:#fff;border-radius:10px;padding:1px 8px;font-size:11px;font-weight:bold;margin-top:3px;white-space:nowrap}
-.chip{display:inline-block;border-radius:3px;padding:0 6px;margin:1px 2px 1px 0;font-size:11px;border:1px solid}
+.chip{display:inline-block;border-radius:3px;padding:0 5px;margin:1px 2px 1px 0;font-size:11px;border:1px solid;white-space:nowrap}
 .chip.ok{color:var(--ok);border-color:var(--ok);background:#eaf5ea}
 .chip.failed{color:#fff;border-color:var(--failed);background:var(--failed)}
 .chip.missing{color:#6b6b6b;border-color:#b0b0b0;background:#f1f1f1;text-decoration:line-through}
@@ -398,10 +398,10 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     << r.gap_count() << "</b>" << (r.gap_count() ? "report target fails" : "none") << "</div>";
   o << "<div class=\"card\"><span>Catch2 test cases</span><b>" << tp << " / " << r.tests.size() << "</b>"
     << (r.have_catch ? (tf ? std::to_string(tf) + " failed" : "passed") : "no results") << "</div>";
-  o << "<div class=\"card\"><span>Why3 goals</span><b>" << why3_p << " / " << r.why3.size() << "</b>"
-    << (r.have_why3 ? "proved" : "no Why3 results") << "</div>";
-  o << "<div class=\"card\"><span>WP goals</span><b>" << wp_p << " / " << r.wp.size() << "</b>"
-    << (r.have_wp ? "proved" : "no WP results") << "</div>";
+  o << "<div class=\"card\"><span>Why3 goals</span><b>" << why3_p << " / " << obligations_total(r.why3) << "</b>"
+    << (r.have_why3 ? "obligations proved" : "no Why3 results") << "</div>";
+  o << "<div class=\"card\"><span>WP goals</span><b>" << wp_p << " / " << obligations_total(r.wp) << "</b>"
+    << (r.have_wp ? "obligations proved" : "no WP results") << "</div>";
   {
     std::string ex;
     for (const auto& x : r.exhaustive) ex += (ex.empty() ? "" : ", ") + x.format + (x.ok() ? " ok" : " not ok");
@@ -422,9 +422,11 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
   o << "</div>\n";
 
   // Requirement table
-  o << "<h2>Requirements</h2>\n<table><thead><tr><th style=\"width:70px\">ID</th><th style=\"width:30%\">Requirement "
-       "and source</th><th>Methods</th><th>Tests</th><th>Why3</th><th>WP</th><th>Exhaustive</th><th>Code</th>"
-       "<th style=\"width:22%\">Gaps and warnings</th></tr></thead><tbody>\n";
+  o << "<h2>Requirements</h2>\n<table class=\"reqs\"><thead><tr><th style=\"width:78px\">ID</th>"
+       "<th style=\"width:27%\">Requirement and source</th><th style=\"width:96px\">Methods</th>"
+       "<th style=\"width:92px\">Tests</th><th style=\"width:96px\">Why3</th><th style=\"width:96px\">WP</th>"
+       "<th style=\"width:112px\">Exhaustive</th><th style=\"width:130px\">Code</th><th>Gaps and warnings</th>"
+       "</tr></thead><tbody>\n";
   for (const auto& row : r.rows) {
     const Requirement& q = *row.req;
     o << "<tr class=\"req " << row.status << "\" id=\"req-" << h(q.id) << "\"><td><div class=\"id\">" << h(q.id)
@@ -461,15 +463,17 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
         return;
       }
       const int p = row.proved(goals);
-      o << "<span class=\"" << (p == static_cast<int>(goals.size()) ? "good" : "bad") << "\">" << p << " / "
-        << goals.size() << "</span></div><div class=\"small\">" << h(join(provers_of(goals), ", "));
+      const int n = Row::total(goals);
+      o << "<span class=\"" << (p == n ? "good" : "bad") << "\">" << p << " / " << n
+        << "</span></div><div class=\"small\">" << h(join(provers_of(goals), ", "));
       bool any = false;
       const double t = total_time(goals, &any);
       if (any) o << "<br>" << fmt_time(t) << " s";
       o << "</div><details><summary>goals</summary><ul>";
       for (const auto* g : goals) {
         o << "<li>" << (g->proved ? "&#10003; " : "<b style=\"color:#c62828\">&#10007;</b> ");
-        const std::string label = (g->scope.empty() ? "" : g->scope + ".") + g->goal;
+        const bool scoped = g->scope.empty() || g->goal.rfind(g->scope + "_", 0) == 0;
+        const std::string label = (scoped ? "" : g->scope + ".") + g->goal;
         if (!g->file.empty()) o << "<a href=\"" << h(source_href(r, g->file, g->line)) << "\">" << h(label) << "</a>";
         else o << h(label);
         o << " <span class=\"dim\">" << h(g->status) << (g->note.empty() ? "" : ", " + h(g->note))

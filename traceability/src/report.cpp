@@ -120,7 +120,24 @@ int Row::tests_passed() const {
 }
 int Row::tests_failed() const { return static_cast<int>(tests.size()) - tests_passed(); }
 int Row::proved(const std::vector<const ProofGoal*>& goals) const {
-  return static_cast<int>(std::count_if(goals.begin(), goals.end(), [](const ProofGoal* g) { return g->proved; }));
+  std::uint64_t n = 0;
+  for (const auto* g : goals) n += g->obligations_valid;
+  return static_cast<int>(n);
+}
+int Row::total(const std::vector<const ProofGoal*>& goals) {
+  std::uint64_t n = 0;
+  for (const auto* g : goals) n += g->obligations;
+  return static_cast<int>(n);
+}
+int obligations_proved(const std::vector<ProofGoal>& goals) {
+  std::uint64_t n = 0;
+  for (const auto& g : goals) n += g.obligations_valid;
+  return static_cast<int>(n);
+}
+int obligations_total(const std::vector<ProofGoal>& goals) {
+  std::uint64_t n = 0;
+  for (const auto& g : goals) n += g.obligations;
+  return static_cast<int>(n);
 }
 bool Row::has_gap() const {
   return std::any_of(flags.begin(), flags.end(), [](const Flag& f) { return f.gap; });
@@ -278,6 +295,31 @@ Report build_report(const Options& options) {
               "wp-properties.csv", false);
     } else {
       issue("missing-evidence", "no WP results (wp-report.json, wp-properties.csv): run proofs/frama-c/prove.sh");
+    }
+    // Goals the CSV could not locate (loop invariants: the CSV prints them without their label):
+    // find the ACSL label "<ID>_...:" in the kernel sources.
+    {
+      std::vector<std::pair<std::string, std::string>> texts;  // rel path, text
+      for (const auto& s : sources)
+        if (starts_with(s.rel, "src/") && has_ext(s.rel, {".c", ".h", ".inc"}))
+          if (const auto t = read_text(options.source_root / s.rel)) texts.push_back({s.rel, *t});
+      for (auto& g : rep.wp) {
+        if (!g.file.empty() || g.ids.empty()) continue;
+        const std::size_t at = g.goal.find("_" + g.ids.front() + "_");
+        if (at == std::string::npos) continue;
+        std::string label = g.goal.substr(at + 1);
+        for (const char* suffix : {"_established", "_preserved"})
+          if (label.size() > std::string(suffix).size() &&
+              label.compare(label.size() - std::string(suffix).size(), std::string::npos, suffix) == 0)
+            label.resize(label.size() - std::string(suffix).size());
+        for (const auto& [rel, text] : texts) {
+          const std::size_t k = text.find(label + ":");
+          if (k == std::string::npos) continue;
+          g.file = rel;
+          g.line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(k), '\n'));
+          break;
+        }
+      }
     }
     for (const auto& g : rep.wp) {
       for (const auto& id : g.ids)
@@ -524,7 +566,11 @@ Report build_report(const Options& options) {
         flag("no-" + sys, have ? "no " + what + " goal cites " + id : "no " + what + " results");
       std::vector<std::string> open;
       for (const auto* g : goals)
-        if (!g->proved) open.push_back((g->scope.empty() ? "" : g->scope + ".") + g->goal + " (" + g->status + ")");
+        if (!g->proved) {
+          // WP goal names already start with the function; Why3 goals get "Theory."
+          const bool scoped = g->scope.empty() || g->goal.rfind(g->scope + "_", 0) == 0;
+          open.push_back((scoped ? "" : g->scope + ".") + g->goal + " (" + g->status + ")");
+        }
       if (!open.empty()) flag(sys + "-unproved", std::to_string(open.size()) + " not proved: " + join(open, ", "));
       std::vector<std::string> hyp;
       for (const auto* g : goals)

@@ -92,6 +92,10 @@ struct ProofGoal {
   std::string status;
   bool proved = false;
   std::string note;  // e.g. WP: "valid under hypotheses" (depends on properties WP did not prove)
+  // Proof obligations behind this goal: WP merges e.g. a loop invariant's "established" and
+  // "preserved" obligations under one goal name (wp:main total/valid); Why3 entries count 1.
+  std::uint64_t obligations = 1;
+  std::uint64_t obligations_valid = 0;
   std::string evidence;
 };
 
@@ -192,7 +196,9 @@ struct Row {
   std::string status;  // verified, failed, stale, partial, missing
   int tests_passed() const;
   int tests_failed() const;
+  // Proof obligations proved / in total (what WP and Why3 themselves count).
   int proved(const std::vector<const ProofGoal*>& goals) const;
+  static int total(const std::vector<const ProofGoal*>& goals);
   bool has_gap() const;
 };
 
@@ -248,6 +254,8 @@ std::string render_requirements_md(const Catalogue& cat, const std::string& cata
 // Helpers shared by the renderers.
 std::string html_escape(const std::string& s);
 std::string md_inline(const std::string& s);
+int obligations_proved(const std::vector<ProofGoal>& goals);
+int obligations_total(const std::vector<ProofGoal>& goals);
 std::string csv_field(const std::string& s);
 std::string iso_time(fs::file_time_type t);
 
