@@ -17,6 +17,9 @@ TEST_CASE("float and double are IEEE 754 binary32/binary64 evaluated in their ow
   STATIC_REQUIRE(std::numeric_limits<float>::is_iec559);
   STATIC_REQUIRE(std::numeric_limits<double>::is_iec559);
   STATIC_REQUIRE(FLT_EVAL_METHOD == 0);  // no x87 excess precision
+#if defined(__FAST_MATH__) || defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__
+  FAIL("compiled with -ffast-math or -ffinite-math-only: IEEE semantics are not guaranteed");
+#endif
   CHECK(std::fegetround() == FE_TONEAREST);
 }
 
