@@ -12,11 +12,15 @@ extern "C" {
 #endif
 
 /* binary16 (IEEE 754 half): 1 sign, 5 exponent, 10 fraction bits. */
+/*@ assigns \nothing; */
 float sonnx_binary16_to_binary32(uint16_t bits);
+/*@ assigns \nothing; */
 uint16_t sonnx_binary32_to_binary16(float value);
 
 /* bfloat16: 1 sign, 8 exponent, 7 fraction bits (the upper half of binary32). */
+/*@ assigns \nothing; */
 float sonnx_bfloat16_to_binary32(uint16_t bits);
+/*@ assigns \nothing; */
 uint16_t sonnx_binary32_to_bfloat16(float value);
 
 #ifdef __cplusplus
