@@ -201,7 +201,7 @@ while IFS='|' read -r name file description where sanitizer; do
       done
       if grep -qE 'ERROR: AddressSanitizer|runtime error:' "$log"; then
         asan_result="killed"
-        what="$(grep -oE 'AddressSanitizer: [a-z-]+|runtime error: [^\n]{0,60}' "$log" | head -n1)"
+        what="$(grep -oE 'AddressSanitizer: [a-z-]+|runtime error: .{0,70}' "$log" | head -n1)"
         failing="${failing:+$failing; }sanitizer: $what"
       fi
     else
