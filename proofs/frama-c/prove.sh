@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# Frama-C/WP proof check of the Div kernels (issue #4). See proofs/frama-c/README.md.
+#
+#   proofs/frama-c/prove.sh [--out DIR] [--fresh]   prove; DIR defaults to build/evidence
+#   proofs/frama-c/prove.sh --mutants [--out DIR]   seeded faults: every one must break the proof
+#
+# Proves the very files the library compiles (src/div/kernels/div_kernels.c, which includes
+# div_kernel_loop.inc, and src/common/kernels/sonnx_float_formats.c, contracts in the headers).
+# Writes DIR/wp-report.json (-wp-report-json), DIR/wp-properties.csv (-report-csv),
+# DIR/wp-summary.txt, DIR/wp-tool-versions.json; exits non-zero if any goal is not proved.
+# Needs only the Debian 12 packages frama-c-base, why3, z3, cvc4, cvc5 (and python3, coreutils):
+# it writes its own Why3 configuration (why3 config detect + a cvc5 entry + the spec load path)
+# into a private work directory next to DIR and exports WHY3CONFIG.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+OUT="$ROOT/build/evidence"
+MODE=prove
+FRESH=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) OUT="$2"; shift 2 ;;
+    --out=*) OUT="${1#--out=}"; shift ;;
+    --mutants) MODE=mutants; shift ;;
+    --fresh) FRESH=1; shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+case "$OUT" in /*) ;; *) OUT="$PWD/$OUT" ;; esac
+mkdir -p "$OUT"
+WORK="$(dirname "$OUT")/wp-work"       # private Why3 config, drivers, WP session/cache
+mkdir -p "$WORK"
+
+# ---- pinned tools, provers, timeouts (seconds) -------------------------------------------------
+PAR=2
+# Z3 and CVC4 for integer and memory goals, CVC5 (--fp-exp) for the IEEE element goals, CVC5 with
+# the opaque-spec driver for the float loops (AS-WP-3). CVC4 has no FP support: it fails at once
+# on float goals, which then go to the others.
+PROVERS=z3,cvc4,cvc5,cvc5-opaque
+TIMEOUT=60
+T_MUTANT=15
+for tool in frama-c why3 z3 cvc4 cvc5 python3; do
+  command -v "$tool" >/dev/null || { echo "prove.sh: missing tool: $tool" >&2; exit 2; }
+done
+
+# ---- Why3 configuration (private file, selected by WHY3CONFIG) ---------------------------------
+export WHY3CONFIG="$WORK/why3.conf"
+WHY3_DATADIR="$(why3 --print-datadir)"
+rm -f "$WHY3CONFIG"
+why3 config detect >/dev/null 2>&1
+python3 - "$WHY3CONFIG" "$ROOT/spec/why3" <<'EOF'
+import sys
+path, loadpath = sys.argv[1], sys.argv[2]
+s = open(path).read()
+# the spec's folder on the load path (the bridge file lives elsewhere: proofs/frama-c)
+s = s.replace("[main]\n", '[main]\nloadpath = "%s"\n' % loadpath, 1)
+open(path, "w").write(s)
+EOF
+sed "s|@WHY3_DATADIR@|$WHY3_DATADIR|" "$HERE/drivers/cvc5_opaque_spec.drv.in" > "$WORK/cvc5_opaque_spec.drv"
+CVC5="$(command -v cvc5)"
+cat >> "$WHY3CONFIG" <<EOF
+
+[prover]
+command = "$CVC5 --tlimit=%t000 --lang=smt2 --fp-exp %f"
+driver = "cvc4_16"
+editor = ""
+in_place = false
+interactive = false
+name = "CVC5"
+shortcut = "cvc5"
+version = "$(cvc5 --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p')"
+
+[prover]
+alternative = "opaque-spec"
+command = "$CVC5 --tlimit=%t000 --lang=smt2 --fp-exp %f"
+driver = "$WORK/cvc5_opaque_spec.drv"
+editor = ""
+in_place = false
+interactive = false
+name = "CVC5"
+shortcut = "cvc5-opaque"
+version = "$(cvc5 --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p')"
+EOF
+
+# ---- tool versions ------------------------------------------------------------------------------
+FRAMAC_V="$(frama-c -version | head -1)"
+WHY3_V="$(why3 --version | head -1)"
+Z3_V="$(z3 --version | head -1)"
+CVC4_V="$(cvc4 --version | head -1)"
+CVC5_V="$(cvc5 --version | head -1)"
+python3 - "$OUT/wp-tool-versions.json" "$FRAMAC_V" "$WHY3_V" "$Z3_V" "$CVC4_V" "$CVC5_V" <<'EOF'
+import json, sys
+keys = ["frama-c", "why3", "z3", "cvc4", "cvc5"]
+json.dump(dict(zip(keys, sys.argv[2:])), open(sys.argv[1], "w"), indent=2)
+EOF
+
+KERNEL_C="$ROOT/src/div/kernels/div_kernels.c"
+FORMATS_C="$ROOT/src/common/kernels/sonnx_float_formats.c"
+DRIVER="$HERE/div_element.driver"
+INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
+FLOAT_ELEM_FCTS=sonnx_div_binary32_element,sonnx_div_binary64_element
+FLOAT_LOOP_FCTS=sonnx_div_f32,sonnx_div_f64
+HALF_FCTS=sonnx_div_f16,sonnx_div_bf16,sonnx_div_binary16_element,sonnx_div_bfloat16_element
+# The element functions' bit-pattern ensures are backed by the exhaustive sweep, not by WP
+# (docs/assumptions.md AS-WP-2): they are excluded from the WP goals.
+HALF_EXCLUDED=-F2_binary16_rne_quotient_bits,-F2_bfloat16_rne_quotient_bits
+
+# run_wp SRC_KERNEL SRC_FORMATS SESSION_ARGS... : the staged WP run (one Frama-C process, so that
+# the JSON report and the property CSV cover every stage). Extra args are appended to the end.
+run_wp() {
+  local kc="$1" fc="$2"; shift 2
+  frama-c -pp-annot -cpp-extra-args="-I$(dirname "$kc") -I$(dirname "$fc")" "$fc" "$kc" \
+    -wp-driver "$DRIVER" -wp-par "$PAR" "$@"
+}
+
+# RTE annotations are generated per function group with the warning options that fit it (the
+# -warn-* options are kernel options read by the RTE plug-in), then one WP pass proves everything
+# with one prover portfolio (WP ignores a -wp-prover given again after -then).
+stages() {
+  echo -rte -rte-select "$INT_FCTS" \
+    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
+    -then -rte -rte-select "$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS" \
+    -warn-special-float none \
+    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" \
+    -wp-fct "$INT_FCTS,$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS" -wp-prop="$HALF_EXCLUDED"
+}
+
+if [ "$MODE" = prove ]; then
+  # ---- WP session/cache: replay verdicts only when nothing that a proof depends on changed -----
+  SESSION="$WORK/session"
+  STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
+                 "$ROOT/src/div/kernels/div_kernels.h" "$FORMATS_C" \
+                 "$ROOT/src/common/kernels/sonnx_float_formats.h" \
+                 "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
+                 "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0";
+             echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V") | sha256sum | cut -d' ' -f1)"
+  if [ "$FRESH" = 1 ] || [ ! -f "$SESSION/inputs.sha256" ] || \
+     [ "$(cat "$SESSION/inputs.sha256")" != "$STAMP" ]; then
+    rm -rf "$SESSION"
+    echo "prove.sh: inputs changed or no session: proving from scratch"
+  else
+    echo "prove.sh: inputs unchanged: replaying cached verdicts (use --fresh to re-prove)"
+  fi
+  mkdir -p "$SESSION"
+  LOG="$OUT/wp-log.txt"
+  start=$(date +%s)
+  set +e
+  # shellcheck disable=SC2046
+  run_wp "$KERNEL_C" "$FORMATS_C" -wp-session "$SESSION" -wp-cache update \
+    -wp-report-json "$OUT/wp-report.json" $(stages) \
+    -then -report -report-csv "$OUT/wp-properties.csv" >"$LOG" 2>&1
+  rc=$?
+  set -e
+  end=$(date +%s)
+  echo "$STAMP" > "$SESSION/inputs.sha256"
+  python3 "$HERE/wp_summary.py" "$LOG" "$OUT/wp-report.json" "$((end - start))" "$rc" \
+    "$FRAMAC_V | $WHY3_V | $Z3_V | $CVC4_V | $CVC5_V" | tee "$OUT/wp-summary.txt"
+  status=${PIPESTATUS[0]}
+  if [ "$status" != 0 ]; then
+    rm -f "$SESSION/inputs.sha256"   # never replay a failed run as a success
+    echo "prove.sh: FAILED (log: $LOG)" >&2
+    exit 1
+  fi
+  echo "prove.sh: all WP goals proved; evidence in $OUT"
+  exit 0
+fi
+
+# ---- seeded faults: each applied to a temporary copy, never to the real files -------------------
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+mutant() {  # NAME FUNCTIONS PROVERS FILE SED-EXPR
+  local name="$1" fcts="$2" provers="$3" file="$4" expr="$5" d="$TMP/$1"
+  mkdir -p "$d/src/div" "$d/src/common"
+  cp -r "$ROOT/src/div/kernels" "$d/src/div/"
+  cp -r "$ROOT/src/common/kernels" "$d/src/common/"
+  cp "$d/$file" "$d/$file.orig"
+  sed -i "$expr" "$d/$file"
+  if cmp -s "$d/$file" "$d/$file.orig"; then
+    printf '%-28s %-40s %s\n' "$name" "$fcts" "NOT APPLIED (pattern not found)"; return 1
+  fi
+  local extra=(-warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast)
+  case "$fcts" in *binary*|*f32*|*f64*|*f16*) extra+=(-warn-special-float none) ;; esac
+  set +e
+  run_wp "$d/src/div/kernels/div_kernels.c" "$d/src/common/kernels/sonnx_float_formats.c" \
+    -wp -wp-rte "${extra[@]}" -wp-fct "$fcts" -wp-prover "$provers" -wp-timeout "$T_MUTANT" \
+    >"$d/log.txt" 2>&1
+  set -e
+  local line; line="$(grep 'Proved goals:' "$d/log.txt" | tail -1 | sed 's/.*Proved goals: *//')"
+  local proved="${line%% /*}" total="${line##*/ }"
+  local failed; failed="$(grep -o 'Goal typed_[A-Za-z0-9_]*' "$d/log.txt" | sort -u | wc -l)"
+  if [ -n "$line" ] && [ "$proved" != "$total" ]; then
+    local first; first="$(grep -A0 '\[Failed\]\|Unknown (' "$d/log.txt" | grep -o 'typed_[A-Za-z0-9_]*' | head -1)"
+    printf '%-28s %-40s KILLED   %s/%s proved; e.g. %s\n' "$name" "$fcts" "$proved" "$total" "${first:-?}"
+    return 0
+  fi
+  printf '%-28s %-40s SURVIVED %s\n' "$name" "$fcts" "${line:-no WP result (see $d/log.txt)}"
+  : "$failed"
+  return 1
+}
+echo "Seeded faults (each on a temporary copy; a mutant is killed when some WP goal is not proved)"
+printf '%-28s %-40s %s\n' MUTANT FUNCTIONS RESULT
+survivors=0
+mutant floor_division sonnx_div_i32 z3,cvc4 src/div/kernels/div_kernels.c \
+  's|#define SONNX_DIV_INTEGER(x, y) ((SONNX_DIV_ELEM)((x) / (y)))|#define SONNX_DIV_INTEGER(x, y) ((SONNX_DIV_ELEM)((x) / (y) - ((x) % (y) != 0 \&\& (((x) < 0) != ((y) < 0)))))|' \
+  || survivors=$((survivors + 1))
+mutant missing_C3_precondition sonnx_div_u32 z3,cvc4 src/div/kernels/div_kernels.h \
+  '/void sonnx_div_u16(/,/void sonnx_div_u32(/{/requires C3_nonzero_divisor/d}' \
+  || survivors=$((survivors + 1))
+mutant reciprocal_multiply sonnx_div_binary32_element z3,cvc5 src/div/kernels/div_kernels.c \
+  '/sonnx_div_binary32_element(float x, float y)/,/}/s|return x / y;|return x * (1.0f / y);|' \
+  || survivors=$((survivors + 1))
+mutant off_by_one_bound sonnx_div_u8 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
+  's|for (size_t i = 0; i < n; ++i)|for (size_t i = 0; i <= n; ++i)|' \
+  || survivors=$((survivors + 1))
+mutant write_past_c sonnx_div_i16 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
+  's|c\[i\] = SONNX_DIV_APPLY|c[i + 1] = SONNX_DIV_APPLY|' \
+  || survivors=$((survivors + 1))
+if [ "$survivors" != 0 ]; then
+  echo "prove.sh --mutants: $survivors mutant(s) survived or could not be applied" >&2
+  exit 1
+fi
+echo "prove.sh --mutants: all 5 mutants killed"
