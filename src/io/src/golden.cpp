@@ -13,8 +13,6 @@
 
 #include <unistd.h>
 
-#include "common/kernels/sonnx_float_formats.h"
-
 namespace sonnx::io {
 
 std::optional<DataType> parse_type_name(std::string_view name) {
@@ -55,12 +53,19 @@ FloatBits float_bits(DataType type) {
   }
 }
 
-// Bit pattern of a small value that the format represents exactly (integers and halves here).
+// Bit pattern of a small value that every format represents exactly (0 and normal numbers with
+// at most 8 significant bits here: 0.5, 1.5, 3, 35, ...), by moving the binary32 fields.
 std::uint64_t exact_bits(DataType type, double value) {
+  const auto f = std::bit_cast<std::uint32_t>(static_cast<float>(value));
   switch (type) {
-    case DataType::float16: return sonnx_binary32_to_binary16(static_cast<float>(value));
-    case DataType::bfloat16: return sonnx_binary32_to_bfloat16(static_cast<float>(value));
-    case DataType::float32: return std::bit_cast<std::uint32_t>(static_cast<float>(value));
+    case DataType::float16: {
+      const std::uint32_t sign = (f >> 16) & 0x8000U;
+      if ((f & 0x7FFFFFFFU) == 0) return sign;
+      const std::uint32_t exponent = ((f >> 23) & 0xFFU) - 127U + 15U;
+      return sign | (exponent << 10) | ((f >> 13) & 0x3FFU);
+    }
+    case DataType::bfloat16: return f >> 16;
+    case DataType::float32: return f;
     default: return std::bit_cast<std::uint64_t>(value);
   }
 }
