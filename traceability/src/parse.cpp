@@ -142,6 +142,9 @@ Catalogue load_catalogue(const fs::path& path) {
     if (rj.contains("verification") && rj["verification"].is_array())
       for (const auto& m : rj["verification"])
         if (m.is_string()) r.methods.push_back(m.get<std::string>());
+    if (rj.contains("wp_rte_goals") && rj["wp_rte_goals"].is_array())
+      for (const auto& k : rj["wp_rte_goals"])
+        if (k.is_string()) r.wp_rte_goals.push_back(k.get<std::string>());
     cat.requirements.push_back(std::move(r));
   }
   return cat;

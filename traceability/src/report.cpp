@@ -1,5 +1,6 @@
 // Joins the catalogue, the code tags and the evidence into one row per requirement.
 #include <algorithm>
+#include <regex>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -321,6 +322,15 @@ Report build_report(const Options& options) {
         }
       }
     }
+    // Runtime-error goals discharged by a requirement's precondition (wp_rte_goals).
+    for (const auto& req : cat.requirements)
+      for (const auto& pattern : req.wp_rte_goals) {
+        const std::regex re(pattern);
+        for (auto& g : rep.wp)
+          if (std::regex_search(g.goal, re) &&
+              std::find(g.ids.begin(), g.ids.end(), req.id) == g.ids.end())
+            g.ids.push_back(req.id);
+      }
     for (const auto& g : rep.wp) {
       for (const auto& id : g.ids)
         if (!cat.has(id))

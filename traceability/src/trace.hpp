@@ -36,6 +36,9 @@ struct Requirement {
   std::string statement;
   Source source;
   std::vector<std::string> methods;  // among test, why3, wp, exhaustive
+  // Regular expressions over WP goal names for the runtime-error goals this requirement's
+  // precondition discharges (catalogue field wp_rte_goals): matching goals count as its proofs.
+  std::vector<std::string> wp_rte_goals;
   bool needs(const std::string& method) const;
 };
 
