@@ -19,6 +19,12 @@ int main(int argc, char** argv) {
   std::sort(registry.begin(), registry.end(),
             [](const auto& x, const auto& y) { return std::strcmp(x.name, y.name) < 0; });
   for (const auto& entry : registry) entry.add(app, exit_code);
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    // --help prints and succeeds; every other parse error is a usage error (exit code 2), as
+    // documented in docs/cli.md, instead of CLI11's own codes.
+    return app.exit(error) == 0 ? 0 : 2;
+  }
   return exit_code;
 }

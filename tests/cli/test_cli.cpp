@@ -361,3 +361,16 @@ TEST_CASE("cli golden --semantics openvino-pythondiv is labelled NON-PROFILE", "
   CHECK(r.out.find("NON-PROFILE") != std::string::npos);
   CHECK(r.err.find("outside the SONNX profile") != std::string::npos);
 }
+
+TEST_CASE("cli usage errors exit with 2, never with the parser's internal codes", "[T1]") {
+  const ScratchDir dir;
+  Run none = sonnx_div(dir, {});
+  CHECK(none.code == 2);
+  CHECK_THAT(none.err, Catch::Contains("subcommand is required"));
+  Run unknown = sonnx_div(dir, {"no-such-command"});
+  CHECK(unknown.code == 2);
+  Run missing_value = sonnx_div(dir, {"run", "a.npy", "b.npy", "-o"});
+  CHECK(missing_value.code == 2);
+  CHECK(sonnx_div(dir, {"--help"}).code == 0);
+  CHECK(dir.entries().empty());
+}
