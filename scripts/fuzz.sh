@@ -2,9 +2,10 @@
 # Builds the libFuzzer harnesses (clang, ASan + UBSan, in build-fuzz/) and runs each one for a
 # bounded time or number of executions, one after the other (the machine has 2 cores).
 #
-#   scripts/fuzz.sh [--seconds N | --runs N] [--harness NAME]... [--build-only]
+#   scripts/fuzz.sh [--seconds N] [--runs N] [--harness NAME]... [--build-only]
 #
-# Default: --seconds 15 per harness (the short run of the test command). The long run of
+# Default: --seconds 15 per harness (the short run of the test command). With --runs alone a
+# harness runs until N executions; with both, until whichever limit comes first. The long run of
 # docs/reliability.md is `scripts/fuzz.sh --runs 10000000`. Each harness starts from the seed corpus
 # tests/fuzz/corpus/<harness>/ (read only) and from the units it found before
 # (build-fuzz/corpus/<harness>/). Crash inputs land in build-fuzz/artifacts/. A summary (executions,
@@ -16,16 +17,17 @@ build="${SONNX_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 evidence="${SONNX_EVIDENCE_DIR:-$root/build/evidence}"
 jobs="${SONNX_FUZZ_JOBS:-2}"
 seconds=15
+seconds_given=0
 runs=""
 build_only=0
 harnesses=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
-    --seconds) seconds="$2"; runs=""; shift 2 ;;
+    --seconds) seconds="$2"; seconds_given=1; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --harness) harnesses+=("$2"); shift 2 ;;
     --build-only) build_only=1; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -36,13 +38,14 @@ command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (apt-get ins
 
 sanitize="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 if [[ ! -f "$build/CMakeCache.txt" ]]; then
+  mkdir -p "$build"
   CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSONNX_BUILD_FUZZERS=ON \
     -DSONNX_BUILD_BENCHMARKS=OFF \
     "-DCMAKE_CXX_FLAGS=$sanitize" \
-    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >"$build.configure.log" 2>&1 ||
-    { cat "$build.configure.log" >&2; exit 1; }
+    "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" >"$build/configure.log" 2>&1 ||
+    { cat "$build/configure.log" >&2; exit 1; }
 fi
 targets=()
 for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
@@ -50,7 +53,13 @@ cmake --build "$build" -j "$jobs" --target "${targets[@]}"
 [[ $build_only -eq 1 ]] && exit 0
 
 mkdir -p "$build/artifacts" "$evidence"
-if [[ -n "$runs" ]]; then limit=(-runs="$runs"); mode="runs=$runs"; else limit=(-max_total_time="$seconds"); mode="seconds=$seconds"; fi
+if [[ -n "$runs" && $seconds_given -eq 1 ]]; then
+  limit=(-runs="$runs" -max_total_time="$seconds"); mode="runs=$runs,seconds=$seconds"
+elif [[ -n "$runs" ]]; then
+  limit=(-runs="$runs"); mode="runs=$runs"
+else
+  limit=(-max_total_time="$seconds"); mode="seconds=$seconds"
+fi
 status=0
 json="{\"mode\": \"$mode\", \"harnesses\": ["
 sep=""
@@ -65,6 +74,8 @@ for h in "${harnesses[@]}"; do
     -artifact_prefix="$build/artifacts/$h-" >"$log" 2>&1 || rc=$?
   elapsed=$((SECONDS - start))
   execs="$(grep -E '^stat::number_of_executed_units:' "$log" | tail -n1 | awk '{print $2}')"
+  # A run stopped from outside prints no final stats: take the last progress line.
+  [[ -n "$execs" ]] || execs="$(grep -oE '^#[0-9]+' "$log" | tail -n1 | tr -d '#')"
   speed="$(grep -E '^stat::average_exec_per_sec:' "$log" | tail -n1 | awk '{print $2}')"
   cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -n1 | awk '{print $2}')"
   corpus_units="$(find "$build/corpus/$h" -type f | wc -l)"
