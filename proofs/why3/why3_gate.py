@@ -19,7 +19,7 @@ import sys
 import time
 
 PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
-PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "Z3,4.8.12,noBV": "Z3-noBV", "cvc4": "CVC4"}
+PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "Z3,4.8.12,noBV": "Z3-noBV", "cvc4": "CVC4", "gappa": "Gappa"}
 KNOWN_IDS = set("C1 C2 C3 R1 R2 R3 R4 R5 GR1 GR2 GR3 GR4 F1 F2 F3 I1 D1 D2 D3 D4 D5 D6 D7 D8".split())
 
 # files of the specification and proofs, in dependency order
@@ -269,6 +269,8 @@ def expect_unprovable(gate, rel):
     for (th, g, sub), verdicts in res.items():
         proved_by = [p for p, s in verdicts if s == "valid"]
         report.append({"file": rel, "theory": th, "goal": g, "subgoal": sub,
+                       "expected": "not proved",
+                       "result": "proved by " + ",".join(proved_by) if proved_by else "not proved",
                        "results": {p: s for p, s in verdicts},
                        "ok": not proved_by})
     return report
