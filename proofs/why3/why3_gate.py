@@ -24,7 +24,7 @@ KNOWN_IDS = set("C1 C2 C3 R1 R2 R3 R4 R5 GR1 GR2 GR3 GR4 F1 F2 F3 I1 D1 D2 D3 D4
 
 # files of the specification and proofs, in dependency order
 SPEC_FILES = ["spec/why3/div_element.mlw", "spec/why3/tensor.mlw",
-              "spec/why3/div_spec.mlw", "spec/why3/div_lemmas.mlw",
+              "spec/why3/div_spec.mlw", "spec/why3/div_constraints.mlw", "spec/why3/div_lemmas.mlw",
               "spec/why3/div_accuracy.mlw", "spec/why3/div_impl.mlw"]
 VACUITY_FILE = "proofs/why3/vacuity.mlw"
 MUTANT_DIR = "proofs/why3/mutants"
