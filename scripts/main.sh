@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The main job: set-up, release build, proofs, tests, exhaustive float16/bfloat16 sweeps,
 # benchmarks, coverage, and the traceability report. Everything lands in build/evidence/.
+# Longer campaigns, run on their own: scripts/seeded-faults.sh (fault kill table, ~30 min) and
+# scripts/fuzz.sh --runs 10000000 (long fuzzing).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$root"
@@ -18,6 +20,7 @@ stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
 stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
 stage "benchmarks" cmake --build build --target bench
+stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "traceability report" cmake --build build --target report
 echo "main job: $((SECONDS - start)) s"
 summary
