@@ -83,6 +83,8 @@ std::optional<std::size_t> first_negative_dimension(std::span<const std::int64_t
   return std::nullopt;
 }
 
+// An empty shape (rank 0) has one element; a zero dimension makes an empty tensor.
+// [impl->req~D5~1] [impl->req~D4~1]
 std::optional<std::size_t> checked_element_count(std::span<const std::int64_t> shape,
                                                  std::size_t element_bytes) noexcept {
   constexpr auto max_bytes = static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());

@@ -15,7 +15,8 @@ namespace {
 
 using detail::failure;
 
-// [impl->req~R3~1] [impl->req~C2~1] [impl->req~GR3~1] [impl->req~R2~1] [impl->req~GR1~1]
+// [impl->req~R3~1] [impl->req~GR2~1] [impl->req~C2~1] [impl->req~GR3~1] [impl->req~R2~1]
+// [impl->req~GR1~1]
 Status check_types_and_layout(const TensorView& a, const TensorView& b,
                               const MutableTensorView& c) {
   const DataType types[] = {a.type, b.type, c.type};

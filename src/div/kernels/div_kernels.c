@@ -19,7 +19,10 @@ uint16_t sonnx_div_bfloat16_element(uint16_t a, uint16_t b) {
 #define SONNX_DIV_INTEGER(x, y) ((SONNX_DIV_ELEM)((x) / (y)))
 /* Hardware IEEE 754 division, round-to-nearest-even (internal helpers, inlined by the compiler).
    WP proves their results bit-exact against the Why3 specification: WP compiles C float/double
-   division to ieee_float's div RNE, the operation of Div_float32 / Div_float64. [impl->req~F1~1] */
+   division to ieee_float's div RNE, the operation of Div_float32 / Div_float64. The IEEE division
+   itself gives x/0 (R5), the signs of zeros and infinities (D1), NaN and infinite operands (D2) and
+   the half-ulp accuracy (F3). [impl->req~F1~1] [impl->req~R5~1] [impl->req~D1~1] [impl->req~D2~1]
+   [impl->req~F3~1] */
 /*@ assigns \nothing;
     ensures F1_ieee_quotient: sonnx_div_float32_spec(x, y, \result);
 */

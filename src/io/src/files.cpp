@@ -97,6 +97,7 @@ IoStatus read_file_bytes(const std::filesystem::path& path, std::vector<unsigned
   return {};
 }
 
+// [impl->req~T2~1]
 IoStatus write_file_atomic(const std::filesystem::path& path, std::span<const unsigned char> bytes) {
   const std::string name = path.string();
   if (path.filename().empty()) {

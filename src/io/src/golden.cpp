@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+// [impl->req~T4~1]
 namespace sonnx::io {
 
 std::optional<DataType> parse_type_name(std::string_view name) {

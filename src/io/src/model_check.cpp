@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 
+// [impl->req~T3~1] [impl->req~GR4~1]
 namespace sonnx::io {
 
 std::string_view verdict_name(Verdict verdict) noexcept {

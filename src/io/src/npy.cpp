@@ -12,6 +12,7 @@
 
 #include "io_internal.hpp"
 
+// [impl->req~T1~1]
 namespace sonnx::io {
 
 namespace {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <type_traits>
 
+// [impl->req~T5~1]
 namespace sonnx::io {
 
 std::optional<Semantics> parse_semantics(std::string_view name) {
