@@ -180,7 +180,7 @@ Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorVie
     case DataType::uint16: return run_integer(sonnx_div_u16, a, b, c, n);
     case DataType::uint32: return run_integer(sonnx_div_u32, a, b, c, n);
     case DataType::uint64: return run_integer(sonnx_div_u64, a, b, c, n);
-    default: break;  // GCOVR_EXCL_LINE unreachable: R3 admitted only the 12 types cased above
+    default: break;  // GCOVR_EXCL_LINE unreachable: R3 lets only the 12 types cased above through
   }
   // Kept so that a future DataType cannot fall through silently; unreachable today.
   return failure(ErrorCode::non_numeric_type, "R3", "unsupported type");  // GCOVR_EXCL_LINE

@@ -4,24 +4,13 @@
 
 #include <sonnx/io/semantics.hpp>
 
+#include "div_test_support.hpp"
 #include "io_test_support.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
 
 namespace {
-
-template <typename T>
-constexpr DataType type_of() {
-  if constexpr (std::is_same_v<T, std::int8_t>) return DataType::int8;
-  if constexpr (std::is_same_v<T, std::int16_t>) return DataType::int16;
-  if constexpr (std::is_same_v<T, std::int32_t>) return DataType::int32;
-  if constexpr (std::is_same_v<T, std::int64_t>) return DataType::int64;
-  if constexpr (std::is_same_v<T, std::uint8_t>) return DataType::uint8;
-  if constexpr (std::is_same_v<T, std::uint16_t>) return DataType::uint16;
-  if constexpr (std::is_same_v<T, std::uint32_t>) return DataType::uint32;
-  return DataType::uint64;
-}
 
 template <typename T>
 io::DivideResult run(io::Semantics s, const std::vector<long long>& a,
@@ -31,7 +20,7 @@ io::DivideResult run(io::Semantics s, const std::vector<long long>& a,
   for (const auto v : a) ta.push_back(static_cast<T>(v));
   for (const auto v : b) tb.push_back(static_cast<T>(v));
   const std::int64_t n = static_cast<std::int64_t>(a.size());
-  return io::divide(tensor_of(type_of<T>(), {n}, ta), tensor_of(type_of<T>(), {n}, tb), s);
+  return io::divide(tensor_of(integer_data_type<T>(), {n}, ta), tensor_of(integer_data_type<T>(), {n}, tb), s);
 }
 
 template <typename T>
