@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job: set-up, release build, proofs, tests, exhaustive float16/bfloat16 sweeps,
-# benchmarks, coverage, and the traceability report. Everything lands in build/evidence/.
+# The main job: set-up, release build, proofs, tests, exhaustive float16/bfloat16 sweeps, fast-path
+# equivalence (D9), benchmarks, coverage, and the traceability report. Everything lands in
+# build/evidence/.
 # Longer campaigns, run on their own: scripts/seeded-faults.sh (fault kill table, ~30 min) and
 # scripts/fuzz.sh --runs 10000000 (long fuzzing).
 set -euo pipefail
@@ -19,6 +20,16 @@ stage "tests" ctest_preset release
 stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
 stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
+# D9: the fast paths against the proved kernels, on every pair of the 16-bit types (2^32 each),
+# every pair of the 8-bit types and 10^8 sampled pairs of the 32-bit types (proved exact in Why3).
+for type in f16 bf16 int16 uint16; do
+  stage "fast path equivalence $type (2^32 pairs)" "$tool" verify-exhaustive --fast-paths "$type" \
+    --json "$evidence/exhaustive-fastpath-$type.json"
+done
+for type in int8 uint8 int32 uint32; do
+  stage "fast path equivalence $type" "$tool" verify-exhaustive --fast-paths "$type" \
+    --json "$evidence/fastpath-$type.json"
+done
 stage "benchmarks" cmake --build build --target bench
 stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "traceability report" cmake --build build --target report

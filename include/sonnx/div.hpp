@@ -6,7 +6,24 @@
 
 namespace sonnx {
 
-// Validates every constraint before writing anything, then runs the verified kernel of the element
+// Which kernels run once validation has passed.
+enum class Kernels {
+  // The run-time selected fast path of the element type where one exists (float16, bfloat16,
+  // 8/16/32-bit integers), otherwise the proved kernel. Requirement D9: every fast path returns
+  // the proved kernel's bits on every input (docs/performance.md).
+  fastest,
+  // Only the kernels proved by Frama-C/WP (src/div/kernels).
+  proved,
+};
+
+// The choice of div(a, b, c): the environment variable SONNX_DIV_KERNELS read once, "fastest"
+// or "proved"; unset means fastest, any other value means proved (the conservative reading).
+Kernels default_kernels() noexcept;
+
+// The instruction set of the fast paths this CPU runs: "AVX2+F16C" or "x86-64 baseline".
+const char* fast_path_instruction_set() noexcept;
+
+// Validates every constraint before writing anything, then runs the kernel of the element
 // type. Checks, in this order (the first violation is reported):
 //   R3  each of A, B, C has one of the 12 numeric profile types
 //   C2  A, B and C have the same type (GR3: no implicit conversion)
@@ -19,9 +36,12 @@ namespace sonnx {
 //   D6  C overlaps A or B without being exactly the same buffer (exact aliasing is in-place use)
 //   C3  integer types: a zero divisor, at the first offending index
 //   D3  signed integer types: MIN / -1, at the first offending index
-// Floats have no value-domain error: x/0, 0/0, infinities and NaN are specified results (R5, D1, D2).
-// Exact aliasing of C with A and/or B is supported. Never throws except std::bad_alloc while
+// Floats have no value-domain error: x/0, 0/0, infinities and NaN are specified results (R5, D1,
+// D2). Exact aliasing of C with A and/or B is supported. Never throws except std::bad_alloc while
 // building an error message.
+Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c, Kernels kernels);
+
+// div(a, b, c, default_kernels()).
 Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c);
 
 }  // namespace sonnx

@@ -1,5 +1,6 @@
 // sonnx-div verify-exhaustive: checks the float16/bfloat16 Div kernel on all 2^32 operand pairs
-// (or a seeded sample) against the MPFR oracle (requirement F2). See docs/oracle.md.
+// (or a seeded sample) against the MPFR oracle (requirement F2), or, with --fast-paths, a fast
+// path against its proved kernel (requirement D9). See docs/oracle.md and docs/performance.md.
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <thread>
 
 #include "command_registry.hpp"
+#include "div/fast/fast_path_equivalence.hpp"
 
 #ifdef SONNX_HAVE_MPFR_ORACLE
 #include "div/kernels/div_kernels.h"
@@ -20,6 +22,7 @@ namespace {
 
 struct VerifyOptions {
   std::string format;
+  std::string fast_path_type;
   std::string json;
   unsigned threads = 0;
   std::uint64_t sample = 0;
@@ -28,7 +31,6 @@ struct VerifyOptions {
   bool quiet = false;
 };
 
-#ifdef SONNX_HAVE_MPFR_ORACLE
 // Writes through a temporary file and a rename, creating the parent folder.
 bool write_file(const std::string& path, const std::string& text) {
   namespace fs = std::filesystem;
@@ -46,6 +48,63 @@ bool write_file(const std::string& path, const std::string& text) {
   return !error;
 }
 
+// All pairs of a 16-bit type (8-bit: 2^16), or a sample, through every fast kernel this CPU
+// can run, bit for bit against the proved kernel (D9).
+int run_verify_fast_paths(const VerifyOptions& options) {
+  namespace d = sonnx::detail;
+  d::EquivalenceOptions check;
+  check.type = *d::parse_fast_path_type(options.fast_path_type);
+  check.tables.push_back(&d::baseline_fast_paths());
+  if (d::avx2_fast_paths_supported()) check.tables.push_back(&d::avx2_fast_paths());
+  // 2^64 pairs cannot be enumerated: 32-bit types are sampled (and proved, div_fastpath.mlw).
+  constexpr std::uint64_t default_32_bit_sample = 100000000;
+  check.sample = options.sample != 0 || d::fast_path_type_bits(check.type) < 32
+                     ? options.sample
+                     : default_32_bit_sample;
+  check.seed = options.seed;
+  const unsigned hardware = std::thread::hardware_concurrency();
+  check.threads = options.threads != 0 ? options.threads : (hardware != 0 ? hardware : 1);
+  check.max_examples = options.max_examples;
+
+  const d::EquivalenceResult result = d::check_fast_path_equivalence(check);
+  std::string kernels;
+  for (const std::string& isa : result.instruction_sets)
+    kernels += (kernels.empty() ? "" : ", ") + isa;
+  std::printf(
+      "verify-exhaustive --fast-paths %s (%s, fast kernels: %s): %llu pairs checked per "
+      "kernel, %llu outside the domain, %llu mismatches\n",
+      result.type.c_str(), result.mode.c_str(), kernels.empty() ? "none" : kernels.c_str(),
+      static_cast<unsigned long long>(result.pairs_checked),
+      static_cast<unsigned long long>(result.pairs_outside_domain),
+      static_cast<unsigned long long>(result.mismatches));
+  std::printf(
+      "  wall %.2f s, %.1f M pairs/s, %u threads\n", result.wall_s,
+      result.wall_s > 0 ? static_cast<double>(result.pairs_checked) / result.wall_s / 1e6 : 0.0,
+      check.threads);
+  for (const d::EquivalenceMismatch& m : result.examples) {
+    std::printf("  MISMATCH %s A=0x%llX B=0x%llX fast=0x%llX proved=0x%llX\n",
+                m.instruction_set.c_str(), static_cast<unsigned long long>(m.a),
+                static_cast<unsigned long long>(m.b), static_cast<unsigned long long>(m.fast),
+                static_cast<unsigned long long>(m.proved));
+  }
+  if (result.instruction_sets.empty()) {
+    std::printf("  this CPU runs the proved kernel itself for %s: nothing to compare\n",
+                result.type.c_str());
+  }
+  if (!options.json.empty()) {
+    if (!write_file(options.json, d::equivalence_json(result))) {
+      std::fprintf(stderr, "verify-exhaustive: cannot write %s\n", options.json.c_str());
+      return 2;
+    }
+    std::printf("  evidence written to %s\n", options.json.c_str());
+  }
+  const bool passed = result.mismatches == 0;
+  std::printf("verify-exhaustive --fast-paths %s: %s\n", result.type.c_str(),
+              passed ? "PASS" : "FAIL");
+  return passed ? 0 : 1;
+}
+
+#ifdef SONNX_HAVE_MPFR_ORACLE
 int run_verify(const VerifyOptions& options) {
   namespace oracle = sonnx::oracle;
   oracle::SweepOptions sweep;
@@ -104,12 +163,19 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
       "verify-exhaustive",
       "Check the float16/bfloat16 Div kernel on all 2^32 operand pairs (or --sample N pairs) "
       "against the MPFR oracle (IEEE 754 round-to-nearest-even), with progress on stderr and a "
-      "JSON evidence record (--json).\n"
-      "Exit codes: 0 every pair matches, 1 a mismatch or a symmetry re-check failure (F2), "
+      "JSON evidence record (--json). With --fast-paths TYPE instead: check that type's "
+      "run-time selected fast paths bit for bit against its proved kernel (D9), on every pair of "
+      "an 8/16-bit type or on --sample N pairs (default 10^8 for 32-bit types).\n"
+      "Exit codes: 0 every pair matches, 1 a mismatch or a symmetry re-check failure (F2, D9), "
       "2 usage, oracle or I/O error.");
-  cmd->add_option("--format", options->format, "16-bit format: f16 (binary16) or bf16 (bfloat16)")
-      ->required()
-      ->check(CLI::IsMember({"f16", "bf16"}));
+  CLI::Option* format = cmd->add_option("--format", options->format,
+                                        "16-bit format: f16 (binary16) or bf16 (bfloat16)")
+                            ->check(CLI::IsMember({"f16", "bf16"}));
+  cmd->add_option("--fast-paths", options->fast_path_type,
+                  "compare this type's fast paths with its proved kernel: f16, bf16, int8, int16, "
+                  "int32, uint8, uint16, uint32")
+      ->check(CLI::IsMember({"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32"}))
+      ->excludes(format);
   cmd->add_option("--json", options->json,
                   "write the JSON evidence record here (e.g. build/evidence/exhaustive-f16.json)");
   cmd->add_option("--threads", options->threads,
@@ -124,6 +190,16 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
                   "mismatch examples to print and record (default 16)");
   cmd->add_flag("--quiet", options->quiet, "no progress output on stderr");
   cmd->callback([options, &exit_code]() {
+    if (!options->fast_path_type.empty()) {
+      exit_code = run_verify_fast_paths(*options);
+      return;
+    }
+    if (options->format.empty()) {
+      std::fprintf(stderr,
+                   "verify-exhaustive: usage: give --format f16|bf16 or --fast-paths TYPE\n");
+      exit_code = 2;
+      return;
+    }
 #ifdef SONNX_HAVE_MPFR_ORACLE
     try {
       exit_code = run_verify(*options);

@@ -1,13 +1,15 @@
-#include <sonnx/div.hpp>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <sonnx/div.hpp>
 #include <string>
 #include <type_traits>
 
 #include "../common/validation.hpp"
+#include "fast/div_fast_paths.hpp"
 #include "kernels/div_kernels.h"
 
 namespace sonnx {
@@ -30,10 +32,10 @@ Status check_types_and_layout(const TensorView& a, const TensorView& b,
     }
   }
   if (a.type != b.type || a.type != c.type) {
-    return failure(ErrorCode::type_mismatch, "C2",
-                   "A, B and C must have the same element type (no implicit conversion, GR3); got " +
-                       data_type_name(a.type) + ", " + data_type_name(b.type) + ", " +
-                       data_type_name(c.type));
+    return failure(
+        ErrorCode::type_mismatch, "C2",
+        "A, B and C must have the same element type (no implicit conversion, GR3); got " +
+            data_type_name(a.type) + ", " + data_type_name(b.type) + ", " + data_type_name(c.type));
   }
   const Layout layouts[] = {a.layout, b.layout, c.layout};
   for (std::size_t k = 0; k < 3; ++k) {
@@ -109,28 +111,13 @@ Status check_buffers(const TensorView& a, const TensorView& b, const MutableTens
   return {};
 }
 
-// True when some element violates C3 (zero divisor) or, for signed types, D3 (MIN / -1). A
-// branch-free reduction without early exit, so that the compiler vectorizes it: the scan then
-// costs a few percent of the integer division it guards.
-template <typename T>
-bool integer_domain_violated(const T* a, const T* b, std::size_t n) noexcept {
-  unsigned violated = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    violated |= static_cast<unsigned>(b[i] == 0);
-    if constexpr (std::is_signed_v<T>) {
-      violated |= static_cast<unsigned>(a[i] == std::numeric_limits<T>::min()) &
-                  static_cast<unsigned>(b[i] == -1);
-    }
-  }
-  return violated != 0;
-}
-
 // C3 for every integer type, D3 for signed ones: the first offending index over both conditions.
 // [impl->req~C3~1] [impl->req~D3~1]
+// The vectorized scan (fast-path table) decides; this search runs only to name the element.
 template <typename T>
-Status check_integer_domain(const T* a, const T* b, std::size_t n,
+Status check_integer_domain(detail::DomainScan<T> violated, const T* a, const T* b, std::size_t n,
                             std::span<const std::int64_t> shape) {
-  if (!integer_domain_violated(a, b, n)) return {};
+  if (!violated(a, b, n)) return {};
   for (std::size_t i = 0;; ++i) {
     if (b[i] == 0) {
       return detail::element_failure(ErrorCode::zero_divisor, "C3",
@@ -138,49 +125,69 @@ Status check_integer_domain(const T* a, const T* b, std::size_t n,
     }
     if constexpr (std::is_signed_v<T>) {
       if (a[i] == std::numeric_limits<T>::min() && b[i] == -1) {
-        return detail::element_failure(
-            ErrorCode::quotient_overflow, "D3",
-            "quotient " + std::to_string(std::numeric_limits<T>::min()) +
-                " / -1 is not representable in " + std::to_string(sizeof(T) * 8) + "-bit signed",
-            shape, i);
+        return detail::element_failure(ErrorCode::quotient_overflow, "D3",
+                                       "quotient " + std::to_string(std::numeric_limits<T>::min()) +
+                                           " / -1 is not representable in " +
+                                           std::to_string(sizeof(T) * 8) + "-bit signed",
+                                       shape, i);
       }
     }
   }
 }
 
 template <typename T>
-Status run_integer(void (*kernel)(const T*, const T*, T*, std::size_t), const TensorView& a,
+Status run_integer(detail::DivKernel<T> kernel, detail::DomainScan<T> violated, const TensorView& a,
                    const TensorView& b, const MutableTensorView& c, std::size_t n) {
   const auto* pa = static_cast<const T*>(a.data);
   const auto* pb = static_cast<const T*>(b.data);
-  Status status = check_integer_domain(pa, pb, n, a.shape);
+  Status status = check_integer_domain(violated, pa, pb, n, a.shape);
   if (status.ok()) kernel(pa, pb, static_cast<T*>(c.data), n);
   return status;
 }
 
 template <typename T>
-Status run_float(void (*kernel)(const T*, const T*, T*, std::size_t), const TensorView& a,
-                 const TensorView& b, const MutableTensorView& c, std::size_t n) {
+Status run_float(detail::DivKernel<T> kernel, const TensorView& a, const TensorView& b,
+                 const MutableTensorView& c, std::size_t n) {
   kernel(static_cast<const T*>(a.data), static_cast<const T*>(b.data), static_cast<T*>(c.data), n);
   return {};
 }
 
-Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorView& c,
-                std::size_t n) {
+// The proved kernel of each type, or its fast path (D9) when asked for and one exists. The domain
+// scans are validation, not kernels: the fastest correct one runs in both modes.
+Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorView& c, std::size_t n,
+                Kernels kernels) {
+  const detail::DivFastPaths& fast = detail::selected_fast_paths();
+  const bool use_fast = kernels == Kernels::fastest;
+  const auto pick = [use_fast](auto proved, auto fast_path) {
+    return use_fast ? fast_path : proved;
+  };
   switch (a.type) {  // GCOVR_EXCL_BR_LINE the default edge is unreachable, see below
-    case DataType::float16: return run_float(sonnx_div_f16, a, b, c, n);
-    case DataType::bfloat16: return run_float(sonnx_div_bf16, a, b, c, n);
-    case DataType::float32: return run_float(sonnx_div_f32, a, b, c, n);
-    case DataType::float64: return run_float(sonnx_div_f64, a, b, c, n);
-    case DataType::int8: return run_integer(sonnx_div_i8, a, b, c, n);
-    case DataType::int16: return run_integer(sonnx_div_i16, a, b, c, n);
-    case DataType::int32: return run_integer(sonnx_div_i32, a, b, c, n);
-    case DataType::int64: return run_integer(sonnx_div_i64, a, b, c, n);
-    case DataType::uint8: return run_integer(sonnx_div_u8, a, b, c, n);
-    case DataType::uint16: return run_integer(sonnx_div_u16, a, b, c, n);
-    case DataType::uint32: return run_integer(sonnx_div_u32, a, b, c, n);
-    case DataType::uint64: return run_integer(sonnx_div_u64, a, b, c, n);
-    default: break;  // GCOVR_EXCL_LINE unreachable: R3 lets only the 12 types cased above through
+    case DataType::float16:
+      return run_float(pick(sonnx_div_f16, fast.float16), a, b, c, n);
+    case DataType::bfloat16:
+      return run_float(pick(sonnx_div_bf16, fast.bfloat16), a, b, c, n);
+    case DataType::float32:
+      return run_float(sonnx_div_f32, a, b, c, n);
+    case DataType::float64:
+      return run_float(sonnx_div_f64, a, b, c, n);
+    case DataType::int8:
+      return run_integer(pick(sonnx_div_i8, fast.int8), fast.int8_domain_violated, a, b, c, n);
+    case DataType::int16:
+      return run_integer(pick(sonnx_div_i16, fast.int16), fast.int16_domain_violated, a, b, c, n);
+    case DataType::int32:
+      return run_integer(pick(sonnx_div_i32, fast.int32), fast.int32_domain_violated, a, b, c, n);
+    case DataType::int64:
+      return run_integer(sonnx_div_i64, fast.int64_domain_violated, a, b, c, n);
+    case DataType::uint8:
+      return run_integer(pick(sonnx_div_u8, fast.uint8), fast.uint8_domain_violated, a, b, c, n);
+    case DataType::uint16:
+      return run_integer(pick(sonnx_div_u16, fast.uint16), fast.uint16_domain_violated, a, b, c, n);
+    case DataType::uint32:
+      return run_integer(pick(sonnx_div_u32, fast.uint32), fast.uint32_domain_violated, a, b, c, n);
+    case DataType::uint64:
+      return run_integer(sonnx_div_u64, fast.uint64_domain_violated, a, b, c, n);
+    default:
+      break;  // GCOVR_EXCL_LINE unreachable: R3 lets only the 12 types cased above through
   }
   // Kept so that a future DataType cannot fall through silently; unreachable today.
   return failure(ErrorCode::non_numeric_type, "R3", "unsupported type");  // GCOVR_EXCL_LINE
@@ -188,14 +195,31 @@ Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorVie
 
 }  // namespace
 
-// [impl->req~D7~1]: every check precedes the only write to C, which is the kernel call.
+Kernels default_kernels() noexcept {
+  static const Kernels kernels = [] {
+    const char* value = std::getenv("SONNX_DIV_KERNELS");
+    if (value == nullptr || std::strcmp(value, "fastest") == 0) return Kernels::fastest;
+    return Kernels::proved;
+  }();
+  return kernels;
+}
+
+const char* fast_path_instruction_set() noexcept {
+  return detail::selected_fast_paths().instruction_set;
+}
+
 Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c) {
+  return div(a, b, c, default_kernels());
+}
+
+// [impl->req~D7~1]: every check precedes the only write to C, which is the kernel call.
+Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c, Kernels kernels) {
   if (Status status = check_types_and_layout(a, b, c); !status.ok()) return status;
   const std::size_t element_bytes = *element_size(a.type);
   std::size_t count = 0;
   if (Status status = check_shapes(a, b, c, element_bytes, count); !status.ok()) return status;
   if (Status status = check_buffers(a, b, c, count * element_bytes); !status.ok()) return status;
-  return dispatch(a, b, c, count);
+  return dispatch(a, b, c, count, kernels);
 }
 
 }  // namespace sonnx

@@ -145,6 +145,11 @@ Catalogue load_catalogue(const fs::path& path) {
     if (rj.contains("wp_rte_goals") && rj["wp_rte_goals"].is_array())
       for (const auto& k : rj["wp_rte_goals"])
         if (k.is_string()) r.wp_rte_goals.push_back(k.get<std::string>());
+    if (rj.contains("exhaustive_evidence") && rj["exhaustive_evidence"].is_array()) {
+      r.exhaustive_evidence.clear();
+      for (const auto& k : rj["exhaustive_evidence"])
+        if (k.is_string()) r.exhaustive_evidence.push_back(k.get<std::string>());
+    }
     cat.requirements.push_back(std::move(r));
   }
   return cat;

@@ -595,8 +595,7 @@ Report build_report(const Options& options) {
     proofs("wp", row.wp, rep.have_wp, "WP");
     // Exhaustive
     if (req.needs("exhaustive")) {
-      for (const char* fmt : {"f16", "bf16"}) {
-        const std::string file = std::string("exhaustive-") + fmt + ".json";
+      for (const std::string& file : req.exhaustive_evidence) {
         const bool have = std::any_of(row.exhaustive.begin(), row.exhaustive.end(),
                                       [&](const Exhaustive* x) { return x->evidence == file; });
         if (!have) flag("no-exhaustive", "no exhaustive sweep result " + file);
@@ -605,7 +604,7 @@ Report build_report(const Options& options) {
     for (const auto* x : row.exhaustive) {
       used_files.insert(x->evidence);
       if (x->failed())
-        flag("exhaustive-mismatch", x->evidence + ": " + std::to_string(x->mismatches) + " mismatches against MPFR, " +
+        flag("exhaustive-mismatch", x->evidence + ": " + std::to_string(x->mismatches) + " mismatches against its reference, " +
                                         std::to_string(x->symmetry_failures) + " symmetry failures" +
                                         (x->passed == false ? ", verdict: failed" : ""));
       else if (!x->complete())

@@ -39,6 +39,9 @@ struct Requirement {
   // Regular expressions over WP goal names for the runtime-error goals this requirement's
   // precondition discharges (catalogue field wp_rte_goals): matching goals count as its proofs.
   std::vector<std::string> wp_rte_goals;
+  // Evidence files required when the methods include "exhaustive" (catalogue field
+  // exhaustive_evidence; default: the MPFR sweeps exhaustive-f16.json and exhaustive-bf16.json).
+  std::vector<std::string> exhaustive_evidence{"exhaustive-f16.json", "exhaustive-bf16.json"};
   bool needs(const std::string& method) const;
 };
 

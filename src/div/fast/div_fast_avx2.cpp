@@ -1,0 +1,112 @@
+// The fast paths for AVX2 + F16C (compiled with -mavx2 -mf16c, never -mfma): the portable loops
+// of div_fast_paths.inc at 256 bits, and float16/bfloat16 kernels written with intrinsics.
+// Only plain loops and intrinsics here: an inline library template instantiated in this file
+// could be merged by the linker with a baseline copy and run AVX2 code on a CPU without it.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "div_fast_paths.hpp"
+
+namespace sonnx::detail {
+namespace {
+#include "div_fast_paths.inc"
+
+constexpr std::size_t lanes = 8;  // binary32 lanes of a 256-bit register
+
+// Eight 16-bit patterns, unaligned.
+__m128i load8(const std::uint16_t* p) noexcept {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+void store8(std::uint16_t* p, __m128i v) noexcept {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
+}
+
+// float16: exact widening (VCVTPH2PS), one binary32 division, one rounding to nearest even
+// (VCVTPS2PH). Rounding the binary32 quotient again is exact-equivalent to rounding the real
+// quotient once because 24 >= 2 * 11 + 2 (the double-rounding bound for division).
+// [impl->req~F2~1] [impl->req~D9~1]
+__m128i div8_float16(__m128i a, __m128i b) noexcept {
+  const __m256 quotient = _mm256_div_ps(_mm256_cvtph_ps(a), _mm256_cvtph_ps(b));
+  return _mm256_cvtps_ph(quotient, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+}
+
+// bfloat16: widening is a 16-bit shift; the quotient's low 16 bits are rounded to nearest even
+// with an integer add (a carry moves to the next binade, past the largest finite value to
+// infinity), and a NaN is quieted keeping its top payload bits, as sonnx_binary32_to_bfloat16.
+// 24 >= 2 * 8 + 2, so the two roundings equal one. [impl->req~F2~1] [impl->req~D9~1]
+__m128i div8_bfloat16(__m128i a, __m128i b) noexcept {
+  const __m256 x = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(a), 16));
+  const __m256 y = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(b), 16));
+  const __m256i bits = _mm256_castps_si256(_mm256_div_ps(x, y));
+  const __m256i magnitude = _mm256_and_si256(bits, _mm256_set1_epi32(0x7FFFFFFF));
+  const __m256i is_nan = _mm256_cmpgt_epi32(magnitude, _mm256_set1_epi32(0x7F800000));
+  const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 16), _mm256_set1_epi32(1));
+  const __m256i rounded = _mm256_srli_epi32(
+      _mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFF)), odd), 16);
+  const __m256i quiet_nan = _mm256_or_si256(_mm256_srli_epi32(bits, 16), _mm256_set1_epi32(0x40));
+  const __m256i result = _mm256_blendv_epi8(rounded, quiet_nan, is_nan);
+  // Every lane is below 2^16, so the unsigned saturating pack keeps it; the permutation undoes
+  // the pack's per-128-bit-half interleaving.
+  const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(result, result), 0x08);
+  return _mm256_castsi256_si128(packed);
+}
+
+// The element loop shared by both 16-bit float kernels: whole blocks of eight, then the tail
+// through the same vector code on padded copies (padding divides 0 by 1, never stored).
+template <__m128i (*div8)(__m128i, __m128i), std::uint16_t one>
+void div_half_precision(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* c,
+                        std::size_t n) noexcept {
+  std::size_t i = 0;
+  for (; i + lanes <= n; i += lanes) store8(c + i, div8(load8(a + i), load8(b + i)));
+  if (i == n) return;
+  std::uint16_t tail_a[lanes];
+  std::uint16_t tail_b[lanes];
+  for (std::size_t k = 0; k < lanes; ++k) {
+    tail_a[k] = i + k < n ? a[i + k] : 0;
+    tail_b[k] = i + k < n ? b[i + k] : one;
+  }
+  std::uint16_t tail_c[lanes];
+  store8(tail_c, div8(load8(tail_a), load8(tail_b)));
+  for (std::size_t k = 0; i + k < n; ++k) c[i + k] = tail_c[k];
+}
+
+// uint32 through binary64, four lanes at a time, with the signed conversions (AVX2 has no
+// unsigned ones): x = (x - 2^31) + 2^31 exactly, and the truncated quotient t in [0, 2^32) gives
+// t - 2^31 exactly, which converts signed. See div_fast_paths.inc for why the quotient is exact.
+// [impl->req~I1~1] [impl->req~D9~1]
+void div_uint32_via_binary64(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* c,
+                             std::size_t n) noexcept {
+  const __m128i sign_bit = _mm_set1_epi32(static_cast<int>(0x80000000u));
+  const __m256d two_pow_31 = _mm256_set1_pd(2147483648.0);
+  const auto to_binary64 = [&](const std::uint32_t* p) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    return _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(x, sign_bit)), two_pow_31);
+  };
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const __m256d quotient = _mm256_div_pd(to_binary64(a + i), to_binary64(b + i));
+    const __m256d truncated = _mm256_round_pd(quotient, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    const __m128i shifted = _mm256_cvttpd_epi32(_mm256_sub_pd(truncated, two_pow_31));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(c + i), _mm_xor_si128(shifted, sign_bit));
+  }
+  for (; i < n; ++i) c[i] = a[i] / b[i];  // at most three elements: the proved kernel's operation
+}
+
+}  // namespace
+
+const DivFastPaths& avx2_fast_paths() noexcept {
+  static constexpr DivFastPaths paths =
+      portable_fast_paths("AVX2+F16C", div_half_precision<div8_float16, 0x3C00>,
+                          div_half_precision<div8_bfloat16, 0x3F80>, div_uint32_via_binary64);
+  return paths;
+}
+
+double avx2_multiply_subtract_probe(double x, double y, double z) noexcept {
+  return multiply_subtract(x, y, z);
+}
+
+}  // namespace sonnx::detail

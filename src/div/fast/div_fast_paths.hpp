@@ -1,0 +1,67 @@
+// Run-time selected fast paths of the Div kernels (internal header, performance issue #9).
+//
+// The proved kernels (src/div/kernels, Frama-C/WP) stay the reference. A fast path computes the
+// same bits faster where the proved loop cannot vectorize:
+//   float16   F16C widening, one binary32 division, F16C rounding to nearest even (AVX2+F16C only)
+//   bfloat16  widening by a shift, one binary32 division, branch-free rounding (AVX2 only)
+//   8/16-bit  exact conversion to binary32, one division, truncation toward zero
+//   32-bit    exact conversion to binary64, one division, truncation toward zero
+// float32, float64 and 64-bit integers have no fast path: their proved kernels already run at
+// the memory bound or have no exact float route. Requirement D9: every fast path is equal to the
+// proved kernel on every input of its domain (exhaustively for 8/16-bit operands and for float16/
+// bfloat16, by the Why3 proof spec/why3/div_fastpath.mlw for 32-bit operands).
+#ifndef SONNX_DIV_FAST_PATHS_HPP
+#define SONNX_DIV_FAST_PATHS_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sonnx::detail {
+
+template <typename T>
+using DivKernel = void (*)(const T*, const T*, T*, std::size_t);
+
+// True when some element violates C3 (zero divisor) or, for signed types, D3 (MIN / -1).
+template <typename T>
+using DomainScan = bool (*)(const T*, const T*, std::size_t);
+
+// The kernels and domain scans of one instruction set. Integer kernels require the domain (no
+// C3 or D3 violation); all kernels allow exact aliasing of c with a and/or b, like the proved ones.
+struct DivFastPaths {
+  const char* instruction_set;
+  DivKernel<std::uint16_t> float16;
+  DivKernel<std::uint16_t> bfloat16;
+  DivKernel<std::int8_t> int8;
+  DivKernel<std::int16_t> int16;
+  DivKernel<std::int32_t> int32;
+  DivKernel<std::uint8_t> uint8;
+  DivKernel<std::uint16_t> uint16;
+  DivKernel<std::uint32_t> uint32;
+  DomainScan<std::int8_t> int8_domain_violated;
+  DomainScan<std::int16_t> int16_domain_violated;
+  DomainScan<std::int32_t> int32_domain_violated;
+  DomainScan<std::int64_t> int64_domain_violated;
+  DomainScan<std::uint8_t> uint8_domain_violated;
+  DomainScan<std::uint16_t> uint16_domain_violated;
+  DomainScan<std::uint32_t> uint32_domain_violated;
+  DomainScan<std::uint64_t> uint64_domain_violated;
+};
+
+// x86-64 baseline (SSE2): float16 and bfloat16 use the proved kernels.
+const DivFastPaths& baseline_fast_paths() noexcept;
+
+// AVX2 + F16C; call only when avx2_fast_paths_supported().
+const DivFastPaths& avx2_fast_paths() noexcept;
+bool avx2_fast_paths_supported() noexcept;
+
+// The best table this CPU supports, chosen once.
+const DivFastPaths& selected_fast_paths() noexcept;
+
+// A probe compiled with the fast paths' flags: x * y - z for operands where a fused multiply-add
+// gives a different result (AS-PLAT-3 and issue #9: no contraction on any path).
+double avx2_multiply_subtract_probe(double x, double y, double z) noexcept;
+double baseline_multiply_subtract_probe(double x, double y, double z) noexcept;
+
+}  // namespace sonnx::detail
+
+#endif  // SONNX_DIV_FAST_PATHS_HPP

@@ -1,0 +1,63 @@
+// Checks the Div fast paths bit for bit against the proved kernels (requirement D9): on every
+// operand pair of a 8/16-bit type, or on a seeded sample. Used by `sonnx-div verify-exhaustive
+// --fast-paths` (all 2^32 pairs of the 16-bit types, main job) and by the unit tests.
+#ifndef SONNX_DIV_FAST_PATH_EQUIVALENCE_HPP
+#define SONNX_DIV_FAST_PATH_EQUIVALENCE_HPP
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "div_fast_paths.hpp"
+
+namespace sonnx::detail {
+
+// The element types that have a fast path.
+enum class FastPathType { float16, bfloat16, int8, int16, int32, uint8, uint16, uint32 };
+
+std::optional<FastPathType> parse_fast_path_type(std::string_view name) noexcept;
+const char* fast_path_type_name(FastPathType type) noexcept;
+unsigned fast_path_type_bits(FastPathType type) noexcept;
+
+struct EquivalenceOptions {
+  FastPathType type = FastPathType::float16;
+  // The tables to check; a kernel that is the proved one itself, or was already checked in an
+  // earlier table, is skipped.
+  std::vector<const DivFastPaths*> tables;
+  // 0: every operand pair (8/16-bit types only); otherwise this many seeded random pairs plus
+  // every pair of boundary values.
+  std::uint64_t sample = 0;
+  std::uint64_t seed = 0x5EED0D19ULL;
+  unsigned threads = 1;
+  std::size_t max_examples = 16;
+};
+
+struct EquivalenceMismatch {
+  std::string instruction_set;
+  std::uint64_t a = 0, b = 0, fast = 0, proved = 0;  // bit patterns
+};
+
+struct EquivalenceResult {
+  std::string type;
+  std::string mode;                           // "exhaustive" or "sample"
+  std::vector<std::string> instruction_sets;  // the fast kernels compared
+  std::uint64_t pairs_checked = 0;            // per kernel
+  std::uint64_t pairs_outside_domain = 0;     // integer pairs with C3/D3 violations
+  std::uint64_t mismatches = 0;               // over all kernels, including domain-scan misses
+  double wall_s = 0.0;
+  std::vector<EquivalenceMismatch> examples;
+  bool passed() const noexcept { return mismatches == 0 && !instruction_sets.empty(); }
+};
+
+// Integer pairs outside the domain (C3 zero divisor, D3 MIN / -1) never reach a kernel; for them
+// the check is that the table's domain scan reports them.
+EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options);
+
+// The JSON evidence record (exhaustive-fastpath-<type>.json), read by the traceability report.
+std::string equivalence_json(const EquivalenceResult& result);
+
+}  // namespace sonnx::detail
+
+#endif  // SONNX_DIV_FAST_PATH_EQUIVALENCE_HPP
