@@ -20,12 +20,13 @@ import time
 
 PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
 PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "Z3,4.8.12,noBV": "Z3-noBV", "cvc4": "CVC4", "gappa": "Gappa"}
-KNOWN_IDS = set("C1 C2 C3 R1 R2 R3 R4 R5 GR1 GR2 GR3 GR4 F1 F2 F3 I1 D1 D2 D3 D4 D5 D6 D7 D8".split())
+KNOWN_IDS = set("C1 C2 C3 R1 R2 R3 R4 R5 GR1 GR2 GR3 GR4 F1 F2 F3 I1 D1 D2 D3 D4 D5 D6 D7 D8 D9".split())
 
 # files of the specification and proofs, in dependency order
 SPEC_FILES = ["spec/why3/div_element.mlw", "spec/why3/tensor.mlw",
               "spec/why3/div_spec.mlw", "spec/why3/div_constraints.mlw", "spec/why3/div_lemmas.mlw",
-              "spec/why3/div_accuracy.mlw", "spec/why3/div_impl.mlw"]
+              "spec/why3/div_accuracy.mlw", "spec/why3/div_impl.mlw",
+              "spec/why3/div_fastpath.mlw"]
 VACUITY_FILE = "proofs/why3/vacuity.mlw"
 MUTANT_DIR = "proofs/why3/mutants"
 
