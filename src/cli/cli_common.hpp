@@ -19,14 +19,16 @@ inline constexpr int exit_violation = 1;  // profile/validation violation (R*, C
 inline constexpr int exit_usage = 2;      // bad arguments
 inline constexpr int exit_io = 3;         // file cannot be read/written or is malformed (T1, T2, T4)
 
+// Exit code of a failed status (profile: 1; io, format: 3). Callers pass failures only.
 inline int exit_code_of(const io::IoStatus& status) {
-  switch (status.kind) {
-    case io::IoErrorKind::none: return exit_ok;
-    case io::IoErrorKind::profile: return exit_violation;
-    case io::IoErrorKind::io:
-    case io::IoErrorKind::format: return exit_io;
-  }
-  return exit_io;
+  return status.kind == io::IoErrorKind::profile ? exit_violation : exit_io;
+}
+
+// JSON text for stdout. File names are bytes on Linux and need not be UTF-8: invalid bytes are
+// written as U+FFFD instead of making nlohmann::json throw (which turned a successful run into
+// "internal error", exit 3).
+inline std::string json_text(const nlohmann::json& value) {
+  return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 // Prints an error: a JSON object on stdout with --json, a line on stderr otherwise.
@@ -38,7 +40,7 @@ inline int report_error(bool json, int code, const std::string& requirement,
     out["exit_code"] = code;
     out["requirement"] = requirement;
     out["message"] = message;
-    std::cout << out.dump(2) << '\n';
+    std::cout << json_text(out) << '\n';
   } else {
     std::cerr << "sonnx-div: error: " << message << '\n';
   }
@@ -58,6 +60,18 @@ inline bool reject_extras(const CLI::App& sub, bool json, int& exit_code) {
   for (const auto& word : extra) text += (text.empty() ? "" : " ") + word;
   exit_code = usage_error(json, "unexpected argument(s): " + text + " (see --help)");
   return true;
+}
+
+// Runs a sub-command body; an exception escaping it (only std::bad_alloc or a library error is
+// left once the bodies report every file and usage error themselves) becomes an error report with
+// exit code 3 instead of terminating the process.
+template <typename Body>
+int run_guarded(bool json, const char* requirement, Body body) {
+  try {
+    return body();
+  } catch (const std::exception& e) {  // GCOVR_EXCL_START last resort: no test can provoke it
+    return report_error(json, exit_io, requirement, std::string("internal error: ") + e.what());
+  }  // GCOVR_EXCL_STOP
 }
 
 }  // namespace sonnx::cli

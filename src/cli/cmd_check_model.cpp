@@ -55,7 +55,7 @@ int check(const CLI::App& sub, const CheckOptions& o) {
       n["checked"] = node.checked;
       out["nodes"].push_back(n);
     }
-    std::cout << out.dump(2) << '\n';
+    std::cout << json_text(out) << '\n';
   } else {
     for (const auto& node : report.nodes) std::cout << io::format_node_line(node) << '\n';
     std::cout << report.nodes.size() << " Div node(s): " << counts[0] << " inside, " << counts[1]
@@ -78,11 +78,7 @@ void add_check_model_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--json", options->json, "machine-readable report on stdout");
   sub->allow_extras();
   sub->callback([sub, options, &exit_code] {
-    try {
-      exit_code = check(*sub, *options);
-    } catch (const std::exception& e) {
-      exit_code = report_error(options->json, exit_io, "T1", std::string("internal error: ") + e.what());
-    }
+    exit_code = run_guarded(options->json, "T1", [&] { return check(*sub, *options); });
   });
 }
 

@@ -52,7 +52,7 @@ int golden(const CLI::App& sub, const GoldenOptions& o) {
     out["cases"] = summary.cases;
     out["data_sets"] = summary.data_sets;
     out["elements_per_set"] = io::golden_set_length;
-    std::cout << out.dump(2) << '\n';
+    std::cout << json_text(out) << '\n';
   } else {
     std::cout << (profile ? "" : "NON-PROFILE (openvino-pythondiv): ") << "wrote " << o.out
               << ": " << summary.cases << " " << data_type_name(*type) << " cases in "
@@ -77,11 +77,7 @@ void add_golden_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--json", options->json, "machine-readable summary on stdout");
   sub->allow_extras();
   sub->callback([sub, options, &exit_code] {
-    try {
-      exit_code = golden(*sub, *options);
-    } catch (const std::exception& e) {
-      exit_code = report_error(options->json, exit_io, "T4", std::string("internal error: ") + e.what());
-    }
+    exit_code = run_guarded(options->json, "T4", [&] { return golden(*sub, *options); });
   });
 }
 

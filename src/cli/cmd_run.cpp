@@ -86,7 +86,7 @@ int run(const CLI::App& sub, const RunOptions& o) {
     out["semantics"] = o.semantics;
     out["profile"] = profile;
     if (!profile) out["label"] = "NON-PROFILE: openvino-pythondiv, integer quotients floored";
-    std::cout << out.dump(2) << '\n';
+    std::cout << json_text(out) << '\n';
   } else {
     std::cout << label << "wrote " << o.output << ": " << data_type_name(c.c.type) << ' '
               << shape_to_string(c.c.shape) << " = A / B (semantics " << o.semantics
@@ -115,11 +115,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   sub->add_flag("--json", options->json, "machine-readable result on stdout");
   sub->allow_extras();
   sub->callback([sub, options, &exit_code] {
-    try {
-      exit_code = run(*sub, *options);
-    } catch (const std::exception& e) {
-      exit_code = report_error(options->json, exit_io, "T1", std::string("internal error: ") + e.what());
-    }
+    exit_code = run_guarded(options->json, "T1", [&] { return run(*sub, *options); });
   });
 }
 

@@ -374,3 +374,134 @@ TEST_CASE("cli usage errors exit with 2, never with the parser's internal codes"
   CHECK(sonnx_div(dir, {"--help"}).code == 0);
   CHECK(dir.entries().empty());
 }
+
+TEST_CASE("cli --json with a file name that is not UTF-8: the real result, not an internal error",
+          "[T1][T2][T3]") {
+  // File names are bytes on Linux. docs/cli.md: exit 0 and a JSON object on success; a model with
+  // no Div node is a T3 error with exit code 1. Invalid bytes are shown as U+FFFD in the JSON.
+  ScratchDir dir;
+  write_npy<std::int16_t>(dir / "a.npy", DataType::int16, {2}, {9, -9});
+  write_npy<std::int16_t>(dir / "b.npy", DataType::int16, {2}, {2, 2});
+  const std::string c = (dir / "c\xff.npy").string();
+  const Run run = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
+                                  c, "--json"});
+  INFO(run.out << run.err);
+  CHECK(run.code == 0);
+  const auto json = nlohmann::json::parse(run.out);
+  CHECK(json["status"] == "ok");
+  CHECK(json["output"].get<std::string>().find("c\xef\xbf\xbd.npy") != std::string::npos);
+  CHECK(values_in<std::int16_t>(load(c)) == std::vector<std::int16_t>{4, -4});  // I1: -9/2 = -4
+
+  onnx::ModelProto m;
+  m.set_ir_version(7);
+  m.add_opset_import()->set_version(14);
+  m.mutable_graph()->add_node()->set_op_type("Relu");
+  std::string s;
+  m.SerializeToString(&s);
+  const auto model = dir / "m\xff.onnx";
+  write_bytes(model, bytes_of(s));
+  const Run none = sonnx_div(dir, {"check-model", model.string(), "--json"});
+  CHECK(none.code == 1);
+  const auto error = nlohmann::json::parse(none.out);
+  CHECK(error["requirement"] == "T3");
+  CHECK(error["exit_code"] == 1);
+}
+
+TEST_CASE("cli run --pb-encoding: typed writes the typed field, anything else is a usage error",
+          "[T1]") {
+  ScratchDir dir;
+  const std::vector<float> a = {1.0F, -6.0F};
+  const std::vector<float> b = {4.0F, 3.0F};
+  REQUIRE(io::write_tensor_file(dir / "a.pb", tensor_of(DataType::float32, {2}, a)).ok());
+  REQUIRE(io::write_tensor_file(dir / "b.pb", tensor_of(DataType::float32, {2}, b)).ok());
+  const Run typed = sonnx_div(dir, {"run", (dir / "a.pb").string(), (dir / "b.pb").string(), "-o",
+                                    (dir / "c.pb").string(), "--pb-encoding", "typed", "--json"});
+  INFO(typed.err);
+  REQUIRE(typed.code == 0);
+  CHECK(nlohmann::json::parse(typed.out)["format"] == "ONNX TensorProto .pb");
+  onnx::TensorProto c;
+  const Bytes bytes = read_bytes(dir / "c.pb");
+  REQUIRE(c.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())));
+  CHECK_FALSE(c.has_raw_data());
+  REQUIRE(c.float_data_size() == 2);
+  CHECK(c.float_data(0) == 0.25F);  // 1 / 4 and -6 / 3, exact
+  CHECK(c.float_data(1) == -2.0F);
+  const Run bad = sonnx_div(dir, {"run", (dir / "a.pb").string(), (dir / "b.pb").string(), "-o",
+                                  (dir / "d.pb").string(), "--pb-encoding", "text"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("--pb-encoding") != std::string::npos);
+  require_only(dir, {"a.pb", "b.pb", "c.pb"});
+}
+
+TEST_CASE("cli --json errors and stray words of golden and check-model", "[T3][T4][T5]") {
+  ScratchDir dir;
+  std::filesystem::create_directory(dir / "full");
+  write_bytes(dir / "full" / "x", Bytes{1});
+  const Run refused = sonnx_div(dir, {"golden", "--type", "uint8", "--out",
+                                      (dir / "full").string(), "--json"});
+  CHECK(refused.code == 3);
+  const auto json = nlohmann::json::parse(refused.out);
+  CHECK(json["status"] == "error");
+  CHECK(json["requirement"] == "T4");
+  CHECK(json["exit_code"] == 3);
+  // --json replaces the stderr warning of the non-profile mode by "profile": false.
+  const Run ov = sonnx_div(dir, {"golden", "--type", "int8", "--out", (dir / "ov").string(),
+                                 "--semantics", "openvino-pythondiv", "--json"});
+  REQUIRE(ov.code == 0);
+  CHECK(nlohmann::json::parse(ov.out)["profile"] == false);
+  CHECK(ov.err.empty());
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"golden", "--type", "int8", "--out", (dir / "g").string(), "extra"},
+        std::vector<std::string>{"check-model", (dir / "ov" / "model.onnx").string(), "extra",
+                                 "--json"}}) {
+    const Run r = sonnx_div(dir, args);
+    CHECK(r.code == 2);
+    CHECK((r.err + r.out).find("unexpected argument(s): extra") != std::string::npos);
+  }
+  CHECK_FALSE(std::filesystem::exists(dir / "g"));
+}
+
+TEST_CASE("cli check-model --json on a model inside the profile lists the checked IDs",
+          "[T3][R1][R2][R3][R4][C1][C2][GR1][GR2][GR3][GR4]") {
+  ScratchDir dir;
+  const Run r = sonnx_div(dir, {"check-model", (node_case("test_div") / "model.onnx").string(),
+                                "--json"});
+  CHECK(r.code == 0);
+  const auto json = nlohmann::json::parse(r.out);
+  CHECK(json["all_inside"] == true);
+  CHECK(json["nodes"][0]["verdict"] == "inside");
+  CHECK(json["nodes"][0]["checked"] == nlohmann::json::array({"R1", "R2", "R3", "R4", "C1", "C2",
+                                                              "GR1", "GR2", "GR3", "GR4"}));
+}
+
+TEST_CASE("cli verify-exhaustive: no mode is a usage error; an unwritable --json is exit 2",
+          "[F2][D9]") {
+  // The command's help: exit 2 for usage, oracle or I/O errors.
+  ScratchDir dir;
+  const Run none = sonnx_div(dir, {"verify-exhaustive"});
+  CHECK(none.code == 2);
+  CHECK(none.err.find("usage") != std::string::npos);
+  const std::string unwritable = (dir / "file" / "e.json").string();
+  write_bytes(dir / "file", Bytes{1});
+  const Run oracle = sonnx_div(dir, {"verify-exhaustive", "--format", "f16", "--sample", "1000",
+                                     "--quiet", "--json", unwritable});
+  CHECK(oracle.code == 2);
+  CHECK(oracle.err.find("cannot write") != std::string::npos);
+  const Run fast = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json",
+                                   unwritable});
+  CHECK(fast.code == 2);
+  CHECK(fast.err.find("cannot write") != std::string::npos);
+}
+
+TEST_CASE("cli verify-exhaustive --fast-paths int8: all 2^16 pairs, evidence written", "[D9]") {
+  ScratchDir dir;
+  const auto evidence = dir / "e" / "fast-int8.json";
+  const Run r = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--threads", "2",
+                                "--json", evidence.string()});
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("65536 pairs checked") != std::string::npos);
+  CHECK(r.out.find("PASS") != std::string::npos);
+  const Bytes text = read_bytes(evidence);
+  CHECK_NOTHROW(nlohmann::json::parse(text.begin(), text.end()));
+}

@@ -10,9 +10,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <string>
 #include <vector>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace sonnx::test {
@@ -86,6 +88,27 @@ std::vector<T> values_in(const io::OwnedTensor& tensor) {
   if (!out.empty()) std::memcpy(out.data(), tensor.bytes.data(), tensor.bytes.size());
   return out;
 }
+
+// 2^31 bytes of reserved, read-only, never-touched address space: a span one byte above the
+// 2 GiB - 1 protobuf limit that costs no memory (readers must refuse it on its size alone).
+class HugeRegion {
+ public:
+  HugeRegion()
+      : data_(::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)) {}
+  ~HugeRegion() {
+    if (data_ != MAP_FAILED) ::munmap(data_, size);
+  }
+  HugeRegion(const HugeRegion&) = delete;
+  HugeRegion& operator=(const HugeRegion&) = delete;
+  [[nodiscard]] bool ok() const { return data_ != MAP_FAILED; }
+  [[nodiscard]] std::span<const unsigned char> bytes() const {
+    return {static_cast<const unsigned char*>(data_), size};
+  }
+  static constexpr std::size_t size = std::size_t{1} << 31;
+
+ private:
+  void* data_;
+};
 
 // Folder of ONNX's backend node tests, found at configure time ("" when absent).
 inline std::filesystem::path onnx_node_data() { return SONNX_ONNX_NODE_DATA; }

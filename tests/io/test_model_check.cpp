@@ -252,3 +252,46 @@ TEST_CASE("check-model: no Div node, malformed models and missing files are erro
   one.mutable_graph()->mutable_node(0)->mutable_input()->RemoveLast();
   CHECK(ids(only_node(check(one))) == std::vector<std::string>{"T3"});
 }
+
+TEST_CASE("check-model: an operand that is not a tensor (sequence, or no type value) is outside "
+          "(R3); a sparse C is outside (R2)", "[T3][R3][R2][GR1]") {
+  // docs/cli.md: "numeric: R3 when ... not a tensor"; "dense: R2, GR1 when an operand or C is a
+  // sparse tensor type".
+  onnx::ModelProto sequence = model(14, Operand{}, Operand{});
+  auto* a = sequence.mutable_graph()->mutable_input(0)->mutable_type();
+  a->clear_tensor_type();
+  a->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(
+      onnx::TensorProto::FLOAT);
+  const io::NodeReport seq = only_node(check(sequence));
+  CHECK(seq.verdict == io::Verdict::outside);
+  CHECK(ids(seq) == std::vector<std::string>{"R3"});
+  CHECK(seq.findings[0].message.find("not a tensor") != std::string::npos);
+
+  onnx::ModelProto empty_type = model(14, Operand{}, Operand{});
+  empty_type.mutable_graph()->mutable_input(1)->mutable_type()->clear_tensor_type();
+  const io::NodeReport none = only_node(check(empty_type));
+  CHECK(none.verdict == io::Verdict::outside);
+  CHECK(ids(none) == std::vector<std::string>{"R3"});
+
+  Operand sparse_c;
+  sparse_c.sparse = true;
+  const io::NodeReport c = only_node(check(model(14, Operand{}, Operand{}, sparse_c)));
+  CHECK(c.verdict == io::Verdict::outside);
+  CHECK(ids(c) == std::vector<std::string>{"R2"});
+}
+
+TEST_CASE("check-model: verdict names", "[T3]") {
+  CHECK(io::verdict_name(io::Verdict::inside) == "inside");
+  CHECK(io::verdict_name(io::Verdict::outside) == "outside");
+  CHECK(io::verdict_name(io::Verdict::unproven) == "unproven");
+}
+
+TEST_CASE("check-model: a model of more than 2 GiB - 1 bytes is not a ModelProto (T1)",
+          "[T3][T1][bad-input]") {
+  // protobuf limits a message to 2^31 - 1 bytes.
+  const HugeRegion region;
+  REQUIRE(region.ok());
+  const io::ModelReport r = io::check_model_bytes(region.bytes(), "huge.onnx");
+  CHECK(r.status.requirement == "T1");
+  CHECK(r.status.kind == io::IoErrorKind::format);
+}

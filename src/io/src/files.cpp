@@ -24,7 +24,7 @@ IoStatus IoStatus::failure(IoErrorKind kind, std::string requirement, const std:
 
 std::size_t OwnedTensor::element_count() const noexcept {
   const auto size = element_size(type);
-  return size && *size != 0 ? bytes.size() / *size : 0;
+  return size ? bytes.size() / *size : 0;  // element_size is never 0
 }
 
 TensorView OwnedTensor::view() const noexcept {

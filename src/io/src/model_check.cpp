@@ -19,12 +19,8 @@
 namespace sonnx::io {
 
 std::string_view verdict_name(Verdict verdict) noexcept {
-  switch (verdict) {
-    case Verdict::inside: return "inside";
-    case Verdict::outside: return "outside";
-    case Verdict::unproven: return "unproven";
-  }
-  return "?";
+  static constexpr std::string_view names[] = {"inside", "outside", "unproven"};  // Verdict order
+  return names[static_cast<std::size_t>(verdict)];
 }
 
 bool ModelReport::all_inside() const noexcept {

@@ -23,14 +23,9 @@ namespace {
 enum class Field : std::uint8_t { float_data, double_data, int32_data, int64_data, uint64_data };
 
 const char* field_name(Field f) {
-  switch (f) {
-    case Field::float_data: return "float_data";
-    case Field::double_data: return "double_data";
-    case Field::int32_data: return "int32_data";
-    case Field::int64_data: return "int64_data";
-    case Field::uint64_data: return "uint64_data";
-  }
-  return "?";
+  static constexpr const char* names[] = {"float_data", "double_data", "int32_data", "int64_data",
+                                          "uint64_data"};  // in the order of Field
+  return names[static_cast<std::size_t>(f)];
 }
 
 Field typed_field(DataType type) {

@@ -39,7 +39,7 @@ struct OwnedTensor {
   std::vector<std::int64_t> shape;
   std::vector<unsigned char> bytes;
 
-  [[nodiscard]] std::size_t element_count() const noexcept;
+  [[nodiscard]] std::size_t element_count() const noexcept;  // 0 for a non-profile type
   [[nodiscard]] TensorView view() const noexcept;
   [[nodiscard]] MutableTensorView mutable_view() noexcept;
 };
