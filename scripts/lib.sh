@@ -4,6 +4,7 @@ jobs="$(nproc)"
 passed=0
 failed=0
 declare -a stage_times=()
+declare -a stage_json=()
 
 stage() {
   local name="$1" t=$SECONDS
@@ -11,6 +12,15 @@ stage() {
   echo "=== $name"
   "$@"
   stage_times+=("$name: $((SECONDS - t)) s")
+  stage_json+=("{\"name\": \"$name\", \"seconds\": $((SECONDS - t))}")
+}
+
+# Writes the stage times and the total since $start as JSON (read by bench/render_performance.py).
+write_times() {
+  local IFS=,
+  mkdir -p "$(dirname "$1")"
+  printf '{"total_s": %d, "passed": %d, "failed": %d, "stages": [%s]}\n' \
+    "$((SECONDS - start))" "$passed" "$failed" "${stage_json[*]}" >"$1"
 }
 
 # Runs a CTest preset and adds its counts to the totals; fails when any test fails.

@@ -34,5 +34,6 @@ stage "benchmarks" cmake --build build --target bench
 stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "traceability report" cmake --build build --target report
 echo "main job: $((SECONDS - start)) s"
+write_times "$evidence/main-job-times.json"
 summary
 echo "evidence bundle: $evidence (open traceability.html)"

@@ -13,4 +13,5 @@ stage "sanitizer tests" ctest_preset asan
 stage "proofs (Why3, Frama-C/WP)" cmake --build build --target prove
 stage "short fuzzing run" bash scripts/fuzz.sh --seconds 10
 echo "test command: $((SECONDS - start)) s"
+write_times "$root/build/evidence/test-command-times.json"
 summary
