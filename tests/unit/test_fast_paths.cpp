@@ -2,6 +2,8 @@
 // is each type's Frama-C/WP-proved kernel; the 16-bit types get all 2^32 pairs in the main job
 // (`sonnx-div verify-exhaustive --fast-paths`), here the 8-bit types get every pair and the others
 // a seeded sample with every boundary pair.
+#include <xmmintrin.h>  // _mm_getcsr: the MXCSR flags
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
@@ -234,5 +236,25 @@ TEST_CASE("the domain scan finds violations in any block, after divisors -1 that
     CHECK(zero.flat_index == 9000u);
     CHECK(c == std::vector<std::int64_t>(n, 42));
     b[5000] = -1;
+  }
+}
+
+TEST_CASE("subnormals survive every fast path: no FTZ, no DAZ", "[D9][F2]") {
+  // MXCSR bit 15 is flush-to-zero, bit 6 denormals-are-zero; both must be clear (AS-PLAT-6).
+  CHECK((_mm_getcsr() & 0x8040u) == 0u);
+  // bfloat16 shares binary32's exponent range, so its subnormals reach the binary32 division:
+  // min subnormal 0x0001 / 1 = 0x0001 (DAZ would give 0) and min normal 0x0080 / 2 = 0x0040, a
+  // subnormal (FTZ would give 0). float16 0x0001 / 1 = 0x0001 checks the F16C widening.
+  const std::uint16_t bf16_a[] = {0x0001, 0x0080}, bf16_b[] = {0x3F80, 0x4000};
+  const std::uint16_t f16_a[] = {0x0001, 0x0400}, f16_b[] = {0x3C00, 0x4000};
+  for (const DivFastPaths* table : all_tables()) {
+    INFO(table->instruction_set);
+    std::uint16_t c[2] = {};
+    table->bfloat16(bf16_a, bf16_b, c, 2);
+    CHECK(c[0] == 0x0001);
+    CHECK(c[1] == 0x0040);
+    table->float16(f16_a, f16_b, c, 2);
+    CHECK(c[0] == 0x0001);
+    CHECK(c[1] == 0x0200);  // min normal / 2 = the largest power-of-two subnormal
   }
 }
