@@ -1,5 +1,7 @@
 // The fast paths for the x86-64 baseline (SSE2): the portable loops of div_fast_paths.inc,
 // vectorized by the compiler; float16, bfloat16 and uint32 keep their proved kernels.
+#include <cpuid.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -23,9 +25,13 @@ double baseline_multiply_subtract_probe(double x, double y, double z) noexcept {
   return multiply_subtract(x, y, z);
 }
 
-// Here, not in the AVX2 file, so that the check itself runs on any x86-64 CPU.
+// Here, not in the AVX2 file, so that the check itself runs on any x86-64 CPU. AVX2 through the
+// compiler's run-time check, which includes the OS's saving of the YMM registers; F16C (CPUID leaf
+// 1, ECX bit 29) by hand, since clang's check does not know that name.
 bool avx2_fast_paths_supported() noexcept {
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 29)) != 0;
+  return f16c && __builtin_cpu_supports("avx2");
 }
 
 const DivFastPaths& selected_fast_paths() noexcept {
