@@ -286,6 +286,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   unsigned alias = (flags >> 6) & 3U;  // 0 none, 1 C = A, 2 C = B, 3 see `more`
   const unsigned extended = more % 4U;  // with alias 3: 0 A = B = C, 1 A = B, 2 C inside A, 3 C inside B
   const bool specials = (more & 0x10U) != 0;
+  // Both kernel sets behind the checked API: the fast paths (D9) and the proved kernels.
+  const sonnx::Kernels kernels =
+      (more & 0x20U) != 0 ? sonnx::Kernels::proved : sonnx::Kernels::fastest;
 
   // ---- the independent model of the expected status ----
   Expected expected;
@@ -432,7 +435,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Status status =
       sonnx::div(TensorView{types[0], shapes[0], pointers[0], layouts[0]},
                  TensorView{types[1], shapes[1], pointers[1], layouts[1]},
-                 MutableTensorView{types[2], shapes[2], pointers[2], layouts[2]});
+                 MutableTensorView{types[2], shapes[2], pointers[2], layouts[2]}, kernels);
 
   const std::string context = "type " + std::to_string(static_cast<int>(types[0])) + ", A " +
                               shape_to_string(shapes[0]) + ", status '" + status.message +
