@@ -81,12 +81,14 @@ int run_verify_fast_paths(const VerifyOptions& options) {
       "  wall %.2f s, %.1f M pairs/s, %u threads\n", result.wall_s,
       result.wall_s > 0 ? static_cast<double>(result.pairs_checked) / result.wall_s / 1e6 : 0.0,
       check.threads);
+  // GCOVR_EXCL_START runs only when a fast kernel is wrong (seeded-fault runs, not the test suite)
   for (const d::EquivalenceMismatch& m : result.examples) {
     std::printf("  MISMATCH %s A=0x%llX B=0x%llX fast=0x%llX proved=0x%llX\n",
                 m.instruction_set.c_str(), static_cast<unsigned long long>(m.a),
                 static_cast<unsigned long long>(m.b), static_cast<unsigned long long>(m.fast),
                 static_cast<unsigned long long>(m.proved));
   }
+  // GCOVR_EXCL_STOP
   if (result.instruction_sets.empty()) {
     std::printf("  this CPU runs the proved kernel itself for %s: nothing to compare\n",
                 result.type.c_str());
@@ -139,11 +141,13 @@ int run_verify(const VerifyOptions& options) {
   std::printf("  wall %.2f s, %.1f M pairs/s, %u threads, load average %s -> %s\n", result.wall_s,
               result.pairs_per_s() / 1e6, result.threads, result.load_average_start.c_str(),
               result.load_average_end.c_str());
+  // GCOVR_EXCL_START runs only when the kernel disagrees with MPFR (seeded-fault runs)
   for (const oracle::MismatchExample& m : result.mismatch_examples) {
     std::printf("  MISMATCH A=%s B=%s got=%s expected=%s\n", oracle::hex(f, m.a).c_str(),
                 oracle::hex(f, m.b).c_str(), oracle::hex(f, m.got).c_str(),
                 oracle::hex(f, m.expected).c_str());
   }
+  // GCOVR_EXCL_STOP
   if (!options.json.empty()) {
     if (!write_file(options.json, oracle::sweep_json(result, SONNX_ORACLE_TOOL_VERSION))) {
       std::fprintf(stderr, "verify-exhaustive: cannot write %s\n", options.json.c_str());
@@ -203,10 +207,10 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
 #ifdef SONNX_HAVE_MPFR_ORACLE
     try {
       exit_code = run_verify(*options);
-    } catch (const std::exception& error) {
+    } catch (const std::exception& error) {  // GCOVR_EXCL_START run_sweep: logic_error, bad_alloc
       std::fprintf(stderr, "verify-exhaustive: %s\n", error.what());
       exit_code = 2;
-    }
+    }  // GCOVR_EXCL_STOP
 #else
     std::fprintf(stderr,
                  "verify-exhaustive: this sonnx-div was built without the MPFR oracle "

@@ -46,7 +46,7 @@ TEST_CASE("bad input: size overflow detected inside the product, in the byte cou
   CHECK(div_shapes(DataType::float32, {p62, p62, 0}, {p62, p62, 0}, {p62, p62, 0}).ok());
 }
 
-TEST_CASE("bad input: broadcastable shapes with the 1 in A or in B are refused by R4; others by R1",
+TEST_CASE("bad input: broadcastable shapes with the 1 in A or in B are refused by R4, others by R1",
           "[bad-input][R4][R1]") {
   const Status one_in_a = div_shapes(DataType::int32, {1, 3}, {2, 3}, {2, 3});
   CHECK(one_in_a.code == ErrorCode::broadcast_forbidden);
@@ -62,7 +62,7 @@ TEST_CASE("bad input: broadcastable shapes with the 1 in A or in B are refused b
   CHECK(rank.requirement == "R4");
 }
 
-TEST_CASE("bad input: C partially overlapping A from below or from above is refused by D6; "
+TEST_CASE("bad input: C partially overlapping A from below or from above is refused by D6, "
           "adjacent buffers are fine", "[bad-input][D6][D7]") {
   std::vector<std::int32_t> buffer = {10, 20, 30, 40, 50, 60};
   std::vector<std::int32_t> b = {1, 2, 5};

@@ -156,7 +156,7 @@ TEST_CASE("cli run --semantics openvino-pythondiv floors and is labelled NON-PRO
   CHECK(trunc.out.find("NON-PROFILE") == std::string::npos);
 }
 
-TEST_CASE("cli run value-domain errors name the ID and index; no output appears",
+TEST_CASE("cli run value-domain errors name the ID and index, and no output appears",
           "[C3][D3][D7][T2]") {
   ScratchDir dir;
   write_npy<std::int8_t>(dir / "a.npy", DataType::int8, {2, 2}, {1, 2, 3, -128});
@@ -474,7 +474,7 @@ TEST_CASE("cli check-model --json on a model inside the profile lists the checke
                                                               "GR1", "GR2", "GR3", "GR4"}));
 }
 
-TEST_CASE("cli verify-exhaustive: no mode is a usage error; an unwritable --json is exit 2",
+TEST_CASE("cli verify-exhaustive: no mode is a usage error, an unwritable --json is exit 2",
           "[F2][D9]") {
   // The command's help: exit 2 for usage, oracle or I/O errors.
   ScratchDir dir;

@@ -31,7 +31,7 @@ TEST_CASE("reading: a file above the 2 GiB - 1 limit is refused before any alloc
   CHECK(r.status.message.find("exceeds the limit of 2147483647") != std::string::npos);
 }
 
-TEST_CASE("atomic write: a path naming no file is refused; a bare file name writes in the "
+TEST_CASE("atomic write: a path naming no file is refused, a bare file name writes in the "
           "current directory", "[T2][bad-input]") {
   ScratchDir dir;
   const io::IoStatus folder = io::write_file_atomic(dir.path() / "", Bytes{1});

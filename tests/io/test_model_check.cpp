@@ -254,7 +254,7 @@ TEST_CASE("check-model: no Div node, malformed models and missing files are erro
 }
 
 TEST_CASE("check-model: an operand that is not a tensor (sequence, or no type value) is outside "
-          "(R3); a sparse C is outside (R2)", "[T3][R3][R2][GR1]") {
+          "(R3), a sparse C is outside (R2)", "[T3][R3][R2][GR1]") {
   // docs/cli.md: "numeric: R3 when ... not a tensor"; "dense: R2, GR1 when an operand or C is a
   // sparse tensor type".
   onnx::ModelProto sequence = model(14, Operand{}, Operand{});

@@ -75,7 +75,7 @@ IoStatus read_file_bytes(const std::filesystem::path& path, std::vector<unsigned
   if (!S_ISREG(info.st_mode)) {
     return IoStatus::failure(IoErrorKind::io, "T1", name + ": not a regular file");
   }
-  if (info.st_size < 0 || static_cast<std::uintmax_t>(info.st_size) > max_file_bytes) {
+  if (static_cast<std::uintmax_t>(info.st_size) > max_file_bytes) {  // st_size is never negative
     return IoStatus::failure(IoErrorKind::io, "T1",
                              name + ": file of " + std::to_string(info.st_size) +
                                  " bytes exceeds the limit of " + std::to_string(max_file_bytes));
