@@ -11,6 +11,8 @@
 
 #include "div_fast_paths.hpp"
 
+// This file is x86-64 by design (selected at run time, never the only path): SIMD intrinsics are
+// its purpose. NOLINTBEGIN(portability-simd-intrinsics)
 namespace sonnx::detail {
 namespace {
 #include "div_fast_paths.inc"
@@ -110,3 +112,4 @@ double avx2_multiply_subtract_probe(double x, double y, double z) noexcept {
 }
 
 }  // namespace sonnx::detail
+// NOLINTEND(portability-simd-intrinsics)

@@ -16,13 +16,13 @@ namespace sonnx::detail {
 namespace {
 
 constexpr struct {
-  FastPathType type;
   const char* name;
+  FastPathType type;
   unsigned bits;
-} type_table[] = {{FastPathType::float16, "f16", 16},   {FastPathType::bfloat16, "bf16", 16},
-                  {FastPathType::int8, "int8", 8},      {FastPathType::int16, "int16", 16},
-                  {FastPathType::int32, "int32", 32},   {FastPathType::uint8, "uint8", 8},
-                  {FastPathType::uint16, "uint16", 16}, {FastPathType::uint32, "uint32", 32}};
+} type_table[] = {{"f16", FastPathType::float16, 16},   {"bf16", FastPathType::bfloat16, 16},
+                  {"int8", FastPathType::int8, 8},      {"int16", FastPathType::int16, 16},
+                  {"int32", FastPathType::int32, 32},   {"uint8", FastPathType::uint8, 8},
+                  {"uint16", FastPathType::uint16, 16}, {"uint32", FastPathType::uint32, 32}};
 
 // One element type: its proved kernel, where its fast kernel and domain scan sit in a table.
 template <typename T>
