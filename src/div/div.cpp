@@ -189,8 +189,8 @@ Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorVie
     default:
       break;  // GCOVR_EXCL_LINE unreachable: R3 lets only the 12 types cased above through
   }
-  // Kept so that a future DataType cannot fall through silently; unreachable today.
-  return failure(ErrorCode::non_numeric_type, "R3", "unsupported type");  // GCOVR_EXCL_LINE
+  // Unreachable today; kept so that a future DataType cannot fall through silently.
+  return failure(ErrorCode::non_numeric_type, "R3", "unsupported");  // GCOVR_EXCL_LINE see above
 }
 
 }  // namespace

@@ -159,7 +159,7 @@ TEST_CASE("negative dimensions and unrepresentable sizes are rejected by D8", "[
   CHECK(bytes.run().code == ErrorCode::size_overflow);
 }
 
-TEST_CASE("null data with a non-zero size is rejected by D8; empty tensors may be null",
+TEST_CASE("null data with a non-zero size is rejected by D8, empty tensors may be null",
           "[D8][D4]") {
   for (int which = 0; which < 3; ++which) {
     std::vector<float> a(6, 1.0F);

@@ -61,7 +61,7 @@ TEST_CASE("widening float16/bfloat16 to binary32 is exact for every pattern", "[
   }
 }
 
-TEST_CASE("narrowing round-trips every pattern; NaN stays NaN", "[F2][D2]") {
+TEST_CASE("narrowing round-trips every pattern, NaN stays NaN", "[F2][D2]") {
   for (const SmallFormat& f : formats) {
     INFO(f.name);
     for (std::uint32_t bits = 0; bits <= 0xFFFF; ++bits) {

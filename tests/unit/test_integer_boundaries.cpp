@@ -35,7 +35,7 @@ TEMPLATE_TEST_CASE("unsigned boundaries: MAX/1, MAX/MAX, MAX/2, 1/MAX, 0/MAX", "
   CHECK(expected[2] == static_cast<TestType>(max >> 1));
 }
 
-TEMPLATE_TEST_CASE("signed MIN / -1 is a D3 domain error at its index; C is untouched", "[D3][D7]",
+TEMPLATE_TEST_CASE("signed MIN / -1 is a D3 domain error at its index, C is untouched", "[D3][D7]",
                    std::int8_t, std::int16_t, std::int32_t, std::int64_t) {
   const TestType min = std::numeric_limits<TestType>::min();
   const std::vector<TestType> a = {4, 6, min, min};
@@ -50,7 +50,7 @@ TEMPLATE_TEST_CASE("signed MIN / -1 is a D3 domain error at its index; C is unto
   CHECK(r.c == std::vector<TestType>(4, sentinel<TestType>()));
 }
 
-TEMPLATE_TEST_CASE("a zero divisor is a C3 domain error at the first zero; C is untouched",
+TEMPLATE_TEST_CASE("a zero divisor is a C3 domain error at the first zero, C is untouched",
                    "[C3][D7]", std::int8_t, std::int16_t, std::int32_t, std::int64_t, std::uint8_t,
                    std::uint16_t, std::uint32_t, std::uint64_t) {
   const std::vector<TestType> a = {1, 2, 3, 4, 5, 6};
