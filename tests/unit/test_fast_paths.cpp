@@ -95,6 +95,31 @@ TEST_CASE("the equivalence check catches a fast path that differs from the prove
   options.type = FastPathType::uint8;
   const EquivalenceResult scan_result = check_fast_path_equivalence(options);
   CHECK(scan_result.mismatches == 256);  // every zero divisor missed
+  // A scan that always reports a violation is a false alarm on each of the 256 rows.
+  faulty.int16_domain_violated = [](const std::int16_t*, const std::int16_t*, std::size_t) {
+    return true;
+  };
+  faulty.int16 = baseline_fast_paths().int16;
+  options.type = FastPathType::int16;
+  options.sample = 1;  // the boundary rows and one random row
+  const EquivalenceResult alarm_result = check_fast_path_equivalence(options);
+  CHECK(alarm_result.mismatches > 0);
+  // The evidence record names the requirement and carries the examples.
+  const std::string json = equivalence_json(floor_result);
+  CHECK(json.find("\"requirements\": [\n    \"D9\"") != std::string::npos);
+  CHECK(json.find("\"passed\": false") != std::string::npos);
+  CHECK(json.find("\"instruction_set\": \"faulty\"") != std::string::npos);
+}
+
+TEST_CASE("fast path type names", "[D9]") {
+  for (const char* name : {"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32"}) {
+    const auto type = parse_fast_path_type(name);
+    REQUIRE(type.has_value());
+    CHECK(std::string(fast_path_type_name(*type)) == name);
+  }
+  CHECK(fast_path_type_bits(FastPathType::bfloat16) == 16u);
+  CHECK(fast_path_type_bits(FastPathType::uint32) == 32u);
+  CHECK_FALSE(parse_fast_path_type("int64").has_value());  // no fast path: the proved kernel runs
 }
 
 TEST_CASE("fast paths: every length, unaligned operands and in-place use", "[D9][D6][F2][I1]") {
