@@ -176,8 +176,20 @@ cmake --build "$asan" -j "$jobs" --target "${asan_targets[@]}" >"$scratch/baseli
   { tail -n 30 "$scratch/baseline-asan.log" >&2; exit 1; }
 echo "baseline ready in $((SECONDS - t0)) s"
 
+# The proof column counts only if the unmodified copy proves: a kill must be a goal the fault
+# breaks, not a timeout of a loaded machine. A killed proof names the functions with unproved goals.
 prove_cmd=""
-if [[ -x "$src/proofs/frama-c/prove.sh" ]]; then prove_cmd="$src/proofs/frama-c/prove.sh"; fi
+proof_note="proofs/frama-c/prove.sh absent from the scratch copy: proof check not run"
+if [[ -x "$src/proofs/frama-c/prove.sh" ]]; then
+  echo "=== baseline: Frama-C/WP proof of the unmodified copy"
+  if (cd "$src" && timeout 1800 proofs/frama-c/prove.sh >"$scratch/baseline-prove.log" 2>&1); then
+    prove_cmd="$src/proofs/frama-c/prove.sh"
+    proof_note="proofs/frama-c/prove.sh run per kernel fault (baseline: $(grep -E '^TOTAL' "$scratch/baseline-prove.log" | awk '{print $2}') proved)"
+  else
+    proof_note="baseline proof of the unmodified copy failed: proof column not run"
+    tail -n 5 "$scratch/baseline-prove.log" >&2
+  fi
+fi
 
 mkdir -p "$evidence"
 json="{\"source\": \"$source_mode\", \"commit\": \"$(git -C "$root" rev-parse HEAD)\", \"faults\": ["
@@ -226,10 +238,12 @@ while IFS='|' read -r name file description where sanitizer; do
   fi
   proof_result="not run"
   if [[ "$where" == kernel && -n "$prove_cmd" ]]; then
-    if (cd "$src" && timeout 900 "$prove_cmd" >"$scratch/$name-prove.log" 2>&1); then
+    if (cd "$src" && timeout 1800 "$prove_cmd" >"$scratch/$name-prove.log" 2>&1); then
       proof_result="survived"
     else
       proof_result="killed"
+      unproved="$(grep -E 'NOT PROVED' "$scratch/$name-prove.log" | awk '{print $1 " " $2}' | head -n 4 | paste -sd ',' -)"
+      failing="${failing:+$failing; }WP: ${unproved:-$(tail -n 1 "$scratch/$name-prove.log")}"
     fi
   elif [[ "$where" != kernel ]]; then
     proof_result="n/a"
@@ -243,8 +257,6 @@ while IFS='|' read -r name file description where sanitizer; do
   json+="$sep{\"fault\": \"$name\", \"file\": \"$file\", \"description\": \"$description\", \"in\": \"$where\", \"tests\": \"$test_result\", \"sanitizers\": \"$asan_result\", \"proofs\": \"$proof_result\", \"killed\": $([[ $killed -eq 1 ]] && echo true || echo false), \"caught_by\": \"${failing//\"/\'}\", \"seconds\": $((SECONDS - start))}"
   sep=", "
 done < <(python3 "$faults_py" list)
-proof_note="proofs/frama-c/prove.sh absent from the scratch copy: proof check not run"
-[[ -n "$prove_cmd" ]] && proof_note="proofs/frama-c/prove.sh run per kernel fault"
 json+="], \"proof_check\": \"$proof_note\", \"all_killed\": $([[ $killed_all -eq 1 ]] && echo true || echo false), \"seconds\": $((SECONDS - t0))}"
 echo "$json" >"$evidence/seeded-faults.json"
 echo
