@@ -17,62 +17,79 @@ namespace sonnx::detail {
 namespace {
 #include "div_fast_paths.inc"
 
-constexpr std::size_t lanes = 8;  // binary32 lanes of a 256-bit register
-
-// Eight 16-bit patterns, unaligned.
+// Eight and sixteen 16-bit patterns, unaligned.
 __m128i load8(const std::uint16_t* p) noexcept {
   return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
 }
 void store8(std::uint16_t* p, __m128i v) noexcept {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v);
 }
-
-// float16: exact widening (VCVTPH2PS), one binary32 division, one rounding to nearest even
-// (VCVTPS2PH). Rounding the binary32 quotient again is exact-equivalent to rounding the real
-// quotient once because 24 >= 2 * 11 + 2 (the double-rounding bound for division).
-// [impl->req~F2~1] [impl->req~D9~1]
-__m128i div8_float16(__m128i a, __m128i b) noexcept {
-  const __m256 quotient = _mm256_div_ps(_mm256_cvtph_ps(a), _mm256_cvtph_ps(b));
-  return _mm256_cvtps_ph(quotient, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+__m256i load16(const std::uint16_t* p) noexcept {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+void store16(std::uint16_t* p, __m256i v) noexcept {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
 }
 
-// bfloat16: widening is a 16-bit shift; the quotient's low 16 bits are rounded to nearest even
-// with an integer add (a carry moves to the next binade, past the largest finite value to
-// infinity), and a NaN is quieted keeping its top payload bits, as sonnx_binary32_to_bfloat16.
-// 24 >= 2 * 8 + 2, so the two roundings equal one. [impl->req~F2~1] [impl->req~D9~1]
-__m128i div8_bfloat16(__m128i a, __m128i b) noexcept {
-  const __m256 x = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(a), 16));
-  const __m256 y = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(b), 16));
-  const __m256i bits = _mm256_castps_si256(_mm256_div_ps(x, y));
-  const __m256i magnitude = _mm256_and_si256(bits, _mm256_set1_epi32(0x7FFFFFFF));
-  const __m256i is_nan = _mm256_cmpgt_epi32(magnitude, _mm256_set1_epi32(0x7F800000));
-  const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 16), _mm256_set1_epi32(1));
+// float16, eight elements: exact widening (VCVTPH2PS), one binary32 division, one rounding to
+// nearest even (VCVTPS2PH). Rounding the binary32 quotient again is exact-equivalent to rounding
+// the real quotient once because 24 >= 2 * 11 + 2 (the double-rounding bound for division).
+// [impl->req~F2~1] [impl->req~D9~1]
+void div8_float16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* c) noexcept {
+  const __m256 quotient = _mm256_div_ps(_mm256_cvtph_ps(load8(a)), _mm256_cvtph_ps(load8(b)));
+  store8(c, _mm256_cvtps_ph(quotient, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+}
+
+// Binary32 quotients to bfloat16 patterns (in the low 16 bits of each 32-bit lane): the low 16
+// bits are rounded to nearest even with an integer add (a carry moves to the next binade, past the
+// largest finite value to infinity), and a NaN is quieted keeping its top payload bits, as
+// sonnx_binary32_to_bfloat16 does.
+__m256i round_to_bfloat16(__m256 quotient) noexcept {
+  const __m256i bits = _mm256_castps_si256(quotient);
+  const __m256i is_nan = _mm256_castps_si256(_mm256_cmp_ps(quotient, quotient, _CMP_UNORD_Q));
+  const __m256i top = _mm256_srli_epi32(bits, 16);
+  const __m256i odd = _mm256_and_si256(top, _mm256_set1_epi32(1));
   const __m256i rounded = _mm256_srli_epi32(
       _mm256_add_epi32(_mm256_add_epi32(bits, _mm256_set1_epi32(0x7FFF)), odd), 16);
-  const __m256i quiet_nan = _mm256_or_si256(_mm256_srli_epi32(bits, 16), _mm256_set1_epi32(0x40));
-  const __m256i result = _mm256_blendv_epi8(rounded, quiet_nan, is_nan);
-  // Every lane is below 2^16, so the unsigned saturating pack keeps it; the permutation undoes
-  // the pack's per-128-bit-half interleaving.
-  const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(result, result), 0x08);
-  return _mm256_castsi256_si128(packed);
+  const __m256i quiet_nan = _mm256_or_si256(top, _mm256_set1_epi32(0x40));
+  return _mm256_blendv_epi8(rounded, quiet_nan, is_nan);
 }
 
-// The element loop shared by both 16-bit float kernels: whole blocks of eight, then the tail
+// bfloat16, sixteen elements: interleaving a zero below each pattern is the exact widening (the
+// pattern becomes the top half of a binary32), one binary32 division per eight, one rounding.
+// 24 >= 2 * 8 + 2, so the two roundings equal one. The unsigned saturating pack keeps every lane
+// (all below 2^16) and undoes the unpacks' per-128-bit-half order.
+// [impl->req~F2~1] [impl->req~D9~1]
+void div16_bfloat16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* c) noexcept {
+  const __m256i zero = _mm256_setzero_si256();
+  const __m256i x = load16(a);
+  const __m256i y = load16(b);
+  const auto quotient = [](__m256i dividend, __m256i divisor) {
+    return _mm256_div_ps(_mm256_castsi256_ps(dividend), _mm256_castsi256_ps(divisor));
+  };
+  const __m256 low = quotient(_mm256_unpacklo_epi16(zero, x), _mm256_unpacklo_epi16(zero, y));
+  const __m256 high = quotient(_mm256_unpackhi_epi16(zero, x), _mm256_unpackhi_epi16(zero, y));
+  store16(c, _mm256_packus_epi32(round_to_bfloat16(low), round_to_bfloat16(high)));
+}
+
+// The element loop shared by both 16-bit float kernels: whole blocks of `width`, then the tail
 // through the same vector code on padded copies (padding divides 0 by 1, never stored).
-template <__m128i (*div8)(__m128i, __m128i), std::uint16_t one>
+template <std::size_t width,
+          void (*divide_block)(const std::uint16_t*, const std::uint16_t*, std::uint16_t*),
+          std::uint16_t one>
 void div_half_precision(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* c,
                         std::size_t n) noexcept {
   std::size_t i = 0;
-  for (; i + lanes <= n; i += lanes) store8(c + i, div8(load8(a + i), load8(b + i)));
+  for (; i + width <= n; i += width) divide_block(a + i, b + i, c + i);
   if (i == n) return;
-  std::uint16_t tail_a[lanes];
-  std::uint16_t tail_b[lanes];
-  for (std::size_t k = 0; k < lanes; ++k) {
+  std::uint16_t tail_a[width];
+  std::uint16_t tail_b[width];
+  for (std::size_t k = 0; k < width; ++k) {
     tail_a[k] = i + k < n ? a[i + k] : 0;
     tail_b[k] = i + k < n ? b[i + k] : one;
   }
-  std::uint16_t tail_c[lanes];
-  store8(tail_c, div8(load8(tail_a), load8(tail_b)));
+  std::uint16_t tail_c[width];
+  divide_block(tail_a, tail_b, tail_c);
   for (std::size_t k = 0; i + k < n; ++k) c[i + k] = tail_c[k];
 }
 
@@ -102,8 +119,8 @@ void div_uint32_via_binary64(const std::uint32_t* a, const std::uint32_t* b, std
 
 const DivFastPaths& avx2_fast_paths() noexcept {
   static constexpr DivFastPaths paths =
-      portable_fast_paths("AVX2+F16C", div_half_precision<div8_float16, 0x3C00>,
-                          div_half_precision<div8_bfloat16, 0x3F80>, div_uint32_via_binary64);
+      portable_fast_paths("AVX2+F16C", div_half_precision<8, div8_float16, 0x3C00>,
+                          div_half_precision<16, div16_bfloat16, 0x3F80>, div_uint32_via_binary64);
   return paths;
 }
 
