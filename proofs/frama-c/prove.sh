@@ -3,6 +3,8 @@
 #
 #   proofs/frama-c/prove.sh [--out DIR] [--fresh]   prove; DIR defaults to build/evidence
 #   proofs/frama-c/prove.sh --mutants [--out DIR]   seeded faults: every one must break the proof
+#   proofs/frama-c/prove.sh --search-scripts         re-prove from scratch, searching the tactic
+#                                                    scripts anew into proofs/frama-c/scripts/
 #
 # Proves the very files the library compiles (src/div/kernels/div_kernels.c, which includes
 # div_kernel_loop.inc, and src/common/kernels/sonnx_float_formats.c, contracts in the headers).
@@ -18,13 +20,15 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 OUT="$ROOT/build/evidence"
 MODE=prove
 FRESH=0
+SEARCH=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
     --out=*) OUT="${1#--out=}"; shift ;;
     --mutants) MODE=mutants; shift ;;
     --fresh) FRESH=1; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    --search-scripts) SEARCH=1; FRESH=1; shift ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -37,8 +41,12 @@ mkdir -p "$WORK"
 PAR=2
 # Z3 and CVC4 for integer and memory goals, CVC5 (--fp-exp) for the IEEE element goals, CVC5 with
 # the opaque-spec driver for the float loops (AS-WP-3). CVC4 has no FP support: it fails at once
-# on float goals, which then go to the others.
-PROVERS=z3,cvc4,cvc5,cvc5-opaque
+# on float goals, which then go to the others. "script" first: the committed tactic scripts of
+# proofs/frama-c/scripts/ (WP proof scripts: each applies one WP tactic, whose subgoals are proved
+# again on every run; nothing is taken as proved without a check). "tip" instead searches them anew.
+SCRIPTS="$HERE/scripts"
+PROVERS=script,z3,cvc4,cvc5-opaque,cvc5
+[ "$SEARCH" = 1 ] && PROVERS=tip,z3,cvc4,cvc5-opaque,cvc5
 TIMEOUT=60
 T_MUTANT=15
 for tool in frama-c why3 z3 cvc4 cvc5 python3; do
@@ -106,6 +114,15 @@ HALF_FCTS=sonnx_div_f16,sonnx_div_bf16,sonnx_div_binary16_element,sonnx_div_bflo
 # The element functions' bit-pattern ensures are backed by the exhaustive sweep, not by WP
 # (docs/assumptions.md AS-WP-2): they are excluded from the WP goals.
 HALF_EXCLUDED=-F2_binary16_rne_quotient_bits,-F2_bfloat16_rne_quotient_bits
+# The float16/bfloat16 conversions of sonnx_float_formats.c and their rounding helper. Their
+# bit-mask and shift goals need WP's own tactics (Range/Bit-Range/Bit-Shift/Split; the SMT provers
+# know little of land/lor/lsr): the committed scripts apply them; a goal that no script proves
+# (the code changed) falls back to the -wp-auto search after a short prover attempt, in a last WP
+# stage of its own. Not proved, not selected: the two memcpy bit casts binary32_bits /
+# binary32_from_bits, whose `assigns \nothing` the callers use (docs/assumptions.md AS-WP-4).
+CONV_FCTS=sonnx_binary16_to_binary32,sonnx_binary32_to_binary16,sonnx_bfloat16_to_binary32,sonnx_binary32_to_bfloat16,shift_right_rne
+CONV_TIMEOUT=5
+CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
 
 # run_wp SRC_KERNEL SRC_FORMATS SESSION_ARGS... : the staged WP run (one Frama-C process, so that
 # the JSON report and the property CSV cover every stage). Extra args are appended to the end.
@@ -123,8 +140,11 @@ stages() {
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
     -then -rte -rte-select "$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS" \
     -warn-special-float none \
+    -then -rte -rte-select "$CONV_FCTS" \
+    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
     -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" \
-    -wp-fct "$INT_FCTS,$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS" -wp-prop="$HALF_EXCLUDED"
+    -wp-fct "$INT_FCTS,$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS" -wp-prop="$HALF_EXCLUDED" \
+    -then -wp-fct "$CONV_FCTS" -wp-timeout "$CONV_TIMEOUT" -wp-auto "$CONV_AUTO"
 }
 
 if [ "$MODE" = prove ]; then
@@ -134,12 +154,14 @@ if [ "$MODE" = prove ]; then
                  "$ROOT/src/div/kernels/div_kernels.h" "$FORMATS_C" \
                  "$ROOT/src/common/kernels/sonnx_float_formats.h" \
                  "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
-                 "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0";
+                 "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json;
              echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V") | sha256sum | cut -d' ' -f1)"
   if [ "$FRESH" = 1 ] || [ ! -f "$SESSION/inputs.sha256" ] || \
      [ "$(cat "$SESSION/inputs.sha256")" != "$STAMP" ]; then
     rm -rf "$SESSION"
     echo "prove.sh: inputs changed or no session: proving from scratch"
+    mkdir -p "$SESSION/script"
+    [ "$SEARCH" = 1 ] || cp "$SCRIPTS"/*.json "$SESSION/script/"
   else
     echo "prove.sh: inputs unchanged: replaying cached verdicts (use --fresh to re-prove)"
   fi
@@ -163,6 +185,11 @@ if [ "$MODE" = prove ]; then
     echo "prove.sh: FAILED (log: $LOG)" >&2
     exit 1
   fi
+  if [ "$SEARCH" = 1 ]; then   # keep the tactic scripts; plain prover verdicts need none
+    rm -f "$SCRIPTS"/*.json
+    grep -l '"tactic"' "$SESSION"/script/*.json | xargs -I{} cp {} "$SCRIPTS/"
+    echo "prove.sh: $(ls "$SCRIPTS" | wc -l) tactic scripts written to $SCRIPTS"
+  fi
   echo "prove.sh: all WP goals proved; evidence in $OUT"
   exit 0
 fi
@@ -182,10 +209,13 @@ mutant() {  # NAME FUNCTIONS PROVERS FILE SED-EXPR
   fi
   local extra=(-warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast)
   case "$fcts" in *binary*|*f32*|*f64*|*f16*) extra+=(-warn-special-float none) ;; esac
+  case "$fcts" in *_to_*) extra+=(-wp-auto "$CONV_AUTO") ;; esac   # as in the real run
+  mkdir -p "$d/session/script"
+  cp "$SCRIPTS"/*.json "$d/session/script/"   # as in the real run: a script must prove the mutant
   set +e
   run_wp "$d/src/div/kernels/div_kernels.c" "$d/src/common/kernels/sonnx_float_formats.c" \
-    -wp -wp-rte "${extra[@]}" -wp-fct "$fcts" -wp-prover "$provers" -wp-timeout "$T_MUTANT" \
-    >"$d/log.txt" 2>&1
+    -wp -wp-rte "${extra[@]}" -wp-fct "$fcts" -wp-prover "script,$provers" \
+    -wp-timeout "$T_MUTANT" -wp-session "$d/session" >"$d/log.txt" 2>&1
   set -e
   local line; line="$(grep 'Proved goals:' "$d/log.txt" | tail -1 | sed 's/.*Proved goals: *//')"
   local proved="${line%% /*}" total="${line##*/ }"
@@ -217,8 +247,11 @@ mutant off_by_one_bound sonnx_div_u8 z3,cvc4 src/div/kernels/div_kernel_loop.inc
 mutant write_past_c sonnx_div_i16 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
   's|c\[i\] = SONNX_DIV_APPLY|c[i + 1] = SONNX_DIV_APPLY|' \
   || survivors=$((survivors + 1))
+mutant unshifted_bf16_sign sonnx_binary32_to_bfloat16 z3,cvc4 src/common/kernels/sonnx_float_formats.c \
+  's#return (uint16_t)((sign >> 16) | (magnitude >> 16));#return (uint16_t)(sign | (magnitude >> 16));#' \
+  || survivors=$((survivors + 1))
 if [ "$survivors" != 0 ]; then
   echo "prove.sh --mutants: $survivors mutant(s) survived or could not be applied" >&2
   exit 1
 fi
-echo "prove.sh --mutants: all 5 mutants killed"
+echo "prove.sh --mutants: all 6 mutants killed"

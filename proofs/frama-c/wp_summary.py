@@ -14,6 +14,8 @@ EXPECTED = [
     "sonnx_div_u8", "sonnx_div_u16", "sonnx_div_u32", "sonnx_div_u64",
     "sonnx_div_binary16_element", "sonnx_div_bfloat16_element",
     "sonnx_div_binary32_element", "sonnx_div_binary64_element",
+    "sonnx_binary16_to_binary32", "sonnx_binary32_to_binary16",
+    "sonnx_bfloat16_to_binary32", "sonnx_binary32_to_bfloat16", "shift_right_rne",
 ]
 
 
