@@ -172,7 +172,7 @@ if [ "$MODE" = prove ]; then
   # shellcheck disable=SC2046
   run_wp "$KERNEL_C" "$FORMATS_C" -wp-session "$SESSION" -wp-cache update \
     -wp-report-json "$OUT/wp-report.json" $(stages) \
-    -then -report -report-csv "$OUT/wp-properties.csv" >"$LOG" 2>&1
+    -then -report -report-untried -report-csv "$OUT/wp-properties.csv" >"$LOG" 2>&1
   rc=$?
   set -e
   end=$(date +%s)
