@@ -4,12 +4,16 @@
 # reports which tests (and, where possible, which proofs) catch each fault. The real working tree
 # is never modified.
 #
-#   scripts/seeded-faults.sh [--source head|worktree] [--only NAME]... [--keep]
+#   scripts/seeded-faults.sh [--source head|worktree] [--only NAME]... [--keep] [--no-proofs]
 #
 #   --source head      (default) the committed tree: `git archive HEAD`
 #   --source worktree  tracked and untracked, non-ignored files of the working tree as they are
 #   --only NAME        run only the named fault(s)
 #   --keep             keep the scratch folder (default: removed at the end)
+#   --no-proofs        tests only: no proof check (a full WP run per kernel fault takes 3 to 15
+#                      minutes, since a broken goal runs every prover to its timeout;
+#                      proofs/frama-c/prove.sh --mutants checks kernel faults against WP faster,
+#                      one function each)
 #
 # The scratch build drops -Werror (a fault must be caught by a test or a proof, not by a warning).
 # Faults marked "asan" overrun memory without changing any value: they are also run against a
@@ -23,13 +27,15 @@ evidence="${SONNX_EVIDENCE_DIR:-$root/build/evidence}"
 jobs="${SONNX_JOBS:-2}"
 source_mode=head
 keep=0
+proofs=1
 only=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --source) source_mode="$2"; shift 2 ;;
     --only) only+=("$2"); shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    --no-proofs) proofs=0; shift ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "seeded-faults.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -180,7 +186,8 @@ echo "baseline ready in $((SECONDS - t0)) s"
 # breaks, not a timeout of a loaded machine. A killed proof names the functions with unproved goals.
 prove_cmd=""
 proof_note="proofs/frama-c/prove.sh absent from the scratch copy: proof check not run"
-if [[ -x "$src/proofs/frama-c/prove.sh" ]]; then
+[[ $proofs -eq 1 ]] || proof_note="--no-proofs: proof check not run"
+if [[ $proofs -eq 1 && -x "$src/proofs/frama-c/prove.sh" ]]; then
   echo "=== baseline: Frama-C/WP proof of the unmodified copy"
   if (cd "$src" && timeout 1800 proofs/frama-c/prove.sh >"$scratch/baseline-prove.log" 2>&1); then
     prove_cmd="$src/proofs/frama-c/prove.sh"

@@ -250,8 +250,17 @@ mutant write_past_c sonnx_div_i16 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
 mutant unshifted_bf16_sign sonnx_binary32_to_bfloat16 z3,cvc4 src/common/kernels/sonnx_float_formats.c \
   's#return (uint16_t)((sign >> 16) | (magnitude >> 16));#return (uint16_t)(sign | (magnitude >> 16));#' \
   || survivors=$((survivors + 1))
+mutant b_divided_by_a sonnx_div_i64 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
+  's|SONNX_DIV_APPLY(a\[i\], b\[i\])|SONNX_DIV_APPLY(b[i], a[i])|' \
+  || survivors=$((survivors + 1))
+mutant loop_starts_at_1 sonnx_div_u16 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
+  's|for (size_t i = 0; i < n; ++i)|for (size_t i = 1; i < n; ++i)|' \
+  || survivors=$((survivors + 1))
+mutant skip_last_element sonnx_div_i8 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
+  's|for (size_t i = 0; i < n; ++i)|for (size_t i = 0; i + 1 < n; ++i)|' \
+  || survivors=$((survivors + 1))
 if [ "$survivors" != 0 ]; then
   echo "prove.sh --mutants: $survivors mutant(s) survived or could not be applied" >&2
   exit 1
 fi
-echo "prove.sh --mutants: all 6 mutants killed"
+echo "prove.sh --mutants: all 9 mutants killed"
