@@ -246,6 +246,11 @@ TEST_CASE("cli usage errors exit 2 and write nothing", "[T1][T5]") {
       {"run", a, (dir / "b.pb").string(), "-o", c},           // mixed formats
       {"run", a, a, "-o", c, "--bogus"},                      // unknown option
       {"run", a, a, a, "-o", c},                              // extra argument
+      {"run", a, a, a, a, "-o", c},                    // two extra arguments
+      {"run", "-o", c},                                // no input
+      {"run", (dir / "a.txt").string(), a, "-o", c},   // unknown extension of A
+      {"run", a, (dir / "b.txt").string(), "-o", c},   // unknown extension of B
+      {"run", (dir / "b.pb").string(), a, "-o", c},    // A's format is not C's
       {"golden", "--type", "bool", "--out", (dir / "g").string()},
       {"golden", "--type", "float32"},
       {"golden", "--type", "int8", "--out", (dir / "g").string(), "--semantics", "x"},
@@ -351,6 +356,16 @@ TEST_CASE("cli golden for every type: layout inside the profile, run reproduces 
                                     (dir / "golden_int8").string()});
   CHECK(again.code == 3);
   CHECK(again.err.find("refusing to overwrite") != std::string::npos);
+}
+
+TEST_CASE("cli golden without --json reports the layout in one line", "[T4]") {
+  ScratchDir dir;
+  const Run r = sonnx_div(dir, {"golden", "--type", "uint8", "--out", (dir / "g").string()});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.rfind("wrote " + (dir / "g").string() + ": ", 0) == 0);
+  CHECK(r.out.find(" uint8 cases in ") != std::string::npos);
+  CHECK(r.out.find("elements, semantics sonnx") != std::string::npos);
+  CHECK(r.err.empty());
 }
 
 TEST_CASE("cli golden --semantics openvino-pythondiv is labelled NON-PROFILE", "[T4][T5]") {
@@ -504,4 +519,48 @@ TEST_CASE("cli verify-exhaustive --fast-paths int8: all 2^16 pairs, evidence wri
   CHECK(r.out.find("PASS") != std::string::npos);
   const Bytes text = read_bytes(evidence);
   CHECK_NOTHROW(nlohmann::json::parse(text.begin(), text.end()));
+}
+
+TEST_CASE("cli check-model --json names each requirement once per node", "[T3][R3]") {
+  // Both operands bool: two R3 findings, one "R3" in the node's requirement list.
+  ScratchDir dir;
+  const Bytes original = read_bytes(node_case("test_div") / "model.onnx");
+  onnx::ModelProto model;
+  REQUIRE(model.ParseFromArray(original.data(), static_cast<int>(original.size())));
+  for (int k = 0; k < 2; ++k) {
+    model.mutable_graph()->mutable_input(k)->mutable_type()->mutable_tensor_type()->set_elem_type(
+        onnx::TensorProto::BOOL);
+  }
+  std::string text;
+  REQUIRE(model.SerializeToString(&text));
+  write_bytes(dir / "bool.onnx", Bytes(text.begin(), text.end()));
+  const Run r = sonnx_div(dir, {"check-model", (dir / "bool.onnx").string(), "--json"});
+  CHECK(r.code == 1);
+  const auto json = nlohmann::json::parse(r.out);
+  CHECK(json["nodes"][0]["verdict"] == "outside");
+  CHECK(json["nodes"][0]["requirements"] == nlohmann::json::array({"R3"}));
+  CHECK(json["nodes"][0]["findings"].size() == 2);
+}
+
+TEST_CASE("cli verify-exhaustive without --json or --threads, and --json with a bare file name",
+          "[D9][F2]") {
+  ScratchDir dir;
+  const Run fast = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "uint8"});
+  INFO(fast.out << fast.err);
+  CHECK(fast.code == 0);
+  CHECK(fast.out.find("65536 pairs checked") != std::string::npos);
+  CHECK(fast.out.find("evidence written") == std::string::npos);
+  const Run oracle =
+      sonnx_div(dir, {"verify-exhaustive", "--format", "bf16", "--sample", "1000", "--quiet"});
+  CHECK(oracle.code == 0);
+  CHECK(oracle.out.find("verify-exhaustive bf16: PASS") != std::string::npos);
+  CHECK(dir.entries().empty());
+
+  const auto previous = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  const Run bare =
+      sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", "bare.json"});
+  std::filesystem::current_path(previous);
+  CHECK(bare.code == 0);
+  CHECK(dir.entries() == std::vector<std::string>{"bare.json"});
 }

@@ -273,3 +273,23 @@ TEST_CASE("golden refuses a non-empty output directory and leaves it unchanged",
   REQUIRE(io::write_golden(dir / "empty", DataType::uint8, io::Semantics::sonnx, summary).ok());
   CHECK(std::filesystem::exists(dir / "empty" / "model.onnx"));
 }
+
+TEST_CASE("golden: a bare directory name is made in the working directory, a file is refused",
+          "[T4][T2][bad-input]") {
+  ScratchDir dir;
+  io::GoldenSummary summary;
+  const auto previous = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  const io::IoStatus bare = io::write_golden("bare", DataType::int8, io::Semantics::sonnx, summary);
+  std::filesystem::current_path(previous);
+  INFO(bare.message);
+  REQUIRE(bare.ok());
+  CHECK(std::filesystem::exists(dir / "bare" / "model.onnx"));
+  // An existing regular file is not an empty directory: refused, unchanged.
+  write_bytes(dir / "file", Bytes{5});
+  const io::IoStatus file =
+      io::write_golden(dir / "file", DataType::int8, io::Semantics::sonnx, summary);
+  CHECK_FALSE(file.ok());
+  CHECK(file.requirement == "T4");
+  CHECK(read_bytes(dir / "file") == Bytes{5});
+}

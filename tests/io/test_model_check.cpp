@@ -5,6 +5,10 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <catch2/catch.hpp>
+#include <functional>
+#include <sonnx/io/model_check.hpp>
+
 #include "io_test_support.hpp"
 
 using namespace sonnx;
@@ -294,4 +298,155 @@ TEST_CASE("check-model: a model of more than 2 GiB - 1 bytes is not a ModelProto
   const io::ModelReport r = io::check_model_bytes(region.bytes(), "huge.onnx");
   CHECK(r.status.requirement == "T1");
   CHECK(r.status.kind == io::IoErrorKind::format);
+}
+
+TEST_CASE("check-model: node structure, operator domains and opset imports", "[T3][GR4]") {
+  // docs/cli.md: T3 when a Div does not have exactly two named inputs and one named output.
+  const auto structure = [](const std::function<void(onnx::NodeProto&)>& edit) {
+    onnx::ModelProto m = model(14, Operand{}, Operand{});
+    edit(*m.mutable_graph()->mutable_node(0));
+    return ids(only_node(check(m)));
+  };
+  const std::vector<std::string> t3{"T3"};
+  CHECK(structure([](onnx::NodeProto& n) { n.add_input("a"); }) == t3);
+  CHECK(structure([](onnx::NodeProto& n) { n.add_output("d"); }) == t3);
+  CHECK(structure([](onnx::NodeProto& n) { n.set_input(0, ""); }) == t3);
+  CHECK(structure([](onnx::NodeProto& n) { n.set_input(1, ""); }) == t3);
+  CHECK(structure([](onnx::NodeProto& n) { n.set_output(0, ""); }) == t3);
+
+  // Only Div of the default domain (spelled "" or "ai.onnx") is the ONNX operator.
+  onnx::ModelProto named = model(14, Operand{}, Operand{});
+  named.mutable_graph()->mutable_node(0)->set_domain("ai.onnx");
+  CHECK(only_node(check(named)).verdict == io::Verdict::inside);
+  onnx::ModelProto custom = model(14, Operand{}, Operand{});
+  custom.mutable_graph()->mutable_node(0)->set_domain("com.example");
+  CHECK(check(custom).status.requirement == "T3");  // no Div node
+
+  // The opset is the import of the default domain, spelled "" or "ai.onnx"; others are ignored.
+  onnx::ModelProto imports = model(6, Operand{}, Operand{});
+  auto* other = imports.add_opset_import();
+  other->set_domain("com.example");
+  other->set_version(20);
+  auto* spelled = imports.add_opset_import();
+  spelled->set_domain("ai.onnx");
+  spelled->set_version(13);
+  const auto r = check(imports);
+  CHECK(r.opset == 13);
+  CHECK(only_node(r).div_version == 13);
+
+  // An attribute of another name is outside without the legacy-broadcasting hint.
+  onnx::ModelProto attr = model(14, Operand{}, Operand{});
+  auto* a = attr.mutable_graph()->mutable_node(0)->add_attribute();
+  a->set_name("scale");
+  a->set_type(onnx::AttributeProto::FLOAT);
+  a->set_f(2.0F);
+  const auto node = only_node(check(attr));
+  CHECK(ids(node) == std::vector<std::string>{"GR4"});
+  CHECK(node.findings[0].message.find("'scale'") != std::string::npos);
+  CHECK(node.findings[0].message.find("legacy broadcasting") == std::string::npos);
+
+  // A ModelProto without a graph is not a model to check.
+  onnx::ModelProto no_graph;
+  no_graph.set_ir_version(7);
+  CHECK(check(no_graph).status.requirement == "T1");
+}
+
+TEST_CASE("check-model: subgraph lists, untyped declarations, negative and broadcast dimensions",
+          "[T3][R1][R3][R4]") {
+  // A Div inside a graph-list attribute (AttributeProto.graphs) is found too.
+  onnx::ModelProto m = model(14, Operand{}, Operand{});
+  auto* holder = m.mutable_graph()->add_node();
+  holder->set_op_type("Loopish");
+  holder->set_domain("com.example");
+  auto* attr = holder->add_attribute();
+  attr->set_name("bodies");
+  attr->set_type(onnx::AttributeProto::GRAPHS);
+  auto* body = attr->add_graphs();
+  body->set_name("body");
+  auto* inner = body->add_node();
+  inner->set_op_type("Div");
+  inner->add_input("a");
+  inner->add_input("b");
+  inner->add_output("z");
+  const auto nested = check(m);
+  REQUIRE(nested.nodes.size() == 2);
+  CHECK(nested.nodes[1].graph == "body");
+  CHECK(nested.nodes[1].verdict == io::Verdict::inside);
+
+  // A declaration with a name and no type declares nothing: R3 cannot be proved for it.
+  onnx::ModelProto untyped = model(14, Operand{}, Operand{});
+  untyped.mutable_graph()->mutable_input(1)->clear_type();
+  const auto u = only_node(check(untyped));
+  CHECK(u.verdict == io::Verdict::unproven);
+  CHECK(ids(u) == std::vector<std::string>{"R3", "R1"});
+
+  // A negative dimension value is not a static shape.
+  onnx::ModelProto negative = model(14, Operand{}, Operand{});
+  negative.mutable_graph()
+      ->mutable_input(1)
+      ->mutable_type()
+      ->mutable_tensor_type()
+      ->mutable_shape()
+      ->mutable_dim(1)
+      ->set_dim_value(-1);
+  const auto n = only_node(check(negative));
+  CHECK(n.verdict == io::Verdict::unproven);
+  CHECK(ids(n) == std::vector<std::string>{"R1"});
+  CHECK(n.findings[0].message.find("[3, -1] (not static)") != std::string::npos);
+
+  // An undeclared A (B declared): R3 and R1 cannot be proved.
+  onnx::ModelProto no_a = model(14, Operand{}, Operand{});
+  no_a.mutable_graph()->mutable_input()->DeleteSubrange(0, 1);
+  CHECK(ids(only_node(check(no_a))) == std::vector<std::string>{"R3", "R1"});
+
+  // Broadcastable with the 1 in B: R4.
+  const auto r4 = only_node(check(model(14, Operand{onnx::TensorProto::FLOAT, {"3", "4"}},
+                                        Operand{onnx::TensorProto::FLOAT, {"3", "1"}})));
+  CHECK(ids(r4) == std::vector<std::string>{"R4"});
+  // And with the 1 in A.
+  const auto r4a = only_node(check(model(14, Operand{onnx::TensorProto::FLOAT, {"1", "4"}},
+                                         Operand{onnx::TensorProto::FLOAT, {"3", "4"}})));
+  CHECK(ids(r4a) == std::vector<std::string>{"R4"});
+}
+
+TEST_CASE("check-model: outside and unproven findings together, and the declared result",
+          "[T3][C2][R1][R2][GR4]") {
+  // An attribute (outside) and an undeclared B (unproven): outside, both findings, outside first.
+  onnx::ModelProto both = model(14, Operand{}, Operand{});
+  both.mutable_graph()->mutable_input()->RemoveLast();
+  auto* a = both.mutable_graph()->mutable_node(0)->add_attribute();
+  a->set_name("axis");
+  a->set_type(onnx::AttributeProto::INT);
+  const auto node = only_node(check(both));
+  CHECK(node.verdict == io::Verdict::outside);
+  CHECK(ids(node) == std::vector<std::string>{"GR4", "R3", "R1"});
+
+  // A declared but undefined C type, and a C that is not a tensor, say nothing about C2.
+  CHECK(only_node(check(model(14, Operand{}, Operand{}, Operand{onnx::TensorProto::UNDEFINED})))
+            .verdict == io::Verdict::inside);
+  onnx::ModelProto seq = model(14, Operand{}, Operand{});
+  auto* c = seq.mutable_graph()->mutable_output(0)->mutable_type();
+  c->clear_tensor_type();
+  c->mutable_sequence_type()->mutable_elem_type()->mutable_tensor_type()->set_elem_type(
+      onnx::TensorProto::FLOAT);
+  CHECK(only_node(check(seq)).verdict == io::Verdict::inside);
+  // A C of another type when an operand's type is unknown is not a C2 finding either.
+  onnx::ModelProto unknown_a = model(14, Operand{}, Operand{}, Operand{onnx::TensorProto::DOUBLE});
+  unknown_a.mutable_graph()->mutable_input(0)->mutable_type()->clear_tensor_type();
+  CHECK(ids(only_node(check(unknown_a))) == std::vector<std::string>{"R3"});
+
+  // A dense A and a sparse B: R2 for B, no shape finding.
+  Operand sparse{};
+  sparse.sparse = true;
+  CHECK(ids(only_node(check(model(14, Operand{}, sparse)))) ==
+        std::vector<std::string>{"R2", "GR1"});
+
+  // A unproven node's line says UNPROVEN with its requirement IDs.
+  const auto unproven =
+      only_node(check(model(14, Operand{}, Operand{onnx::TensorProto::FLOAT, {"N", "4"}})));
+  const std::string line = io::format_node_line(unproven);
+  CHECK(line.find("UNPROVEN [R1]") != std::string::npos);
+
+  // A report with no node is never "all inside", even without an error status.
+  CHECK_FALSE(io::ModelReport{}.all_inside());
 }

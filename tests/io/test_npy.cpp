@@ -230,6 +230,14 @@ TEST_CASE("npy bad input: sizes that disagree with the shape", "[bad-input][T1][
   require_rejected(npy_v1("{'descr': '<f4', 'fortran_order': False, "
                           "'shape': (4611686018427387904, 4611686018427387904), }"),
                    "D8");
+  // The count overflows at the second axis; a third axis does not hide it.
+  require_rejected(npy_v1("{'descr': '<f4', 'fortran_order': False, "
+                          "'shape': (4611686018427387904, 4611686018427387904, 2), }"),
+                   "D8");
+  // 2^62 float64 elements: the count fits, the byte size (2^65) does not.
+  require_rejected(npy_v1("{'descr': '<f8', 'fortran_order': False, "
+                          "'shape': (4611686018427387904,), }"),
+                   "D8");
   // 2^61 float32 elements = 2^63 bytes: not representable.
   require_rejected(npy_v1("{'descr': '<f4', 'fortran_order': False, "
                           "'shape': (2305843009213693952,), }"),
@@ -243,4 +251,41 @@ TEST_CASE("npy bad input: sizes that disagree with the shape", "[bad-input][T1][
       "{'descr': '<f4', 'fortran_order': False, 'shape': (0, 4611686018427387904), }"));
   REQUIRE(empty.ok());
   CHECK(empty.tensor.bytes.empty());
+}
+
+TEST_CASE("npy reader: the header grammar's whitespace, keys and descr spellings",
+          "[bad-input][T1][R3]") {
+  const std::string data(2, '\x07');
+  const auto with = [&](const std::string& dict) { return npy_v1(dict) + data; };
+  // Spaces, tabs, carriage returns and newlines may separate tokens and follow the dict.
+  const io::ReadResult spaced =
+      decode(with("{\t'descr':\r'|u1',\n'fortran_order': False , 'shape' : ( 2 , ) }\t\r"));
+  INFO(spaced.status.message);
+  REQUIRE(spaced.ok());
+  CHECK(spaced.tensor.type == DataType::uint8);
+  CHECK(spaced.tensor.shape == std::vector<std::int64_t>{2});
+  // '>' on a one-byte type is a legal spelling of the only byte order there is.
+  const io::ReadResult big_byte =
+      decode(with("{'descr': '>i1', 'fortran_order': False, 'shape': (2,), }"));
+  REQUIRE(big_byte.ok());
+  CHECK(big_byte.tensor.type == DataType::int8);
+
+  // Each key at most once, all three present.
+  require_rejected(with("{'descr': '|u1', 'fortran_order': False, 'fortran_order': False, "
+                        "'shape': (2,)}"),
+                   "T1");
+  require_rejected(with("{'descr': '|u1', 'fortran_order': False, 'shape': (2,), 'shape': (2,)}"),
+                   "T1");
+  require_rejected(with("{'fortran_order': False, 'shape': (2,), }"), "T1");   // no descr
+  require_rejected(with("{'descr': '|u1', 'fortran_order': False, }"), "T1");  // no shape
+  // No escapes in strings; no control bytes in the header.
+  require_rejected(with("{'de\\scr': '|u1', 'fortran_order': False, 'shape': (2,), }"), "T1");
+  require_rejected(with("{'descr': '|u1', 'fortran_order': False,\x01'shape': (2,), }"), "T1");
+  // A descr needs an explicit byte order, and must not be empty.
+  require_rejected(with("{'descr': 'u1', 'fortran_order': False, 'shape': (2,), }"), "T1");
+  require_rejected(with("{'descr': '', 'fortran_order': False, 'shape': (2,), }"), "T1");
+  // The remaining non-numeric spellings: numpy's '?' bool, 32-byte complex, 'a' byte strings.
+  require_rejected(with("{'descr': '|?', 'fortran_order': False, 'shape': (2,), }"), "R3");
+  require_rejected(with("{'descr': '<c32', 'fortran_order': False, 'shape': (2,), }"), "R3");
+  require_rejected(with("{'descr': '|a2', 'fortran_order': False, 'shape': (2,), }"), "R3");
 }

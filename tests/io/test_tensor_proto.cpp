@@ -220,6 +220,8 @@ TEST_CASE("pb bad input: data fields", "[bad-input][T1]") {
     entry->set_key("location");
     entry->set_value("weights.bin");
     require_rejected(decode(p), "T1");
+    p.clear_data_location();  // external_data entries without the EXTERNAL flag: still external
+    require_rejected(decode(p), "T1");
   }
   {
     onnx::TensorProto p;  // uint8 value 300 in int32_data
@@ -273,6 +275,21 @@ TEST_CASE("pb bad input: sparse tensors are rejected", "[bad-input][R2][GR1]") {
   std::string s;
   sparse.SerializeToString(&s);
   require_rejected(decode(bytes_of(s)), "R2");
+  // Indices without values is no sparse tensor, and its field 2 (a message) is not data_type (a
+  // varint): a mistyped field of a TensorProto (T1).
+  sparse.clear_values();
+  sparse.clear_dims();
+  sparse.SerializeToString(&s);
+  const io::ReadResult incomplete = decode(bytes_of(s));
+  require_rejected(incomplete, "T1");
+  CHECK(incomplete.status.message.find("mistyped field number 2") != std::string::npos);
+  // An empty values message without indices is no sparse tensor either: as a TensorProto it is an
+  // empty packed dims field and nothing else, so it has no data_type (R3, GR2).
+  onnx::SparseTensorProto values_only;
+  values_only.mutable_values();
+  values_only.SerializeToString(&s);
+  REQUIRE(s == std::string("\x0A\x00", 2));
+  require_rejected(decode(bytes_of(s)), "R3");
 }
 
 TEST_CASE("pb bad input: string, bool, complex and undefined types are rejected",

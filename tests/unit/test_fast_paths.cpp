@@ -23,16 +23,10 @@ using namespace sonnx::detail;
 
 namespace {
 
-std::vector<const DivFastPaths*> all_tables() {
-  std::vector<const DivFastPaths*> tables{&baseline_fast_paths()};
-  if (avx2_fast_paths_supported()) tables.push_back(&avx2_fast_paths());
-  return tables;
-}
-
 EquivalenceResult check(FastPathType type, std::uint64_t sample) {
   EquivalenceOptions options;
   options.type = type;
-  options.tables = all_tables();
+  options.tables = runnable_fast_paths();
   options.sample = sample;
   options.threads = 2;
   return check_fast_path_equivalence(options);
@@ -111,20 +105,82 @@ TEST_CASE("the equivalence check catches a fast path that differs from the prove
   CHECK(json.find("\"instruction_set\": \"faulty\"") != std::string::npos);
 }
 
+TEST_CASE("8-bit sampled, 16-bit exhaustive prefix: both modes of every width", "[D9][I1][F2]") {
+  for (const FastPathType type : {FastPathType::int8, FastPathType::uint8}) {
+    const EquivalenceResult result = check(type, 4096);
+    require_equal_to_proved(result);
+    CHECK(result.mode == "sample");
+  }
+  for (const FastPathType type :
+       {FastPathType::float16, FastPathType::bfloat16, FastPathType::int16, FastPathType::uint16}) {
+    EquivalenceOptions options;
+    options.type = type;
+    options.tables = runnable_fast_paths();
+    options.rows = 2;  // a = r + i, b = i for r = 0, 1 and every i
+    options.threads = 2;
+    const EquivalenceResult result = check_fast_path_equivalence(options);
+    require_equal_to_proved(result);
+    CHECK(result.mode == "exhaustive-prefix");
+    CHECK(result.pairs_checked == 2 * 65536);
+    if (type == FastPathType::int16 || type == FastPathType::uint16) {
+      // One zero divisor per row (i = 0); MIN / -1 (a = 0x8000, b = 0xFFFF) is in row 0x8001.
+      CHECK(result.pairs_outside_domain == 2);
+    }
+  }
+}
+
+TEST_CASE("an equivalence check that compares no fast kernel does not pass", "[D9]") {
+  EquivalenceOptions options;
+  options.type = FastPathType::int8;
+  const EquivalenceResult nothing = check_fast_path_equivalence(options);  // no tables
+  CHECK(nothing.instruction_sets.empty());
+  CHECK(nothing.pairs_checked == 0);
+  CHECK(nothing.mismatches == 0);
+  CHECK_FALSE(nothing.passed());
+  CHECK(EquivalenceResult{}.pairs_per_s() ==
+        0.0);  // no time measured: no rate, not a division by 0
+  // A table whose kernel is the proved one itself is skipped, so it compares nothing either.
+  DivFastPaths proved_only = baseline_fast_paths();
+  proved_only.int8 = sonnx_div_i8;
+  options.tables = {&proved_only};
+  CHECK_FALSE(check_fast_path_equivalence(options).passed());
+  // The tables this CPU runs: the baseline first, then AVX2+F16C where the CPU has both.
+  const auto tables = runnable_fast_paths();
+  REQUIRE(!tables.empty());
+  CHECK(tables.front() == &baseline_fast_paths());
+  CHECK(tables.size() == (avx2_fast_paths_supported() ? 2u : 1u));
+}
+
+TEST_CASE("mismatch examples are capped over all threads", "[D9]") {
+  DivFastPaths faulty = baseline_fast_paths();
+  faulty.instruction_set = "faulty";
+  faulty.uint8 = [](const std::uint8_t*, const std::uint8_t*, std::uint8_t* c, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) c[i] = 0xFF;
+  };
+  EquivalenceOptions options;
+  options.type = FastPathType::uint8;
+  options.tables = {&faulty};
+  options.threads = 2;
+  options.max_examples = 3;
+  const EquivalenceResult result = check_fast_path_equivalence(options);
+  // 0xFF is the true quotient of 255 / 1 only; a zero divisor is replaced by 1 once the domain
+  // scan has reported it, so 255 / 0 is compared as 255 / 1 too. Every other pair mismatches.
+  CHECK(result.mismatches == 65536 - 2);
+  CHECK(result.examples.size() == 3);
+}
+
 TEST_CASE("fast path type names", "[D9]") {
   for (const char* name : {"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32"}) {
     const auto type = parse_fast_path_type(name);
     REQUIRE(type.has_value());
     CHECK(std::string(fast_path_type_name(*type)) == name);
   }
-  CHECK(fast_path_type_bits(FastPathType::bfloat16) == 16u);
-  CHECK(fast_path_type_bits(FastPathType::uint32) == 32u);
   CHECK_FALSE(parse_fast_path_type("int64").has_value());  // no fast path: the proved kernel runs
 }
 
 TEST_CASE("fast paths: every length, unaligned operands and in-place use", "[D9][D6][F2][I1]") {
   // Lengths 0..40 cover every tail of the 4-, 8-, 16- and 32-lane loops; offset 1 misaligns.
-  const auto tables = all_tables();
+  const auto tables = runnable_fast_paths();
   for (const DivFastPaths* table : tables) {
     INFO(table->instruction_set);
     for (std::size_t n = 0; n <= 40; ++n) {
@@ -163,7 +219,7 @@ TEST_CASE("fast paths: every length, unaligned operands and in-place use", "[D9]
 TEST_CASE("fast paths give the seed's integer and float16 quotients", "[D9][I1][F2]") {
   // -35 / 3 = -11 (seed 002, truncation toward zero) through every integer fast path;
   // float16 1/3 = 0x3555 and bfloat16 1/3 = 0x3EAB (round to nearest even, hand computed).
-  for (const DivFastPaths* table : all_tables()) {
+  for (const DivFastPaths* table : runnable_fast_paths()) {
     INFO(table->instruction_set);
     const std::int8_t a8 = -35, b8 = 3;
     std::int8_t c8 = 0;
@@ -272,7 +328,7 @@ TEST_CASE("subnormals survive every fast path: no FTZ, no DAZ", "[D9][F2]") {
   // subnormal (FTZ would give 0). float16 0x0001 / 1 = 0x0001 checks the F16C widening.
   const std::uint16_t bf16_a[] = {0x0001, 0x0080}, bf16_b[] = {0x3F80, 0x4000};
   const std::uint16_t f16_a[] = {0x0001, 0x0400}, f16_b[] = {0x3C00, 0x4000};
-  for (const DivFastPaths* table : all_tables()) {
+  for (const DivFastPaths* table : runnable_fast_paths()) {
     INFO(table->instruction_set);
     std::uint16_t c[2] = {};
     table->bfloat16(bf16_a, bf16_b, c, 2);

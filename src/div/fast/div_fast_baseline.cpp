@@ -28,16 +28,31 @@ double baseline_multiply_subtract_probe(double x, double y, double z) noexcept {
 // Here, not in the AVX2 file, so that the check itself runs on any x86-64 CPU. AVX2 through the
 // compiler's run-time check, which includes the OS's saving of the YMM registers; F16C (CPUID leaf
 // 1, ECX bit 29) by hand, since clang's check does not know that name.
+// The "no" sides of the CPU-feature tests below run only on a CPU without F16C or AVX2; the
+// baseline table they would select is checked on every CPU (runnable_fast_paths lists it first,
+// for the equivalence tests and sweeps).
 bool avx2_fast_paths_supported() noexcept {
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  // GCOVR_EXCL_BR_START CPU-dependent: the test machine has CPUID leaf 1, F16C and AVX2
   const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 29)) != 0;
   return f16c && __builtin_cpu_supports("avx2");
+  // GCOVR_EXCL_BR_STOP
 }
 
 const DivFastPaths& selected_fast_paths() noexcept {
+  // GCOVR_EXCL_BR_START CPU-dependent choice (AVX2+F16C on the test machine) and the static-init guard
   static const DivFastPaths& selected =
       avx2_fast_paths_supported() ? avx2_fast_paths() : baseline_fast_paths();
+  // GCOVR_EXCL_BR_STOP
   return selected;
+}
+
+std::vector<const DivFastPaths*> runnable_fast_paths() {
+  std::vector<const DivFastPaths*> tables{&baseline_fast_paths()};
+  // GCOVR_EXCL_BR_START CPU-dependent: AVX2+F16C on the test machine
+  if (avx2_fast_paths_supported()) tables.push_back(&avx2_fast_paths());
+  // GCOVR_EXCL_BR_STOP
+  return tables;
 }
 
 }  // namespace sonnx::detail

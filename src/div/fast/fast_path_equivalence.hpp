@@ -19,16 +19,18 @@ enum class FastPathType { float16, bfloat16, int8, int16, int32, uint8, uint16, 
 
 std::optional<FastPathType> parse_fast_path_type(std::string_view name) noexcept;
 const char* fast_path_type_name(FastPathType type) noexcept;
-unsigned fast_path_type_bits(FastPathType type) noexcept;
 
 struct EquivalenceOptions {
   FastPathType type = FastPathType::float16;
   // The tables to check; a kernel that is the proved one itself, or was already checked in an
   // earlier table, is skipped.
   std::vector<const DivFastPaths*> tables;
-  // 0: every operand pair (8/16-bit types only); otherwise this many seeded random pairs plus
-  // every pair of boundary values.
+  // This many seeded random pairs plus every pair of boundary values; 0: every operand pair of an
+  // 8/16-bit type, 10^8 random pairs (and the boundary pairs) of a 32-bit type.
   std::uint64_t sample = 0;
+  // With sample 0 and an 8/16-bit type: only the first `rows` rows of 2^bits pairs each (a quick
+  // prefix of the full sweep); 0: all rows.
+  std::uint64_t rows = 0;
   std::uint64_t seed = 0x5EED0D19ULL;
   unsigned threads = 1;
   std::size_t max_examples = 16;
@@ -41,7 +43,7 @@ struct EquivalenceMismatch {
 
 struct EquivalenceResult {
   std::string type;
-  std::string mode;                           // "exhaustive" or "sample"
+  std::string mode;                           // "exhaustive", "exhaustive-prefix" or "sample"
   std::vector<std::string> instruction_sets;  // the fast kernels compared
   std::uint64_t pairs_checked = 0;            // per kernel
   std::uint64_t pairs_outside_domain = 0;     // integer pairs with C3/D3 violations
@@ -49,6 +51,9 @@ struct EquivalenceResult {
   double wall_s = 0.0;
   std::vector<EquivalenceMismatch> examples;
   bool passed() const noexcept { return mismatches == 0 && !instruction_sets.empty(); }
+  double pairs_per_s() const noexcept {
+    return wall_s > 0 ? static_cast<double>(pairs_checked) / wall_s : 0.0;
+  }
 };
 
 // Integer pairs outside the domain (C3 zero divisor, D3 MIN / -1) never reach a kernel; for them

@@ -126,7 +126,6 @@ class HeaderParser {
     for (;;) {
       skip_space();
       if (eat(')')) break;
-      if (!dims.empty() && !trailing_comma) return "expected ',' between shape entries";
       bool negative = false;
       if (eat('-')) negative = true;
       if (peek() < '0' || peek() > '9') return "shape entry is not an integer at offset " + pos();
