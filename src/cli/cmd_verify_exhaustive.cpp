@@ -94,7 +94,7 @@ int run_verify_fast_paths(const VerifyOptions& options) {
   // GCOVR_EXCL_STOP
   if (!options.json.empty()) {
     if (!write_file(options.json, d::equivalence_json(result))) {
-      std::fprintf(stderr, "verify-exhaustive: cannot write %s\n", options.json.c_str());
+      std::cerr << "verify-exhaustive: cannot write " << options.json << '\n';
       return 2;
     }
     std::printf("  evidence written to %s\n", options.json.c_str());
@@ -150,7 +150,7 @@ int run_verify(const VerifyOptions& options) {
   // GCOVR_EXCL_STOP
   if (!options.json.empty()) {
     if (!write_file(options.json, oracle::sweep_json(result, SONNX_ORACLE_TOOL_VERSION))) {
-      std::fprintf(stderr, "verify-exhaustive: cannot write %s\n", options.json.c_str());
+      std::cerr << "verify-exhaustive: cannot write " << options.json << '\n';
       return 2;
     }
     std::printf("  evidence written to %s\n", options.json.c_str());
@@ -197,8 +197,7 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--quiet", options->quiet, "no progress output on stderr");
   cmd->callback([options, &exit_code]() {
     if (options->fast_path_type.empty() && options->format.empty()) {
-      std::fprintf(stderr,
-                   "verify-exhaustive: usage: give --format f16|bf16 or --fast-paths TYPE\n");
+      std::cerr << "verify-exhaustive: usage: give --format f16|bf16 or --fast-paths TYPE\n";
       exit_code = 2;
       return;
     }
@@ -210,13 +209,12 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
 #ifdef SONNX_HAVE_MPFR_ORACLE
       exit_code = run_verify(*options);
 #else
-      std::fprintf(stderr,
-                   "verify-exhaustive: this sonnx-div was built without the MPFR oracle "
-                   "(tests/oracle, MPFR and GMP are needed)\n");
+      std::cerr << "verify-exhaustive: this sonnx-div was built without the MPFR oracle "
+                   "(tests/oracle, MPFR and GMP are needed)\n";
       exit_code = 2;
 #endif
     } catch (const std::exception& error) {  // GCOVR_EXCL_START logic_error, bad_alloc, threads
-      std::fprintf(stderr, "verify-exhaustive: %s\n", error.what());
+      std::cerr << "verify-exhaustive: " << error.what() << '\n';
       exit_code = 2;
     }  // GCOVR_EXCL_STOP
   });

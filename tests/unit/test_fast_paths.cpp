@@ -151,7 +151,8 @@ TEST_CASE("an equivalence check that compares no fast kernel does not pass", "[D
   CHECK(tables.size() == (avx2_fast_paths_supported() ? 2u : 1u));
 }
 
-TEST_CASE("mismatch examples are capped over all threads", "[D9]") {
+TEST_CASE("a wrong fast kernel of any width is reported, examples capped over all threads",
+          "[D9]") {
   DivFastPaths faulty = baseline_fast_paths();
   faulty.instruction_set = "faulty";
   faulty.uint8 = [](const std::uint8_t*, const std::uint8_t*, std::uint8_t* c, std::size_t n) {
@@ -167,6 +168,25 @@ TEST_CASE("mismatch examples are capped over all threads", "[D9]") {
   // scan has reported it, so 255 / 0 is compared as 255 / 1 too. Every other pair mismatches.
   CHECK(result.mismatches == 65536 - 2);
   CHECK(result.examples.size() == 3);
+  // The check of every other element width reports a kernel that writes all-ones quotients.
+  faulty.float16 = [](const std::uint16_t*, const std::uint16_t*, std::uint16_t* c, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) c[i] = 0xFFFF;
+  };
+  faulty.int32 = [](const std::int32_t*, const std::int32_t*, std::int32_t* c, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) c[i] = -1;
+  };
+  faulty.uint32 = [](const std::uint32_t*, const std::uint32_t*, std::uint32_t* c, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) c[i] = 0xFFFFFFFF;
+  };
+  options.sample = 1;  // the boundary rows and one random row
+  for (const FastPathType type :
+       {FastPathType::float16, FastPathType::int32, FastPathType::uint32}) {
+    options.type = type;
+    const EquivalenceResult wrong = check_fast_path_equivalence(options);
+    CHECK(wrong.mismatches > 0);
+    CHECK(wrong.examples.size() == 3);
+    CHECK_FALSE(wrong.passed());
+  }
 }
 
 TEST_CASE("fast path type names", "[D9]") {
