@@ -164,7 +164,7 @@ def cleanup_flags(notes_path):
     return result
 
 
-def json_branches(args):
+def json_branches(args, data_file):
     """{source path: {line number: [branch, ...]}} from gcov's JSON output, in gcov's order, each
     branch with gcov's "count" and "throw" and our "cleanup"; and the number of unmatched lines."""
     # Mangled names, as in the notes file.
@@ -174,7 +174,6 @@ def json_branches(args):
     unmatched = 0
     if run.returncode != 0:
         return result, unmatched
-    data_file = next(a for a in args if a.endswith(".gcda"))
     notes = cleanup_flags(data_file[: -len(".gcda")] + ".gcno")
     for text in run.stdout.splitlines():
         if not text.strip():
@@ -259,17 +258,17 @@ def main():
     run = subprocess.run([GCOV, *args], capture_output=True, text=True)
     sys.stdout.write(run.stdout)
     sys.stderr.write(run.stderr)
-    if run.returncode != 0 or not any(a.endswith(".gcda") for a in args):
+    data_file = next((a for a in args if a.endswith(".gcda")), None)
+    if run.returncode != 0 or data_file is None:
         return run.returncode
     created = CREATING.findall(run.stdout)
     if created:
-        branches, unmatched = json_branches(args)
+        branches, unmatched = json_branches(args, data_file)
         for name in created:
             if os.path.exists(name):
                 annotate(name, branches)
         if unmatched:
-            log_marks([{"unmatched_lines": unmatched,
-                        "data_file": next(a for a in args if a.endswith(".gcda"))}])
+            log_marks([{"unmatched_lines": unmatched, "data_file": data_file}])
     return run.returncode
 
 

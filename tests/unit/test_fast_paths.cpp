@@ -23,11 +23,12 @@ using namespace sonnx::detail;
 
 namespace {
 
-EquivalenceResult check(FastPathType type, std::uint64_t sample) {
+EquivalenceResult check(FastPathType type, std::uint64_t sample, std::uint64_t rows = 0) {
   EquivalenceOptions options;
   options.type = type;
   options.tables = runnable_fast_paths();
   options.sample = sample;
+  options.rows = rows;
   options.threads = 2;
   return check_fast_path_equivalence(options);
 }
@@ -113,12 +114,7 @@ TEST_CASE("8-bit sampled, 16-bit exhaustive prefix: both modes of every width", 
   }
   for (const FastPathType type :
        {FastPathType::float16, FastPathType::bfloat16, FastPathType::int16, FastPathType::uint16}) {
-    EquivalenceOptions options;
-    options.type = type;
-    options.tables = runnable_fast_paths();
-    options.rows = 2;  // a = r + i, b = i for r = 0, 1 and every i
-    options.threads = 2;
-    const EquivalenceResult result = check_fast_path_equivalence(options);
+    const EquivalenceResult result = check(type, 0, 2);  // a = r + i, b = i for r = 0, 1, all i
     require_equal_to_proved(result);
     CHECK(result.mode == "exhaustive-prefix");
     CHECK(result.pairs_checked == 2 * 65536);
@@ -137,8 +133,8 @@ TEST_CASE("an equivalence check that compares no fast kernel does not pass", "[D
   CHECK(nothing.pairs_checked == 0);
   CHECK(nothing.mismatches == 0);
   CHECK_FALSE(nothing.passed());
-  CHECK(EquivalenceResult{}.pairs_per_s() ==
-        0.0);  // no time measured: no rate, not a division by 0
+  // No time measured: no rate, not a division by 0.
+  CHECK(EquivalenceResult{}.pairs_per_s() == 0.0);
   // A table whose kernel is the proved one itself is skipped, so it compares nothing either.
   DivFastPaths proved_only = baseline_fast_paths();
   proved_only.int8 = sonnx_div_i8;
