@@ -11,12 +11,9 @@
 #include <thread>
 
 #include "command_registry.hpp"
-#include "div/fast/fast_path_equivalence.hpp"
-
-#ifdef SONNX_HAVE_MPFR_ORACLE
 #include "div/kernels/div_kernels.h"
-#include "sonnx_oracle/exhaustive.hpp"
-#endif
+#include "sonnx_verify/exhaustive.hpp"
+#include "sonnx_verify/fast_path_equivalence.hpp"
 
 namespace {
 
@@ -69,7 +66,7 @@ int run_verify_fast_paths(const VerifyOptions& options) {
   std::string kernels;
   for (const std::string& isa : result.instruction_sets)
     kernels += (kernels.empty() ? "" : ", ") + isa;
-  std::printf(  // GCOVR_EXCL_BR_LINE "none" only on a CPU without AVX2+F16C, see below
+  std::printf(
       "verify-exhaustive --fast-paths %s (%s, fast kernels: %s): %llu pairs checked per "
       "kernel, %llu outside the domain, %llu mismatches\n",
       result.type.c_str(), result.mode.c_str(), kernels.empty() ? "none" : kernels.c_str(),
@@ -78,20 +75,16 @@ int run_verify_fast_paths(const VerifyOptions& options) {
       static_cast<unsigned long long>(result.mismatches));
   std::printf("  wall %.2f s, %.1f M pairs/s, %u threads\n", result.wall_s,
               result.pairs_per_s() / 1e6, check.threads);
-  // GCOVR_EXCL_START runs only when a fast kernel is wrong (seeded-fault runs, not the test suite)
   for (const d::EquivalenceMismatch& m : result.examples) {
     std::printf("  MISMATCH %s A=0x%llX B=0x%llX fast=0x%llX proved=0x%llX\n",
                 m.instruction_set.c_str(), static_cast<unsigned long long>(m.a),
                 static_cast<unsigned long long>(m.b), static_cast<unsigned long long>(m.fast),
                 static_cast<unsigned long long>(m.proved));
   }
-  // GCOVR_EXCL_STOP
-  // GCOVR_EXCL_START only on a CPU without AVX2+F16C (float16, bfloat16, uint32)
   if (result.instruction_sets.empty()) {
     std::printf("  this CPU runs the proved kernel itself for %s: nothing to compare\n",
                 result.type.c_str());
   }
-  // GCOVR_EXCL_STOP
   if (!options.json.empty()) {
     if (!write_file(options.json, d::equivalence_json(result))) {
       std::cerr << "verify-exhaustive: cannot write " << options.json << '\n';
@@ -100,14 +93,11 @@ int run_verify_fast_paths(const VerifyOptions& options) {
     std::printf("  evidence written to %s\n", options.json.c_str());
   }
   const bool passed = result.mismatches == 0;
-  // GCOVR_EXCL_START FAIL only when a fast kernel is wrong (seeded faults; library tested with faulty tables)
   std::printf("verify-exhaustive --fast-paths %s: %s\n", result.type.c_str(),
               passed ? "PASS" : "FAIL");
   return passed ? 0 : 1;
-  // GCOVR_EXCL_STOP
 }
 
-#ifdef SONNX_HAVE_MPFR_ORACLE
 int run_verify(const VerifyOptions& options) {
   namespace oracle = sonnx::oracle;
   oracle::SweepOptions sweep;
@@ -141,13 +131,11 @@ int run_verify(const VerifyOptions& options) {
   std::printf("  wall %.2f s, %.1f M pairs/s, %u threads, load average %s -> %s\n", result.wall_s,
               result.pairs_per_s() / 1e6, result.threads, result.load_average_start.c_str(),
               result.load_average_end.c_str());
-  // GCOVR_EXCL_START runs only when the kernel disagrees with MPFR (seeded-fault runs)
   for (const oracle::MismatchExample& m : result.mismatch_examples) {
     std::printf("  MISMATCH A=%s B=%s got=%s expected=%s\n", oracle::hex(f, m.a).c_str(),
                 oracle::hex(f, m.b).c_str(), oracle::hex(f, m.got).c_str(),
                 oracle::hex(f, m.expected).c_str());
   }
-  // GCOVR_EXCL_STOP
   if (!options.json.empty()) {
     if (!write_file(options.json, oracle::sweep_json(result, SONNX_ORACLE_TOOL_VERSION))) {
       std::cerr << "verify-exhaustive: cannot write " << options.json << '\n';
@@ -155,13 +143,10 @@ int run_verify(const VerifyOptions& options) {
     }
     std::printf("  evidence written to %s\n", options.json.c_str());
   }
-  // GCOVR_EXCL_START FAIL only when the kernel disagrees with MPFR (seeded-fault runs)
   std::printf("verify-exhaustive %s: %s\n", result.format.c_str(),
               result.passed() ? "PASS" : "FAIL");
   return result.passed() ? 0 : 1;
-  // GCOVR_EXCL_STOP
 }
-#endif
 
 void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<VerifyOptions>();
@@ -206,17 +191,11 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
         exit_code = run_verify_fast_paths(*options);
         return;
       }
-#ifdef SONNX_HAVE_MPFR_ORACLE
       exit_code = run_verify(*options);
-#else
-      std::cerr << "verify-exhaustive: this sonnx-div was built without the MPFR oracle "
-                   "(tests/oracle, MPFR and GMP are needed)\n";
-      exit_code = 2;
-#endif
-    } catch (const std::exception& error) {  // GCOVR_EXCL_START logic_error, bad_alloc, threads
+    } catch (const std::exception& error) {
       std::cerr << "verify-exhaustive: " << error.what() << '\n';
       exit_code = 2;
-    }  // GCOVR_EXCL_STOP
+    }
   });
 }
 

@@ -6,7 +6,7 @@
 //   - on error, C, A and B are unchanged (D7);
 //   - on success, integer quotients equal exact truncated division on magnitudes (I1) and float
 //     quotients equal an integer-only correctly rounded division of the bit patterns (F1, F2),
-//     cross-checked against the MPFR oracle when it is built and, for float32, against a double
+//     cross-checked against the MPFR oracle and, for float32, against a double
 //     division rounded once.
 #include <sonnx/div.hpp>
 
@@ -21,11 +21,8 @@
 #include <vector>
 
 #include "fuzz_support.hpp"
-#include "soft_div_reference.hpp"
-
-#ifdef SONNX_HAVE_MPFR_ORACLE
-#include <sonnx_oracle/mpfr_oracle.hpp>
-#endif
+#include "sonnx_verify/mpfr_oracle.hpp"
+#include "sonnx_verify/soft_div_reference.hpp"
 
 namespace {
 
@@ -157,13 +154,11 @@ void check_integer(const unsigned char* a, const unsigned char* b, const unsigne
   }
 }
 
-#ifdef SONNX_HAVE_MPFR_ORACLE
 const oracle::BinaryFormat& oracle_format(int width, int precision) {
   if (width == 64) return oracle::binary64;
   if (width == 32) return oracle::binary32;
   return precision == 11 ? oracle::binary16 : oracle::bfloat16;
 }
-#endif
 
 template <typename Bits>
 void check_float(const reference::Format& f, const unsigned char* a, const unsigned char* b,
@@ -175,12 +170,10 @@ void check_float(const reference::Format& f, const unsigned char* a, const unsig
     const std::uint64_t want = reference::soft_div(f, x, y);
     const std::string where = "width " + std::to_string(f.width) + " element " + std::to_string(i) +
                               ": bits " + std::to_string(x) + " / " + std::to_string(y);
-#ifdef SONNX_HAVE_MPFR_ORACLE
     const std::uint64_t mpfr = oracle::div(oracle_format(f.width, f.precision), x, y);
     FUZZ_REQUIRE(reference::same_result(f, mpfr, want),
                  "harness reference disagrees with MPFR at " + where + ": soft " +
                      std::to_string(want) + ", MPFR " + std::to_string(mpfr));
-#endif
     if constexpr (sizeof(Bits) == 4) {
       // binary64 has 53 >= 2 * 24 + 2 bits: one double division rounded to float is exact RNE.
       float fx = 0.0F;

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "soft_div_reference.hpp"
+#include "sonnx_verify/soft_div_reference.hpp"
 
 namespace sonnx::fuzz {
 

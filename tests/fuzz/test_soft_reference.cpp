@@ -7,7 +7,7 @@
 #include <cstring>
 #include <limits>
 
-#include "soft_div_reference.hpp"
+#include "sonnx_verify/soft_div_reference.hpp"
 
 using namespace sonnx::reference;
 

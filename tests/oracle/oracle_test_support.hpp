@@ -1,6 +1,5 @@
-// Shared helpers of the oracle tests: format mapping, seeds, operand generators and an exact
-// integer-arithmetic reference for division (an implementation independent of MPFR, used to
-// cross-check the oracle itself).
+// Shared helpers of the oracle tests: format mapping, seeds, operand generators and the exact
+// integer-arithmetic reference for division (independent of MPFR, used to cross-check the oracle).
 #ifndef SONNX_TESTS_ORACLE_TEST_SUPPORT_HPP
 #define SONNX_TESTS_ORACLE_TEST_SUPPORT_HPP
 
@@ -11,14 +10,13 @@
 #include <vector>
 
 #include "div_test_support.hpp"
-#include "sonnx_oracle/mpfr_oracle.hpp"
+#include "sonnx_verify/mpfr_oracle.hpp"
+#include "sonnx_verify/soft_div_reference.hpp"
 
 namespace sonnx::oracle_test {
 
 using sonnx::oracle::BinaryFormat;
 using sonnx::test::FloatFormat;
-
-__extension__ typedef unsigned __int128 u128;
 
 inline const BinaryFormat& oracle_format(const FloatFormat& f) {
   switch (f.type) {
@@ -161,64 +159,9 @@ class OperandGenerator {
   std::mt19937_64 rng_;
 };
 
-// Exact integer-arithmetic reference for IEEE 754 RNE division (independent of MPFR):
-// long division of the significands with a sticky bit, then one rounding at the format's quantum.
+// The MPFR-independent reference: the integer-only soft division of the verification library.
 inline std::uint64_t integer_reference_div(const BinaryFormat& f, std::uint64_t a, std::uint64_t b) {
-  const std::uint64_t sign = (a ^ b) & f.sign_bit();
-  if (f.is_nan(a) || f.is_nan(b)) return f.quiet_nan();
-  if (f.is_inf(a)) return f.is_inf(b) ? f.quiet_nan() : (sign | f.infinity());
-  if (f.is_inf(b)) return sign;  // finite / inf
-  if (f.is_zero(b)) return f.is_zero(a) ? f.quiet_nan() : (sign | f.infinity());
-  if (f.is_zero(a)) return sign;
-  // value = M * 2^E, normalised to M in [2^(p-1), 2^p).
-  const auto decode = [&f](std::uint64_t x, std::uint64_t& m, int& e) {
-    const std::uint64_t field = f.magnitude(x) >> (f.precision - 1);
-    m = x & f.fraction_mask();
-    e = f.emin() - f.precision + 1;
-    if (field != 0) {
-      m |= f.min_normal();
-      e = static_cast<int>(field) - f.emax - f.precision + 1;
-    }
-    while (m < f.min_normal()) {
-      m <<= 1;
-      --e;
-    }
-  };
-  std::uint64_t ma = 0;
-  std::uint64_t mb = 0;
-  int ea = 0;
-  int eb = 0;
-  decode(a, ma, ea);
-  decode(b, mb, eb);
-  const int k = f.precision + 2;
-  const u128 numerator = static_cast<u128>(ma) << k;
-  const u128 q = numerator / mb;  // in (2^(k-1), 2^(k+1))
-  const bool sticky = numerator % mb != 0;
-  const int x = ea - eb - k;  // exact quotient = (q + fraction) * 2^x
-  int length = 0;
-  for (u128 t = q; t != 0; t >>= 1) ++length;
-  const int top = x + length - 1;
-  int quantum = (top < f.emin() ? f.emin() : top) - f.precision + 1;
-  const int shift = quantum - x;  // >= 2
-  std::uint64_t r = 0;
-  if (shift <= length) {
-    const u128 kept = q >> shift;
-    const u128 rest = q & ((static_cast<u128>(1) << shift) - 1);
-    const u128 half = static_cast<u128>(1) << (shift - 1);
-    r = static_cast<std::uint64_t>(kept);
-    if (rest > half || (rest == half && (sticky || (r & 1u) != 0))) ++r;
-  }  // else: below half the quantum, rounds to zero
-  if (r == (f.min_normal() << 1)) {
-    r = f.min_normal();
-    ++quantum;
-  }
-  if (r >= f.min_normal()) {
-    const int exponent = quantum + f.precision - 1;
-    if (exponent > f.emax) return sign | f.infinity();
-    return sign | (static_cast<std::uint64_t>(exponent + f.emax) << (f.precision - 1)) |
-           (r & f.fraction_mask());
-  }
-  return sign | r;  // subnormal or zero
+  return sonnx::reference::soft_div({f.width, f.precision, f.emax}, a, b);
 }
 
 }  // namespace sonnx::oracle_test

@@ -8,7 +8,7 @@
 #include "common/kernels/sonnx_float_formats.h"
 #include "div/kernels/div_kernels.h"
 #include "oracle_test_support.hpp"
-#include "sonnx_oracle/exhaustive.hpp"
+#include "sonnx_verify/exhaustive.hpp"
 
 using namespace sonnx::oracle;
 

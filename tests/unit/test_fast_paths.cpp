@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "div/fast/div_fast_paths.hpp"
-#include "div/fast/fast_path_equivalence.hpp"
+#include "sonnx_verify/fast_path_equivalence.hpp"
 #include "div/kernels/div_kernels.h"
 #include "div_test_support.hpp"
 

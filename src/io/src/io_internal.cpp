@@ -1,38 +1,26 @@
-// Helpers shared by the sonnx_io sources (internal). Defined here, not inline in the header, so
-// that the readers and writers share one copy (and one set of coverage counters).
+// Helpers shared by the sonnx_io sources (internal).
 #include "io_internal.hpp"
 
-#include <limits>
+#include "common/validation.hpp"
 
 namespace sonnx::io::detail {
 
+// The D8 rule is the library's (src/common): the same checks, worded for a file.
 IoStatus checked_count(std::span<const std::int64_t> shape, std::size_t element_bytes,
                        std::string_view origin, std::size_t& count) {
-  for (std::size_t k = 0; k < shape.size(); ++k) {
-    if (shape[k] < 0) {
-      return IoStatus::failure(IoErrorKind::profile, "D8",
-                               std::string(origin) + ": negative dimension " +
-                                   std::to_string(shape[k]) + " at axis " + std::to_string(k) +
-                                   " of shape " + shape_to_string(shape));
-    }
+  if (const auto axis = sonnx::detail::first_negative_dimension(shape)) {
+    return IoStatus::failure(IoErrorKind::profile, "D8",
+                             std::string(origin) + ": negative dimension " +
+                                 std::to_string(shape[*axis]) + " at axis " +
+                                 std::to_string(*axis) + " of shape " + shape_to_string(shape));
   }
-  std::size_t n = 1;
-  bool overflow = false;
-  for (const std::int64_t dim : shape) {
-    if (dim == 0) {
-      count = 0;
-      return {};
-    }
-    overflow = overflow || __builtin_mul_overflow(n, static_cast<std::size_t>(dim), &n);
-  }
-  std::size_t bytes = 0;
-  constexpr auto max_bytes = static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
-  if (overflow || __builtin_mul_overflow(n, element_bytes, &bytes) || bytes > max_bytes) {
+  const auto elements = sonnx::detail::checked_element_count(shape, element_bytes);
+  if (!elements) {
     return IoStatus::failure(IoErrorKind::profile, "D8",
                              std::string(origin) + ": shape " + shape_to_string(shape) +
                                  " has more elements than can be represented (size overflow)");
   }
-  count = n;
+  count = *elements;
   return {};
 }
 

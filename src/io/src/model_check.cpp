@@ -11,6 +11,8 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "common/validation.hpp"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -127,16 +129,6 @@ std::vector<std::int64_t> values(const ValueInfo& v) {
   std::vector<std::int64_t> out;
   for (const auto& d : v.dims) out.push_back(d.value);
   return out;
-}
-
-bool broadcastable(const std::vector<std::int64_t>& l, const std::vector<std::int64_t>& r) {
-  const std::size_t common = l.size() < r.size() ? l.size() : r.size();
-  for (std::size_t k = 1; k <= common; ++k) {
-    const std::int64_t x = l[l.size() - k];
-    const std::int64_t y = r[r.size() - k];
-    if (x != y && x != 1 && y != 1) return false;
-  }
-  return true;
 }
 
 class Checker {
@@ -259,7 +251,7 @@ class Checker {
         const auto sa = values(a);
         const auto sb = values(b);
         if (sa != sb) {
-          if (broadcastable(sa, sb)) {
+          if (sonnx::detail::broadcastable(sa, sb)) {
             add(outside, "R4", "A has shape " + dims_text(a) + " and B " + dims_text(b) +
                                    ": they differ but are broadcastable, and broadcasting is "
                                    "forbidden (R4)");

@@ -343,7 +343,7 @@ IoStatus encode_npy(const OwnedTensor& tensor, std::string& out) {
     header.append(padlen, ' ');
     header.push_back('\n');
     return header;
-  };  // GCOVR_EXCL_LINE gcc puts only the unwinding cleanup of `header` on this line
+  };
   out = dict.size() + 1 + array_align <= 0xFFFF ? wrap(1, 2) : wrap(2, 4);
   out.append(reinterpret_cast<const char*>(tensor.bytes.data()), tensor.bytes.size());
   return {};

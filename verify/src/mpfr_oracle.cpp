@@ -1,5 +1,5 @@
 // MPFR oracle for IEEE 754 RNE division of binary formats (see mpfr_oracle.hpp).
-#include "sonnx_oracle/mpfr_oracle.hpp"
+#include "sonnx_verify/mpfr_oracle.hpp"
 
 #include <gmp.h>
 

@@ -31,10 +31,6 @@ struct GoldenCase {
 
 inline constexpr std::int64_t golden_set_length = 8;  // elements per test_data_set
 
-// Profile type names as ONNX spells them ("float16", "bfloat16", "float", "double", "int8", ...),
-// plus "float32" and "float64".
-std::optional<DataType> parse_type_name(std::string_view name);
-
 // The edge cases of a type, in data-set order (before padding the last set with 1 / 1).
 std::vector<GoldenCase> golden_cases(DataType type);
 

@@ -1,8 +1,8 @@
 // Checks the Div fast paths bit for bit against the proved kernels (requirement D9): on every
 // operand pair of a 8/16-bit type, or on a seeded sample. Used by `sonnx-div verify-exhaustive
 // --fast-paths` (all 2^32 pairs of the 16-bit types, main job) and by the unit tests.
-#ifndef SONNX_DIV_FAST_PATH_EQUIVALENCE_HPP
-#define SONNX_DIV_FAST_PATH_EQUIVALENCE_HPP
+#ifndef SONNX_VERIFY_FAST_PATH_EQUIVALENCE_HPP
+#define SONNX_VERIFY_FAST_PATH_EQUIVALENCE_HPP
 
 #include <cstdint>
 #include <optional>
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "div_fast_paths.hpp"
+#include "div/fast/div_fast_paths.hpp"
 
 namespace sonnx::detail {
 
@@ -65,4 +65,4 @@ std::string equivalence_json(const EquivalenceResult& result);
 
 }  // namespace sonnx::detail
 
-#endif  // SONNX_DIV_FAST_PATH_EQUIVALENCE_HPP
+#endif  // SONNX_VERIFY_FAST_PATH_EQUIVALENCE_HPP

@@ -1,4 +1,4 @@
-#include "fast_path_equivalence.hpp"
+#include "sonnx_verify/fast_path_equivalence.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -11,7 +11,7 @@
 #include <thread>
 #include <type_traits>
 
-#include "../kernels/div_kernels.h"
+#include "div/kernels/div_kernels.h"
 
 namespace sonnx::detail {
 namespace {
@@ -255,9 +255,7 @@ EquivalenceResult check_type(const Route<T>& route, const EquivalenceOptions& op
     counters = options.sample == 0 ? check_all_pairs(checker, options, result)
                                    : check_sample(checker, options, options.sample, result);
   } else {
-    // GCOVR_EXCL_BR_START sample 0 is the main job's 10^8-pair sweep (scripts/main.sh), too slow for the instrumented tests
     const std::uint64_t sample = options.sample != 0 ? options.sample : default_32_bit_sample;
-    // GCOVR_EXCL_BR_STOP
     counters = check_sample(checker, options, sample, result);
   }
   result.pairs_outside_domain = counters.outside_domain;
@@ -283,7 +281,7 @@ EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options)
   const auto start = std::chrono::steady_clock::now();
   EquivalenceResult result;
   result.type = fast_path_type_name(options.type);
-  switch (options.type) {  // GCOVR_EXCL_BR_LINE all 8 types cased; the 9th edge: gcc's default
+  switch (options.type) {
     case FastPathType::float16:
       result = check_type(Route<std::uint16_t>{sonnx_div_f16, &DivFastPaths::float16, nullptr},
                           options, result);

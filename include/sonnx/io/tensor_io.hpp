@@ -50,6 +50,10 @@ struct ReadResult {
   [[nodiscard]] bool ok() const noexcept { return status.ok(); }
 };
 
+// Profile type names as ONNX spells them ("float16", "bfloat16", "float", "double", "int8", ...),
+// plus "float32" and "float64"; nullopt for any other name.
+std::optional<DataType> parse_type_name(std::string_view name) noexcept;
+
 enum class TensorFormat : std::uint8_t { onnx_pb, npy };
 
 // ".pb" -> onnx_pb, ".npy" -> npy (case-sensitive, as ONNX and NumPy write them); else nullopt.

@@ -1,5 +1,5 @@
 // Exhaustive and sampled verification of a 16-bit Div kernel against the MPFR oracle.
-#include "sonnx_oracle/exhaustive.hpp"
+#include "sonnx_verify/exhaustive.hpp"
 
 #include <unistd.h>
 

@@ -1,9 +1,9 @@
-// Independent references for the fuzz harnesses and the reliability tests: IEEE 754 division
+// Independent references for the fuzz harnesses and the oracle tests: IEEE 754 division
 // (round to nearest, ties to even) of bit patterns of any binary format up to 64 bits, computed
 // with integer arithmetic only (no hardware floating point, no code of the library), and integer
 // division truncated toward zero computed on magnitudes.
-#ifndef SONNX_TESTS_FUZZ_SOFT_DIV_REFERENCE_HPP
-#define SONNX_TESTS_FUZZ_SOFT_DIV_REFERENCE_HPP
+#ifndef SONNX_VERIFY_SOFT_DIV_REFERENCE_HPP
+#define SONNX_VERIFY_SOFT_DIV_REFERENCE_HPP
 
 #include <cstdint>
 #include <limits>
@@ -130,4 +130,4 @@ constexpr T truncated_quotient(T a, T b) {
 
 }  // namespace sonnx::reference
 
-#endif  // SONNX_TESTS_FUZZ_SOFT_DIV_REFERENCE_HPP
+#endif  // SONNX_VERIFY_SOFT_DIV_REFERENCE_HPP

@@ -9,9 +9,10 @@
 // infinities come from MPFR's own sign rules (XOR of the operands' signs); 0/0, inf/inf and any NaN
 // operand give NaN, returned as the format's canonical quiet NaN.
 //
-// Linked by tests and tools only, never by the library.
-#ifndef SONNX_ORACLE_MPFR_ORACLE_HPP
-#define SONNX_ORACLE_MPFR_ORACLE_HPP
+// Part of the verification library (verify/): linked by the tests and the tool, never by the
+// product library.
+#ifndef SONNX_VERIFY_MPFR_ORACLE_HPP
+#define SONNX_VERIFY_MPFR_ORACLE_HPP
 
 // <cstdint> before <mpfr.h>: MPFR declares its intmax_t functions (mpfr_set_uj_2exp) only then.
 #include <cstdint>
@@ -109,4 +110,4 @@ std::string gmp_version_string();
 
 }  // namespace sonnx::oracle
 
-#endif  // SONNX_ORACLE_MPFR_ORACLE_HPP
+#endif  // SONNX_VERIFY_MPFR_ORACLE_HPP

@@ -15,15 +15,15 @@
 // the derived expectation (symmetry_checks / symmetry_failures in the result).
 // Sample mode checks N seeded random pairs plus every pair of a set of special classes, each against
 // a direct MPFR call on the signed operands (no reduction), plus the same symmetry re-checks.
-#ifndef SONNX_ORACLE_EXHAUSTIVE_HPP
-#define SONNX_ORACLE_EXHAUSTIVE_HPP
+#ifndef SONNX_VERIFY_EXHAUSTIVE_HPP
+#define SONNX_VERIFY_EXHAUSTIVE_HPP
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "sonnx_oracle/mpfr_oracle.hpp"
+#include "sonnx_verify/mpfr_oracle.hpp"
 
 namespace sonnx::oracle {
 
@@ -84,4 +84,4 @@ std::vector<std::uint16_t> special_magnitudes(const BinaryFormat& f);
 
 }  // namespace sonnx::oracle
 
-#endif  // SONNX_ORACLE_EXHAUSTIVE_HPP
+#endif  // SONNX_VERIFY_EXHAUSTIVE_HPP
