@@ -33,25 +33,19 @@ double baseline_multiply_subtract_probe(double x, double y, double z) noexcept {
 // for the equivalence tests and sweeps).
 bool avx2_fast_paths_supported() noexcept {
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-  // GCOVR_EXCL_BR_START CPU-dependent: the test machine has CPUID leaf 1, F16C and AVX2
   const bool f16c = __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 29)) != 0;
   return f16c && __builtin_cpu_supports("avx2");
-  // GCOVR_EXCL_BR_STOP
 }
 
 const DivFastPaths& selected_fast_paths() noexcept {
-  // GCOVR_EXCL_BR_START CPU-dependent choice (AVX2+F16C on the test machine) and the static-init guard
   static const DivFastPaths& selected =
       avx2_fast_paths_supported() ? avx2_fast_paths() : baseline_fast_paths();
-  // GCOVR_EXCL_BR_STOP
   return selected;
 }
 
 std::vector<const DivFastPaths*> runnable_fast_paths() {
   std::vector<const DivFastPaths*> tables{&baseline_fast_paths()};
-  // GCOVR_EXCL_BR_START CPU-dependent: AVX2+F16C on the test machine
   if (avx2_fast_paths_supported()) tables.push_back(&avx2_fast_paths());
-  // GCOVR_EXCL_BR_STOP
   return tables;
 }
 
