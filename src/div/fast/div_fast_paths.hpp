@@ -1,4 +1,4 @@
-// Run-time selected fast paths of the Div kernels (internal header, performance issue #9).
+// Run-time selected fast paths of the Div kernels (internal header, docs/performance.md).
 //
 // The proved kernels (src/div/kernels, Frama-C/WP) stay the reference. A fast path computes the
 // same bits faster where the proved loop cannot vectorize:
@@ -62,7 +62,7 @@ const DivFastPaths& selected_fast_paths() noexcept;
 std::vector<const DivFastPaths*> runnable_fast_paths();
 
 // A probe compiled with the fast paths' flags: x * y - z for operands where a fused multiply-add
-// gives a different result (AS-PLAT-3 and issue #9: no contraction on any path).
+// gives a different result (AS-PLAT-3: no contraction on any path).
 double avx2_multiply_subtract_probe(double x, double y, double z) noexcept;
 double baseline_multiply_subtract_probe(double x, double y, double z) noexcept;
 
