@@ -52,7 +52,7 @@ TEST_CASE("finite non-zero / +-0 is infinity with the sign XOR of the operands",
   }
 }
 
-TEST_CASE("+-0 / finite non-zero is a zero with the sign XOR (-0/5 = -0, not B's sign)", "[D1]") {
+TEST_CASE("+-0 / finite non-zero is a zero with the sign XOR (-0/5 = -0, 0/-5 = -0)", "[D1]") {
   for (const FloatFormat& f : float_formats()) {
     INFO(f.name);
     for (const std::uint64_t y : finite_nonzero(f)) {
