@@ -128,7 +128,7 @@ FAULTS = {
    "c[i] = static_cast<std::int32_t>(static_cast<double>(a[i]) / static_cast<double>(b[i]));",
    "c[i] = static_cast<std::int32_t>(static_cast<float>(a[i]) / static_cast<float>(b[i]));",
    "int32 fast path through binary32, too narrow for 32-bit operands (I1, D9)", False, False),
- "accept_partial_overlap": ("src/common/tensor.cpp",
+ "accept_partial_overlap": ("src/common/validation.cpp",
    "return l < r ? r - l < bytes : l - r < bytes;",
    "return false && (l < r ? r - l < bytes : l - r < bytes);",
    "partial overlap of C with A or B accepted (D6)", False, False),
