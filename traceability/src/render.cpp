@@ -486,7 +486,7 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 
   // Requirement table
   o << "<h2>Requirements</h2>\n<table class=\"reqs\"><thead><tr><th style=\"width:78px\">ID</th>"
-       "<th style=\"width:25%\">Requirement and source</th><th style=\"width:84px\">Proof level</th>"
+       "<th style=\"width:25%\">Requirement and source</th><th style=\"width:100px\">Proof level</th>"
        "<th style=\"width:96px\">Methods</th>"
        "<th style=\"width:92px\">Tests</th><th style=\"width:96px\">Why3</th><th style=\"width:96px\">WP</th>"
        "<th style=\"width:112px\">Exhaustive</th><th style=\"width:130px\">Code</th><th>Gaps and warnings</th>"

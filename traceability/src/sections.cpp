@@ -351,7 +351,7 @@ Section prover_policy(Report& rep) {
     else
       verdict.push_back(name + ": " + std::to_string(accepted) + " of " + std::to_string(goals->size()) +
                         " goals accepted, " + std::to_string(single) + " proved by a single prover");
-    if (!goals->empty() && with == 0) s.bad = true;
+    if (goals->empty() || with == 0 || rejected > 0 || fp_z3 > 0) s.bad = true;
   }
   s.tables.push_back(goals_table);
   Table provers;
