@@ -297,11 +297,45 @@ std::vector<WpProperty> parse_wp_csv(const std::string& text) {
   return out;
 }
 
+static std::vector<ProofGoal> parse_wp_functions(const json& functions);
+
 std::vector<ProofGoal> parse_wp_json(const std::string& text) {
   const json j = json::parse(text);  // throws on malformed input; the caller reports it
   std::vector<ProofGoal> out;
-  if (!j.contains("wp:functions") || !j["wp:functions"].is_object()) return out;
-  for (const auto& [fn, goals] : j["wp:functions"].items()) {
+  if (j.contains("wp:functions") && j["wp:functions"].is_object()) out = parse_wp_functions(j["wp:functions"]);
+  // Prover verdicts may also come as a list beside WP's own report: {"goals": [{"goal", "function",
+  // "status", "verdicts", "accepted"}]}, matched to WP's goals by name ('_'-suffix forms included).
+  if (j.contains("goals") && j["goals"].is_array())
+    for (const auto& e : j["goals"]) {
+      const std::string name = str_or(e, "goal");
+      if (name.empty()) continue;
+      auto same = [&](const ProofGoal& g) {
+        const auto ends = [](const std::string& a, const std::string& b) {
+          return a.size() > b.size() && a.compare(a.size() - b.size(), b.size(), b) == 0 && a[a.size() - b.size() - 1] == '_';
+        };
+        return g.goal == name || ends(name, g.goal) || ends(g.goal, name);
+      };
+      auto it = std::find_if(out.begin(), out.end(), same);
+      if (it == out.end()) {
+        ProofGoal g;
+        g.system = "wp";
+        g.scope = str_or(e, "function");
+        g.goal = name;
+        g.ids = ids_in_wp_name(name);
+        g.status = str_or(e, "status", "unknown");
+        g.proved = g.status == "valid" || g.status == "Valid";
+        g.obligations_valid = g.proved ? 1 : 0;
+        out.push_back(g);
+        it = out.end() - 1;
+      }
+      read_policy_fields(*it, e);
+    }
+  return out;
+}
+
+static std::vector<ProofGoal> parse_wp_functions(const json& functions) {
+  std::vector<ProofGoal> out;
+  for (const auto& [fn, goals] : functions.items()) {
     if (!goals.is_object()) continue;
     for (const auto& [name, stats] : goals.items()) {
       if (name == "wp:section" || !stats.is_object()) continue;

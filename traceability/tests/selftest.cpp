@@ -208,6 +208,17 @@ void test_policy_fields(const trace::Catalogue& cat) {
   auto wp = trace::parse_wp_json(R"({"wp:functions":{"f":{"f_ensures_C1_x":{"qed":{"total":1,"valid":1},
     "wp:main":{"total":1,"valid":1},"accepted":false,"verdicts":[{"prover":"Z3","result":"valid"}]}}}})");
   CHECK(wp.size() == 1 && !wp[0].proved && wp[0].verdicts.size() == 1);
+  // Or as a list beside WP's report, matched by name.
+  wp = trace::parse_wp_json(R"({"wp:functions":{"f":{"f_ensures_C1_x":{"wp:main":{"total":1,"valid":1}},
+    "f_ensures_C1_y":{"wp:main":{"total":1,"valid":1}}}},
+    "goals":[{"goal":"typed_f_ensures_C1_x","accepted":true,"verdicts":[{"prover":"Alt-Ergo","result":"valid"},
+                                                                        {"prover":"CVC5","result":"valid"}]},
+             {"goal":"f_ensures_C1_y","accepted":false,"verdicts":[{"prover":"Z3","result":"valid"}]},
+             {"goal":"f_assert_rte_mem","status":"timeout"}]})");
+  CHECK(wp.size() == 3);
+  CHECK(wp[0].proved && wp[0].accepted == true && wp[0].verdicts.size() == 2);
+  CHECK(!wp[1].proved && wp[1].accepted == false);
+  CHECK(!wp[2].proved && wp[2].status == "timeout");
 }
 
 void test_provenance_hash() {
