@@ -187,6 +187,9 @@ std::string render_json(const Report& r) {
   j["commit"] = r.commit;
   j["catalogue"] = r.options.catalogue.generic_string();
   j["evidence_dir"] = r.options.evidence_dir.generic_string();
+  j["provenance"] = {{"commit", r.commit.empty() ? ordered(nullptr) : ordered(r.commit)},
+                     {"sources_sha256", r.own_sources_sha256},
+                     {"sources", r.own_sources}};
   ordered sum;
   sum["requirements"] = r.rows.size();
   for (const auto& [k, v] : r.status_counts()) sum[k] = v;

@@ -699,6 +699,14 @@ Report build_report(const Options& options) {
     rep.rows.push_back(std::move(row));
   }
 
+  {
+    std::error_code rel_ec;
+    for (const fs::path& p : {options.catalogue, options.assumptions}) {
+      const fs::path rel = fs::relative(p, options.source_root, rel_ec);
+      if (!rel_ec && !rel.empty() && *rel.begin() != "..") rep.own_sources.push_back(rel.generic_string());
+    }
+    rep.own_sources_sha256 = sources_sha256(options.source_root, rep.own_sources, nullptr);
+  }
   if (options.generated.empty()) {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};

@@ -298,6 +298,9 @@ struct Report {
   std::vector<Row> rows;
   bool have_catch = false, have_why3 = false, have_wp = false;
   std::string commit;
+  // The report's own binding: the catalogue and the assumptions register it joined.
+  std::vector<std::string> own_sources;
+  std::string own_sources_sha256;
 
   std::map<std::string, int> status_counts() const;
   int gap_count() const;  // requirement gaps + global gaps
