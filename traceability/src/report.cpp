@@ -442,16 +442,6 @@ Report build_report(const Options& options) {
                                       std::to_string(x.value("line", 0)),
                                   x.value("reason", std::string("NO REASON GIVEN"))});
       }
-      if (j.contains("exception_marks") && j["exception_marks"].is_object()) {
-        const auto& m = j["exception_marks"];
-        rep.coverage.push_back(
-            {"exception-only branches left out",
-             std::to_string(m.value("throw_edges", 0)) + " exception edges, " +
-                 std::to_string(m.value("cleanup_branches", 0)) + " exception-cleanup branches on " +
-                 std::to_string(m.contains("cleanup_branches_per_line") ? m["cleanup_branches_per_line"].size() : 0) +
-                 " lines, " + std::to_string(m.value("unmatched_lines", 0)) + " unmatched lines: " +
-                 m.value("reason", std::string())});
-      }
       if (fs::is_regular_file(ev / "coverage" / "index.html", ec))
         rep.coverage.push_back({"detailed report", "coverage/index.html"});
     } catch (const std::exception& e) {
