@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -234,6 +235,22 @@ Section coding_standard(Report& rep) {
       const std::size_t deviations =
           j->contains("deviations") && (*j)["deviations"].is_array() ? (*j)["deviations"].size() : 0;
       std::string v = std::to_string(findings) + " findings, " + std::to_string(deviations) + " deviations";
+      // A finding whose rule no deviation of the register names is open.
+      if (findings > 0 && deviations > 0) {
+        std::set<std::string> deviated;
+        for (const auto& d : (*j)["deviations"])
+          if (d.is_object() && d.contains("rule")) deviated.insert(cell(d["rule"]));
+        std::size_t open = 0;
+        for (const auto& f : (*j)["findings"])
+          if (f.is_object() && f.contains("rule") && deviated.count(cell(f["rule"])) == 0) ++open;
+        v += ", " + std::to_string(open) + " outside the deviation register";
+        if (open > 0) {
+          s.bad = true;
+          rep.issues.push_back(Issue{"coding-standard",
+                                     std::to_string(open) + " coding-standard findings outside the deviation register",
+                                     name, true});
+        }
+      }
       for (const char* k : {"passed", "ok", "clean"})
         if (j->contains(k) && (*j)[k].is_boolean() && !(*j)[k].get<bool>()) {
           v += ", verdict: FAILED";

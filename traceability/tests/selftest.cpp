@@ -413,6 +413,8 @@ void test_end_to_end() {
     {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","requirements":["D3"],"status":"Valid","accepted":true}]})");
   write(ev / "wp-smoke.json", R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
   write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
+  write(ev / "coding-standard.json", R"({"findings":[{"rule":"misra-c2012-15.5","file":"k.c","line":3},
+    {"rule":"misra-c2012-10.4","file":"k.c","line":9}],"deviations":[{"rule":"misra-c2012-15.5"}]})");
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
 <TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
 <TestCase name="t2" tags="[F2][Z9]" filename="/nowhere/t.cpp" line="9"><OverallResult success="false"/></TestCase>
@@ -436,6 +438,7 @@ void test_end_to_end() {
     CHECK(has_issue(r, "prover-policy", "c1_shape"));  // floating point, Z3 alone, counted: a gap
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
     CHECK(has_issue(r, "stack", "cycle"));
+    CHECK(has_issue(r, "coding-standard", "1 coding-standard findings outside the deviation register"));
   }
   // 4. Unreadable evidence is a gap, not a crash.
   write(ev / "why3.json", "{ not json");
