@@ -30,6 +30,12 @@ for type in int8 uint8 int32 uint32; do
   stage "fast path equivalence $type" "$tool" verify-exhaustive --fast-paths "$type" \
     --json "$evidence/fastpath-$type.json"
 done
+# Bind the sweep results to the compiled sources and the oracle they ran, by content.
+sweep_sources=('src/**/*.c' 'src/**/*.h' 'src/**/*.inc' 'src/**/*.cpp' 'src/**/*.hpp' 'include/**/*.hpp'
+  'verify/**/*.cpp' 'verify/**/*.hpp')
+for f in "$evidence"/exhaustive-*.json "$evidence"/fastpath-*.json; do
+  if [[ -f "$f" ]]; then python3 scripts/evidence_provenance.py "$f" --sources "${sweep_sources[@]}"; fi
+done
 stage "benchmarks" cmake --build build --target bench
 stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "traceability report" cmake --build build --target report

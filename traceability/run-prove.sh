@@ -2,12 +2,14 @@
 # The `prove` target: runs proofs/why3/prove.sh and proofs/frama-c/prove.sh with --out EVIDENCE_DIR,
 # each only if it exists (a missing one is reported, and the traceability report shows the gap).
 # Usage: traceability/run-prove.sh SOURCE_DIR EVIDENCE_DIR
+# Then binds each result file to the sources it covers (scripts/evidence_provenance.py).
 # Exit status: 1 if a script that exists fails, 0 otherwise.
 set -uo pipefail
 src="${1:?usage: run-prove.sh SOURCE_DIR EVIDENCE_DIR}"
 evidence="${2:?usage: run-prove.sh SOURCE_DIR EVIDENCE_DIR}"
 mkdir -p "$evidence"
 status=0
+provenance="$(dirname "${BASH_SOURCE[0]}")/../scripts/evidence_provenance.py"
 run() {  # run NAME SCRIPT EVIDENCE_FILES...
   local name="$1" script="$2"
   shift 2
@@ -31,4 +33,17 @@ run() {  # run NAME SCRIPT EVIDENCE_FILES...
 }
 run Why3 "$src/proofs/why3/prove.sh" why3.json
 run Frama-C/WP "$src/proofs/frama-c/prove.sh" wp-report.json wp-properties.csv
+# Bind each result to the sources it proved, by content (the report recomputes the hashes).
+bind() {  # bind FILE GLOBS...
+  local file="$evidence/$1"
+  shift
+  [[ -f "$file" ]] && { python3 "$provenance" "$file" --root "$src" --sources "$@" || status=1; }
+}
+why3_sources=('spec/why3/**/*.mlw' 'proofs/why3/**/*.mlw' 'proofs/why3/**/*.py' 'proofs/why3/**/*.sh'
+  'proofs/why3/**/*.drv')
+wp_sources=('src/**/kernels/*.c' 'src/**/kernels/*.h' 'src/**/kernels/*.inc' 'proofs/frama-c/**/*.mlw'
+  'proofs/frama-c/**/*.driver' 'proofs/frama-c/**/*.py' 'proofs/frama-c/**/*.sh')
+bind why3.json "${why3_sources[@]}"
+bind wp-report.json "${wp_sources[@]}"
+bind wp-smoke.json "${wp_sources[@]}"
 exit $status

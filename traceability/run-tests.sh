@@ -33,5 +33,9 @@ while IFS= read -r exe; do
   echo "run-tests: $name: ${cases:-0} test cases, ${failed:-0} failed (exit $rc) -> $out/$name.xml"
   ((rc != 0)) && status=1
 done < "$list"
+# Bind the results to the sources they tested, by content (the report recomputes the hash).
+python3 "$(dirname "${BASH_SOURCE[0]}")/../scripts/evidence_provenance.py" "$out/provenance.json" \
+  --sources 'src/**/*.c' 'src/**/*.h' 'src/**/*.inc' 'src/**/*.cpp' 'src/**/*.hpp' 'include/**/*.hpp' \
+  'include/**/*.h' 'tests/**/*.cpp' 'tests/**/*.hpp' 'tests/**/*.h' 'verify/**/*.cpp' 'verify/**/*.hpp' || status=1
 echo "run-tests: $((SECONDS - start)) s"
 exit $status

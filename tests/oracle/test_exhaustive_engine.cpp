@@ -72,7 +72,7 @@ TEST_CASE("verify-exhaustive sample mode passes the library's float16/bfloat16 k
   }
 }
 
-TEST_CASE("verify-exhaustive catches a truncating bfloat16 kernel", "[F2]") {
+TEST_CASE("verify-exhaustive catches a truncating bfloat16 kernel", "[oracle]") {
   const SweepResult r = sample(bfloat16, bf16_truncating_kernel, 200000);
   CHECK(r.mismatches > 10000);
   CHECK_FALSE(r.passed());
@@ -82,13 +82,13 @@ TEST_CASE("verify-exhaustive catches a truncating bfloat16 kernel", "[F2]") {
   CHECK(sweep_json(r, "test").find("\"passed\": false") != std::string::npos);
 }
 
-TEST_CASE("verify-exhaustive catches a float16 kernel that flushes subnormal results", "[F2]") {
+TEST_CASE("verify-exhaustive catches a float16 kernel that flushes subnormal results", "[oracle]") {
   const SweepResult r = sample(binary16, f16_flushing_kernel, 200000);
   CHECK(r.mismatches > 0);
   CHECK_FALSE(r.passed());
 }
 
-TEST_CASE("special operand set of sample mode covers every IEEE class", "[F2][D2]") {
+TEST_CASE("special operand set of sample mode covers every IEEE class", "[oracle]") {
   for (const BinaryFormat* f : {&binary16, &bfloat16}) {
     INFO(f->name);
     bool zero = false, subnormal = false, normal = false, inf = false, nan = false, quiet = false,

@@ -14,7 +14,7 @@ using namespace sonnx;
 using namespace sonnx::oracle;
 using namespace sonnx::oracle_test;
 
-TEST_CASE("F3 checker: hand-computed error ratios", "[F3]") {
+TEST_CASE("F3 checker: hand-computed error ratios", "[oracle]") {
   // f16 1/3: C = 0x3555 = 1365/4096, 1/3 - C = 1/12288; bound u*|A/B| = 2^-11/3 = 2/12288.
   CHECK(check_half_ulp(binary16, 0x3C00, 0x4200, 0x3555).error_ratio == 0.5);
   const AccuracyCheck next = check_half_ulp(binary16, 0x3C00, 0x4200, 0x3556);  // 2/12288

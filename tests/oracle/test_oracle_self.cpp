@@ -105,7 +105,7 @@ const HandCase hand_cases[] = {
 
 }  // namespace
 
-TEST_CASE("oracle: hand-checked quotients in all four formats", "[F1][F2][R5][D1][D2]") {
+TEST_CASE("oracle: hand-checked quotients in all four formats", "[oracle]") {
   for (const HandCase& c : hand_cases) {
     const BinaryFormat& f = *c.f;
     INFO(f.name << " " << hex(f, c.a) << " / " << hex(f, c.b) << ": " << c.why);
@@ -121,7 +121,7 @@ TEST_CASE("oracle: hand-checked quotients in all four formats", "[F1][F2][R5][D1
   }
 }
 
-TEST_CASE("oracle: format constants and exact pattern <-> MPFR conversions", "[F1][F2]") {
+TEST_CASE("oracle: format constants and exact pattern <-> MPFR conversions", "[oracle]") {
   CHECK(binary16.infinity() == 0x7C00);
   CHECK(binary16.quiet_nan() == 0x7E00);
   CHECK(binary16.max_finite() == 0x7BFF);
@@ -156,7 +156,7 @@ TEST_CASE("oracle: format constants and exact pattern <-> MPFR conversions", "[F
   mpfr_clear(x);
 }
 
-TEST_CASE("oracle: agrees with hardware IEEE binary32/binary64 division", "[F1]") {
+TEST_CASE("oracle: agrees with hardware IEEE binary32/binary64 division", "[oracle]") {
   const std::uint64_t seed = test_seed();
   INFO(seed_note(seed));
   for (const BinaryFormat* f : {&binary32, &binary64}) {
@@ -194,7 +194,7 @@ TEST_CASE("oracle: agrees with hardware IEEE binary32/binary64 division", "[F1]"
 }
 
 TEST_CASE("oracle: agrees with an exact integer-arithmetic reference in all four formats",
-          "[F1][F2]") {
+          "[oracle]") {
   const std::uint64_t seed = test_seed();
   INFO(seed_note(seed));
   for (const BinaryFormat* f : {&binary16, &bfloat16, &binary32, &binary64}) {
@@ -220,7 +220,7 @@ TEST_CASE("oracle: agrees with an exact integer-arithmetic reference in all four
   }
 }
 
-TEST_CASE("oracle: K * 2^-s rounds to nearest-even at the subnormal quantum", "[F1][F2]") {
+TEST_CASE("oracle: K * 2^-s rounds to nearest-even at the subnormal quantum", "[oracle]") {
   // a = K quanta (raw pattern K, K < 2^p), b = 2^s: the exact quotient is K / 2^s quanta and the
   // result, computed here by integer rounding from the definition, is a raw pattern too.
   std::mt19937_64 rng(test_seed());
@@ -257,7 +257,7 @@ TEST_CASE("oracle: K * 2^-s rounds to nearest-even at the subnormal quantum", "[
 }
 
 TEST_CASE("oracle: the sign of every non-NaN quotient is the XOR of the operands' signs",
-          "[D1][F1][F2]") {
+          "[oracle]") {
   // The exhaustive sweep evaluates the oracle on magnitudes and derives signed results this way.
   const std::uint64_t seed = test_seed();
   INFO(seed_note(seed));

@@ -29,10 +29,9 @@ TEMPLATE_TEST_CASE("unsigned boundaries: MAX/1, MAX/MAX, MAX/2, 1/MAX, 0/MAX", "
   const std::vector<TestType> b = {1, max, 2, max, max};
   const auto r = run_div(integer_data_type<TestType>(), {5}, a, b);
   REQUIRE(r.status.ok());
-  const std::vector<TestType> expected = {max, 1, static_cast<TestType>(max / 2), 0, 0};
-  CHECK(r.c == expected);
   // MAX / 2 for an all-ones value is the value with the top bit cleared.
-  CHECK(expected[2] == static_cast<TestType>(max >> 1));
+  const std::vector<TestType> expected = {max, 1, static_cast<TestType>(max >> 1), 0, 0};
+  CHECK(r.c == expected);
 }
 
 TEMPLATE_TEST_CASE("signed MIN / -1 is a D3 domain error at its index, C is untouched", "[D3][D7]",

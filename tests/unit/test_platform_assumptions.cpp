@@ -13,7 +13,7 @@ using namespace sonnx;
 using namespace sonnx::test;
 
 TEST_CASE("float and double are IEEE 754 binary32/binary64 evaluated in their own format",
-          "[F1]") {
+          "[platform]") {
   STATIC_REQUIRE(std::numeric_limits<float>::is_iec559);
   STATIC_REQUIRE(std::numeric_limits<double>::is_iec559);
   STATIC_REQUIRE(FLT_EVAL_METHOD == 0);  // no x87 excess precision
@@ -36,7 +36,7 @@ TEST_CASE("subnormals are neither flushed to zero (FTZ) nor read as zero (DAZ)",
   CHECK(div_bits(f32, f32.min_normal, f32.two) == 0x00400000);
 }
 
-TEST_CASE("no fused multiply-add contraction in the library's build flags", "[F1]") {
+TEST_CASE("no fused multiply-add contraction in the library's build flags", "[platform]") {
   // With x = 1 + 2^-12, x*x - (1 + 2^-11) is exactly 2^-24 when fused and 0 when the product is
   // rounded first (2^-24 is below half an ulp of 1 + 2^-11 in binary32).
   volatile float x = 1.0F + 0x1p-12F;

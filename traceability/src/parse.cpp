@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <pugixml.hpp>
 #include <sstream>
 #include <stdexcept>
 
@@ -157,94 +158,9 @@ Catalogue load_catalogue(const fs::path& path) {
 
 // ---------------------------------------------------------------------------------------------
 // Catch2 XML reporter output (Catch2 v2): <Catch name=EXE><Group><TestCase name tags filename
-// line> ... <OverallResult success="true|false"/></TestCase> ... </Group></Catch>.
-namespace {
-
-std::string xml_unescape(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '&') {
-      out += s[i];
-      continue;
-    }
-    const std::size_t semi = s.find(';', i);
-    if (semi == std::string::npos) {
-      out += s[i];
-      continue;
-    }
-    const std::string ent = s.substr(i + 1, semi - i - 1);
-    if (ent == "amp") out += '&';
-    else if (ent == "lt") out += '<';
-    else if (ent == "gt") out += '>';
-    else if (ent == "quot") out += '"';
-    else if (ent == "apos") out += '\'';
-    else if (!ent.empty() && ent[0] == '#') {
-      unsigned long code = 0;
-      try {
-        code = (ent.size() > 1 && (ent[1] == 'x' || ent[1] == 'X')) ? std::stoul(ent.substr(2), nullptr, 16)
-                                                                  : std::stoul(ent.substr(1));
-      } catch (...) {
-        code = '?';
-      }
-      if (code < 0x80) {
-        out += static_cast<char>(code);
-      } else if (code < 0x800) {
-        out += static_cast<char>(0xC0 | (code >> 6));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-      } else {
-        out += static_cast<char>(0xE0 | ((code >> 12) & 0x0F));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-      }
-    } else {
-      out += s.substr(i, semi - i + 1);
-    }
-    i = semi;
-  }
-  return out;
-}
-
-struct XmlTag {
-  std::string name;
-  std::map<std::string, std::string> attrs;
-  bool closing = false;
-  bool self_closing = false;
-};
-
-// Parses the inside of <...> (without the brackets).
-XmlTag parse_tag(const std::string& body) {
-  XmlTag t;
-  std::size_t i = 0;
-  if (i < body.size() && body[i] == '/') {
-    t.closing = true;
-    ++i;
-  }
-  while (i < body.size() && std::isspace(static_cast<unsigned char>(body[i])) == 0 && body[i] != '/')
-    t.name += body[i++];
-  while (i < body.size()) {
-    while (i < body.size() && std::isspace(static_cast<unsigned char>(body[i])) != 0) ++i;
-    if (i >= body.size()) break;
-    if (body[i] == '/') {
-      t.self_closing = true;
-      ++i;
-      continue;
-    }
-    std::string key;
-    while (i < body.size() && body[i] != '=' && std::isspace(static_cast<unsigned char>(body[i])) == 0)
-      key += body[i++];
-    while (i < body.size() && body[i] != '"' && body[i] != '\'') ++i;
-    if (i >= body.size()) break;
-    const char q = body[i++];
-    std::string value;
-    while (i < body.size() && body[i] != q) value += body[i++];
-    ++i;
-    t.attrs[key] = xml_unescape(value);
-  }
-  return t;
-}
-
-}  // namespace
-
+// line> ... <OverallResult success="true|false"/></TestCase> ... </Group></Catch>, read with
+// pugixml. A truncated file (the executable crashed) fails to parse; pugixml keeps the nodes read
+// before the error, so the test cases that completed are still reported.
 std::vector<std::string> split_tags(const std::string& tags) {
   std::vector<std::string> out;
   std::size_t i = 0;
@@ -259,82 +175,54 @@ std::vector<std::string> split_tags(const std::string& tags) {
 
 CatchFile parse_catch_xml(const std::string& text) {
   CatchFile out;
-  std::size_t i = 0;
-  bool in_case = false;
-  int section_depth = 0;
-  TestCase current;
-  bool saw_catch = false;
-  while ((i = text.find('<', i)) != std::string::npos) {
-    if (text.compare(i, 4, "<!--") == 0) {
-      const std::size_t e = text.find("-->", i);
-      if (e == std::string::npos) break;
-      i = e + 3;
-      continue;
-    }
-    if (text.compare(i, 9, "<![CDATA[") == 0) {
-      const std::size_t e = text.find("]]>", i);
-      if (e == std::string::npos) break;
-      i = e + 3;
-      continue;
-    }
-    if (text.compare(i, 2, "<?") == 0) {
-      const std::size_t e = text.find("?>", i);
-      if (e == std::string::npos) break;
-      i = e + 2;
-      continue;
-    }
-    // Find the closing '>' outside quotes.
-    std::size_t e = i + 1;
-    char q = 0;
-    for (; e < text.size(); ++e) {
-      if (q != 0) {
-        if (text[e] == q) q = 0;
-      } else if (text[e] == '"' || text[e] == '\'') {
-        q = text[e];
-      } else if (text[e] == '>') {
-        break;
-      }
-    }
-    if (e >= text.size()) break;  // truncated
-    const XmlTag tag = parse_tag(text.substr(i + 1, e - i - 1));
-    i = e + 1;
-    if (tag.name == "Catch") {
-      if (tag.closing) {
-        out.complete = true;
-      } else {
-        saw_catch = true;
-        if (tag.attrs.count("name") != 0U) out.executable = tag.attrs.at("name");
-      }
-    } else if (tag.name == "TestCase") {
-      if (tag.closing) {
-        if (in_case) out.cases.push_back(current);
-        in_case = false;
-      } else {
-        current = TestCase{};
-        current.name = tag.attrs.count("name") != 0U ? tag.attrs.at("name") : "";
-        current.tags = tag.attrs.count("tags") != 0U ? tag.attrs.at("tags") : "";
-        current.file = tag.attrs.count("filename") != 0U ? tag.attrs.at("filename") : "";
-        try {
-          current.line = tag.attrs.count("line") != 0U ? std::stoi(tag.attrs.at("line")) : 0;
-        } catch (...) {
-          current.line = 0;
-        }
-        current.executable = out.executable;
-        for (const auto& t : split_tags(current.tags))
-          if (is_id_shaped(t)) add_unique(current.ids, t);
-        in_case = !tag.self_closing;
-        section_depth = 0;
-      }
-    } else if (tag.name == "Section" && in_case) {
-      if (tag.closing) --section_depth;
-      else if (!tag.self_closing) ++section_depth;
-    } else if (tag.name == "OverallResult" && in_case && !tag.closing) {
-      // The test case's own OverallResult (sections use OverallResults, plural).
-      current.passed = tag.attrs.count("success") != 0U && tag.attrs.at("success") == "true";
-    }
+  pugi::xml_document doc;
+  const pugi::xml_parse_result parsed = doc.load_buffer(text.data(), text.size());
+  const pugi::xml_node root = doc.child("Catch");
+  if (!root) {
+    out.error = "not Catch2 XML reporter output (no <Catch> element)";
+    return out;
   }
-  if (!saw_catch) out.error = "not Catch2 XML reporter output (no <Catch> element)";
+  out.complete = parsed.status == pugi::status_ok;
+  out.executable = root.attribute("name").value();
+  for (const pugi::xpath_node& node : root.select_nodes(".//TestCase")) {
+    const pugi::xml_node tc = node.node();
+    // The test case's own result (sections carry OverallResults, plural). A test case cut off by a
+    // crash has none and counts as failed.
+    const pugi::xml_node result = tc.child("OverallResult");
+    TestCase current;
+    current.name = tc.attribute("name").value();
+    current.tags = tc.attribute("tags").value();
+    current.file = tc.attribute("filename").value();
+    current.line = tc.attribute("line").as_int(0);
+    current.executable = out.executable;
+    current.passed = std::string(result.attribute("success").value()) == "true";
+    for (const auto& t : split_tags(current.tags))
+      if (is_id_shaped(t)) add_unique(current.ids, t);
+    out.cases.push_back(current);
+  }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prover policy fields shared by why3.json and wp-report.json.
+void read_policy_fields(ProofGoal& g, const json& goal) {
+  if (!goal.is_object()) return;
+  if (goal.contains("verdicts") && goal["verdicts"].is_array())
+    for (const auto& v : goal["verdicts"]) {
+      if (!v.is_object()) continue;
+      Verdict d{str_or(v, "prover"), str_or(v, "result"), std::nullopt};
+      if (v.contains("time") && v["time"].is_number()) d.time_s = v["time"].get<double>();
+      g.verdicts.push_back(d);
+      if (d.result == "valid" && std::find(g.provers.begin(), g.provers.end(), d.prover) == g.provers.end())
+        g.provers.push_back(d.prover);
+    }
+  if (goal.contains("accepted") && goal["accepted"].is_boolean()) g.accepted = goal["accepted"].get<bool>();
+  if (goal.contains("fp") && goal["fp"].is_boolean()) g.fp = goal["fp"].get<bool>();
+  if (g.proved && g.accepted == false) {
+    g.proved = false;
+    g.obligations_valid = 0;
+    g.status = g.status + ", not accepted under the prover policy";
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,11 +297,45 @@ std::vector<WpProperty> parse_wp_csv(const std::string& text) {
   return out;
 }
 
+static std::vector<ProofGoal> parse_wp_functions(const json& functions);
+
 std::vector<ProofGoal> parse_wp_json(const std::string& text) {
   const json j = json::parse(text);  // throws on malformed input; the caller reports it
   std::vector<ProofGoal> out;
-  if (!j.contains("wp:functions") || !j["wp:functions"].is_object()) return out;
-  for (const auto& [fn, goals] : j["wp:functions"].items()) {
+  if (j.contains("wp:functions") && j["wp:functions"].is_object()) out = parse_wp_functions(j["wp:functions"]);
+  // Prover verdicts may also come as a list beside WP's own report: {"goals": [{"goal", "function",
+  // "status", "verdicts", "accepted"}]}, matched to WP's goals by name ('_'-suffix forms included).
+  if (j.contains("goals") && j["goals"].is_array())
+    for (const auto& e : j["goals"]) {
+      const std::string name = str_or(e, "goal");
+      if (name.empty()) continue;
+      auto same = [&](const ProofGoal& g) {
+        const auto ends = [](const std::string& a, const std::string& b) {
+          return a.size() > b.size() && a.compare(a.size() - b.size(), b.size(), b) == 0 && a[a.size() - b.size() - 1] == '_';
+        };
+        return g.goal == name || ends(name, g.goal) || ends(g.goal, name);
+      };
+      auto it = std::find_if(out.begin(), out.end(), same);
+      if (it == out.end()) {
+        ProofGoal g;
+        g.system = "wp";
+        g.scope = str_or(e, "function");
+        g.goal = name;
+        g.ids = ids_in_wp_name(name);
+        g.status = str_or(e, "status", "unknown");
+        g.proved = g.status == "valid" || g.status == "Valid";
+        g.obligations_valid = g.proved ? 1 : 0;
+        out.push_back(g);
+        it = out.end() - 1;
+      }
+      read_policy_fields(*it, e);
+    }
+  return out;
+}
+
+static std::vector<ProofGoal> parse_wp_functions(const json& functions) {
+  std::vector<ProofGoal> out;
+  for (const auto& [fn, goals] : functions.items()) {
     if (!goals.is_object()) continue;
     for (const auto& [name, stats] : goals.items()) {
       if (name == "wp:section" || !stats.is_object()) continue;
@@ -443,6 +365,7 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
       g.obligations = total;
       g.obligations_valid = valid;
       g.status = g.proved ? "valid" : (worst.empty() ? (total == 0 ? "not tried" : "unknown") : worst);
+      read_policy_fields(g, stats);
       out.push_back(g);
     }
   }
@@ -566,6 +489,7 @@ Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
                      [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
       g.proved = st == "valid" || st == "proved";
       g.obligations_valid = g.proved ? 1 : 0;
+      read_policy_fields(g, gj);
       if (gj.contains("requirements") && gj["requirements"].is_array()) {
         for (const auto& r : gj["requirements"]) {
           if (!r.is_string()) continue;

@@ -105,10 +105,25 @@ ordered goals_json(const Report& r, const std::vector<const ProofGoal*>& goals) 
     o["status"] = g->status;
     o["proved"] = g->proved;
     o["note"] = g->note;
+    if (g->accepted) o["accepted"] = *g->accepted;
+    if (!g->verdicts.empty()) {
+      ordered vs = ordered::array();
+      for (const auto& v : g->verdicts)
+        vs.push_back({{"prover", v.prover}, {"result", v.result}, {"time", v.time_s ? ordered(*v.time_s) : ordered(nullptr)}});
+      o["verdicts"] = vs;
+    }
     arr.push_back(o);
   }
   return arr;
 }
+
+// What the proof levels mean (shown in the HTML and Markdown reports).
+const char* kProofLevels =
+    "Proof level, strongest first: **code** = proved Frama-C/WP goals on the compiled C sources cite the "
+    "requirement (under the prover policy); **exhaustive** = a sweep of all 2^32 operand pairs of the compiled "
+    "code passed; **spec** = only Why3 goals about the specification (or a model of it) cite it, so nothing "
+    "proves it of the compiled code and tests alone verify the code; **test-only** = passed tests only. The counts "
+    "behind each level are in traceability.json (proof_level_counts).";
 
 const char* kStatusOrder[] = {"verified", "partial", "stale", "failed", "missing"};
 
@@ -172,6 +187,9 @@ std::string render_json(const Report& r) {
   j["commit"] = r.commit;
   j["catalogue"] = r.options.catalogue.generic_string();
   j["evidence_dir"] = r.options.evidence_dir.generic_string();
+  j["provenance"] = {{"commit", r.commit.empty() ? ordered(nullptr) : ordered(r.commit)},
+                     {"sources_sha256", r.own_sources_sha256},
+                     {"sources", r.own_sources}};
   ordered sum;
   sum["requirements"] = r.rows.size();
   for (const auto& [k, v] : r.status_counts()) sum[k] = v;
@@ -180,6 +198,12 @@ std::string render_json(const Report& r) {
   int tf = 0;
   for (const auto& t : r.tests) (t.passed ? tp : tf)++;
   sum["tests"] = {{"total", r.tests.size()}, {"passed", tp}, {"failed", tf}};
+  int vp = 0;
+  for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
+  sum["verification_tests"] = {{"total", r.verification_tests.size()}, {"passed", vp}};
+  ordered levels = {{"code", 0}, {"exhaustive", 0}, {"spec", 0}, {"test-only", 0}, {"none", 0}};
+  for (const auto& row : r.rows) levels[row.proof_level] = levels[row.proof_level].get<int>() + 1;
+  sum["proof_levels"] = levels;
   auto count = [](const std::vector<ProofGoal>& g) {
     return ordered{{"proved", obligations_proved(g)}, {"total", obligations_total(g)}, {"goals", g.size()}};
   };
@@ -200,6 +224,11 @@ std::string render_json(const Report& r) {
                    {"sonnx_tag", q.source.sonnx_tag}};
     o["verification"] = q.methods;
     o["status"] = row.status;
+    o["proof_level"] = row.proof_level;
+    o["proof_level_counts"] = {{"code", row.level_code},
+                               {"exhaustive", row.level_exhaustive},
+                               {"spec", row.level_spec},
+                               {"tests", row.level_tests}};
     ordered cases = ordered::array();
     for (const auto* t : row.tests)
       cases.push_back({{"name", t->name}, {"executable", t->executable}, {"file", rel_source(r, t->file)},
@@ -235,8 +264,23 @@ std::string render_json(const Report& r) {
   ordered files = ordered::array();
   for (const auto& f : r.files)
     files.push_back({{"path", f.path}, {"kind", f.kind}, {"present", f.present}, {"mtime", f.mtime},
-                     {"stale", f.stale}, {"newer_source", f.newer_source}});
+                     {"stale", f.stale}, {"newer_source", f.newer_source}, {"provenance", f.provenance},
+                     {"provenance_commit", f.provenance_commit}, {"sources", f.sources}});
   j["evidence_files"] = files;
+  ordered vt = ordered::array();
+  for (const auto& t : r.verification_tests)
+    vt.push_back({{"name", t.name}, {"tags", t.tags}, {"executable", t.executable}, {"file", rel_source(r, t.file)},
+                  {"line", t.line}, {"passed", t.passed}});
+  j["verification_tests"] = vt;
+  ordered secs = ordered::array();
+  for (const auto& sec : r.sections) {
+    ordered tables = ordered::array();
+    for (const auto& t : sec.tables)
+      tables.push_back({{"caption", t.caption}, {"header", t.header}, {"rows", t.rows}, {"omitted", t.omitted}});
+    secs.push_back({{"id", sec.id}, {"title", sec.title}, {"files", sec.files}, {"run", sec.run},
+                    {"verdict", sec.verdict}, {"attention", sec.bad}, {"tables", tables}});
+  }
+  j["sections"] = secs;
   ordered as = ordered::array();
   for (const auto& a : r.assumptions) as.push_back(a.cells);
   j["assumptions"] = as;
@@ -251,7 +295,7 @@ std::string render_json(const Report& r) {
 std::string render_csv(const Report& r) {
   std::ostringstream o;
   o << "id,title,status,verification,source_doc,source_file,source_section,sonnx_tag,tests_total,tests_passed,"
-       "tests_failed,why3_proved,why3_total,wp_proved,wp_total,exhaustive,code_links,gaps\n";
+       "tests_failed,why3_proved,why3_total,wp_proved,wp_total,exhaustive,code_links,gaps,proof_level\n";
   for (const auto& row : r.rows) {
     const Requirement& q = *row.req;
     std::vector<std::string> ex;
@@ -265,7 +309,7 @@ std::string render_csv(const Report& r) {
       << ',' << csv_field(q.source.sonnx_tag) << ',' << row.tests.size() << ',' << row.tests_passed() << ','
       << row.tests_failed() << ',' << row.proved(row.why3) << ',' << Row::total(row.why3) << ',' << row.proved(row.wp)
       << ',' << Row::total(row.wp) << ',' << csv_field(join(ex, " ")) << ',' << row.links.size() << ','
-      << csv_field(join(gaps, " | ")) << '\n';
+      << csv_field(join(gaps, " | ")) << ',' << row.proof_level << '\n';
   }
   return o.str();
 }
@@ -296,8 +340,8 @@ std::string render_markdown(const Report& r) {
   o << "**" << r.rows.size() << " requirements:** " << c.at("verified") << " verified, " << c.at("partial")
     << " partial, " << c.at("stale") << " stale, " << c.at("failed") << " failed, " << c.at("missing")
     << " without evidence. **Gaps: " << r.gap_count() << ".**\n\n";
-  o << "| ID | status | methods | tests (passed/failed) | Why3 proved/total | WP proved/total | exhaustive | gaps |\n";
-  o << "|---|---|---|---|---|---|---|---|\n";
+  o << "| ID | status | proof level | methods | tests (passed/failed) | Why3 proved/total | WP proved/total | exhaustive | gaps |\n";
+  o << "|---|---|---|---|---|---|---|---|---|\n";
   auto cell = [](std::string s) {
     for (std::size_t k = 0; (k = s.find('|', k)) != std::string::npos; k += 2) s.replace(k, 1, "\\|");
     return s;
@@ -309,7 +353,7 @@ std::string render_markdown(const Report& r) {
     std::vector<std::string> gaps;
     for (const auto& f : row.flags)
       if (f.gap) gaps.push_back(f.code + ": " + f.message);
-    o << "| " << row.req->id << " | " << row.status << " | " << join(row.req->methods, ", ") << " | "
+    o << "| " << row.req->id << " | " << row.status << " | " << row.proof_level << " | " << join(row.req->methods, ", ") << " | "
       << row.tests_passed() << "/" << row.tests_failed() << " | " << row.proved(row.why3) << "/" << Row::total(row.why3)
       << " | " << row.proved(row.wp) << "/" << Row::total(row.wp) << " | " << cell(join(ex, ", ")) << " | "
       << cell(join(gaps, "; ")) << " |\n";
@@ -320,10 +364,29 @@ std::string render_markdown(const Report& r) {
       o << "- " << (i.gap ? "**gap** " : "warning ") << "`" << i.code << "`: " << i.message
         << (i.where.empty() ? "" : " (" + i.where + ")") << "\n";
   }
-  o << "\n## Evidence files\n\n| file | kind | present | modified (UTC) | stale |\n|---|---|---|---|---|\n";
+  o << "\n" << kProofLevels << "\n";
+  for (const auto& sec : r.sections) {
+    o << "\n## " << sec.title << " (" << sec.files << ")\n\n" << (sec.bad ? "**" : "") << sec.verdict
+      << (sec.bad ? "**" : "") << "\n";
+    for (const auto& t : sec.tables) {
+      if (t.rows.empty()) continue;
+      o << "\n" << t.caption << ":\n\n|";
+      for (const auto& h : t.header) o << " " << cell(h) << " |";
+      o << "\n|";
+      for (std::size_t k = 0; k < t.header.size(); ++k) o << "---|";
+      o << "\n";
+      for (const auto& row : t.rows) {
+        o << "|";
+        for (const auto& v : row) o << " " << cell(v) << " |";
+        o << "\n";
+      }
+      if (t.omitted != 0) o << "\n(" << t.omitted << " more rows in the evidence file)\n";
+    }
+  }
+  o << "\n## Evidence files\n\n| file | kind | present | bound to sources | stale |\n|---|---|---|---|---|\n";
   for (const auto& f : r.files)
-    o << "| " << f.path << " | " << f.kind << " | " << (f.present ? "yes" : "**no**") << " | " << f.mtime << " | "
-      << (f.stale ? "**yes**, older than " + f.newer_source : "no") << " |\n";
+    o << "| " << f.path << " | " << f.kind << " | " << (f.present ? "yes" : "**no**") << " | " << f.provenance << " | "
+      << (f.stale ? "**yes**: " + f.newer_source : "no") << " |\n";
   o << "\n## Assumptions register\n\n" << r.assumptions.size()
     << " rows in `docs/assumptions.md` (listed in traceability.html).\n";
   if (!r.tool_versions.empty()) {
@@ -382,6 +445,9 @@ tr.req.verified{background:#f3faf3} tr.req.failed{background:#fdf1f1} tr.req.sta
 details summary{cursor:pointer;color:#2a5db0;font-size:11px} details ul{margin:4px 0 0 16px;padding:0;font-size:11px}
 ul.flags{margin:0;padding-left:14px;font-size:11.5px} ul.flags li.gap{color:#a31515} ul.flags li.warn{color:#8a6d00}
 ul.issues li{margin:2px 0} ul.issues li.gap b{color:#a31515}
+.level{display:inline-block;padding:1px 6px;border-radius:3px;color:#fff;font-weight:bold;font-size:11px}
+.l-code{background:#1b5e20}.l-exhaustive{background:#2e7d32}.l-spec{background:#e08a00}.l-test-only{background:#757575}.l-none{background:#c62828}
+caption{padding:6px 0 2px}
 a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 .small{font-size:11px}
 </style></head><body>
@@ -423,7 +489,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 
   // Requirement table
   o << "<h2>Requirements</h2>\n<table class=\"reqs\"><thead><tr><th style=\"width:78px\">ID</th>"
-       "<th style=\"width:27%\">Requirement and source</th><th style=\"width:96px\">Methods</th>"
+       "<th style=\"width:25%\">Requirement and source</th><th style=\"width:100px\">Proof level</th>"
+       "<th style=\"width:96px\">Methods</th>"
        "<th style=\"width:92px\">Tests</th><th style=\"width:96px\">Why3</th><th style=\"width:96px\">WP</th>"
        "<th style=\"width:112px\">Exhaustive</th><th style=\"width:130px\">Code</th><th>Gaps and warnings</th>"
        "</tr></thead><tbody>\n";
@@ -435,7 +502,12 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
       << "</div><div class=\"src\">Source: <b>" << h(q.source.doc) << "</b> <code>" << h(q.source.file) << "</code> &mdash; "
       << h(q.source.section);
     if (!q.source.sonnx_tag.empty()) o << " &middot; SONNX tag <code>" << h(q.source.sonnx_tag) << "</code>";
-    o << "</div></td><td>";
+    o << "</div></td>";
+    o << "<td><span class=\"level l-" << row.proof_level << "\">" << h(row.proof_level) << "</span><div class=\"small dim\">"
+      << "WP " << row.level_code << ", sweeps " << row.level_exhaustive << ", Why3 " << row.level_spec << ", tests "
+      << row.level_tests << "</div>";
+    if (row.proof_level == "spec") o << "<div class=\"small bad\">proved about the specification only</div>";
+    o << "</td><td>";
     for (const auto& m : q.methods) o << "<span class=\"chip " << method_state(row, m) << "\">" << h(m) << "</span> ";
     o << "</td>";
     // tests
@@ -528,6 +600,40 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     o << "</td></tr>\n";
   }
   o << "</tbody></table>\n";
+  o << "<p class=\"small\">Proof level, strongest first: <b>code</b> = proved Frama-C/WP goals on the compiled C "
+       "sources cite the requirement (under the prover policy); <b>exhaustive</b> = a sweep of all 2<sup>32</sup> "
+       "operand pairs of the compiled code passed; <b>spec</b> = only Why3 goals about the specification (or a "
+       "model of it) cite it: nothing proves it of the compiled code, which tests alone verify; <b>test-only</b> = "
+       "passed tests only. Under each level: the number of proved WP goals, passed sweeps, proved Why3 goals and "
+       "passed tests behind it.";
+  {
+    int vp = 0;
+    for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
+    o << " Tests of the verification means (tagged <code>[oracle]</code> or <code>[platform]</code>: the MPFR "
+         "oracle, the reference implementations, the platform) count for no requirement: "
+      << vp << " / " << r.verification_tests.size() << " passed.";
+  }
+  o << "</p>\n";
+
+  // Sections read from optional evidence files
+  for (const auto& sec : r.sections) {
+    o << "<h2 id=\"" << h(sec.id) << "\">" << h(sec.title) << " <span class=\"small dim\">(" << h(sec.files)
+      << ")</span></h2>\n<p><b style=\"color:" << (sec.bad ? "#c62828" : "#2e7d32") << "\">" << h(sec.verdict)
+      << "</b></p>\n<p class=\"small\">" << h(sec.explanation) << "</p>\n";
+    for (const auto& t : sec.tables) {
+      if (t.rows.empty()) continue;
+      o << "<table><caption class=\"small\" style=\"text-align:left\">" << h(t.caption) << "</caption><thead><tr>";
+      for (const auto& k : t.header) o << "<th>" << h(k) << "</th>";
+      o << "</tr></thead><tbody>";
+      for (const auto& row : t.rows) {
+        o << "<tr>";
+        for (const auto& v : row) o << "<td class=\"small\">" << h(v) << "</td>";
+        o << "</tr>";
+      }
+      o << "</tbody></table>\n";
+      if (t.omitted != 0) o << "<p class=\"small\">" << t.omitted << " more rows in the evidence file.</p>\n";
+    }
+  }
 
   // Issues
   o << "<h2>Issues not tied to one requirement (" << r.issues.size() << ")</h2>\n";
@@ -542,13 +648,17 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
   }
 
   // Evidence files
-  o << "<h2>Evidence files</h2>\n<table><thead><tr><th>file</th><th>kind</th><th>present</th><th>modified "
-       "(UTC)</th><th>stale</th></tr></thead><tbody>";
+  o << "<h2>Evidence files</h2>\n<p class=\"small\">Each evidence file records the commit and a SHA-256 of the "
+       "sources it covers (scripts/evidence_provenance.py); the report recomputes the hash over the current sources, "
+       "so a copied bundle and a fresh checkout get the same verdict.</p>\n<table><thead><tr><th>file</th><th>kind</th>"
+       "<th>present</th><th>bound to sources</th><th>commit</th><th>stale</th></tr></thead><tbody>";
   for (const auto& f : r.files)
     o << "<tr><td>" << (f.present ? "<a href=\"" + h(f.path) + "\">" + h(f.path) + "</a>" : h(f.path)) << "</td><td>"
       << h(f.kind) << "</td><td>" << (f.present ? "yes" : "<b style=\"color:#c62828\">missing</b>") << "</td><td>"
-      << h(f.mtime) << "</td><td>"
-      << (f.stale ? "<b style=\"color:#7b1fa2\">stale</b>: older than " + h(f.newer_source) : "no") << "</td></tr>";
+      << (f.provenance == "none" ? "<b style=\"color:#c62828\">no provenance</b>" : h(f.provenance))
+      << "<div class=\"small dim\">" << h(join(f.sources, " ")) << "</div></td><td><code>"
+      << h(f.provenance_commit.substr(0, 12)) << "</code></td><td>"
+      << (f.stale ? "<b style=\"color:#7b1fa2\">stale</b>: " + h(f.newer_source) : "no") << "</td></tr>";
   o << "</tbody></table>\n";
 
   // Assumptions
@@ -598,8 +708,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     o << "</tbody></table>\n";
   }
   o << "<p class=\"meta\">Statuses: <b>verified</b> = every verification method of the catalogue has passing, fresh "
-       "evidence from this build; <b>partial</b> = some evidence missing; <b>stale</b> = an evidence file is older "
-       "than the sources it covers; <b>failed</b> = a test failed, a goal is not proved or a sweep found mismatches; "
+       "evidence from this build; <b>partial</b> = some evidence missing; <b>stale</b> = an evidence file was produced "
+       "from other sources than the current ones; <b>failed</b> = a test failed, a goal is not proved or a sweep found mismatches; "
        "<b>no evidence</b> = nothing at all. Schema and rules: docs/traceability.md.</p>\n";
   o << "</body></html>\n";
   return o.str();

@@ -35,10 +35,9 @@ bool starts_with(const std::string& s, const std::string& prefix) {
 
 struct SourceFile {
   std::string rel;
-  fs::file_time_type mtime;
 };
 
-// Source files the evidence covers (for the staleness check and the code-tag scan).
+// Source files scanned for code tags.
 std::vector<SourceFile> list_sources(const fs::path& root) {
   std::vector<SourceFile> out;
   for (const char* dir : {"src", "include", "tests", "spec", "proofs"}) {
@@ -52,25 +51,11 @@ std::vector<SourceFile> list_sources(const fs::path& root) {
       const fs::path& p = it->path();
       if (!has_ext(p, {".c", ".h", ".cpp", ".hpp", ".inc", ".mlw", ".why", ".sh", ".py", ".json", ".acsl"}))
         continue;
-      out.push_back({fs::relative(p, root, ec).generic_string(), fs::last_write_time(p, ec)});
+      out.push_back({fs::relative(p, root, ec).generic_string()});
     }
   }
   std::sort(out.begin(), out.end(), [](const SourceFile& a, const SourceFile& b) { return a.rel < b.rel; });
   return out;
-}
-
-// Which sources each kind of evidence covers.
-bool covers(const std::string& kind, const std::string& rel) {
-  const bool code = has_ext(rel, {".c", ".h", ".cpp", ".hpp", ".inc"});
-  if (kind == "catch2")
-    return code && (starts_with(rel, "src/") || starts_with(rel, "include/") || starts_with(rel, "tests/"));
-  if (kind == "wp")
-    return (code && starts_with(rel, "src/") && rel.find("/kernels/") != std::string::npos) ||
-           starts_with(rel, "proofs/frama-c/");
-  if (kind == "why3") return starts_with(rel, "spec/why3/") || starts_with(rel, "proofs/why3/");
-  if (kind == "exhaustive")
-    return code && (starts_with(rel, "src/") || starts_with(rel, "include/") || starts_with(rel, "tests/oracle/"));
-  return false;
 }
 
 std::string git_commit(const fs::path& root) {
@@ -158,6 +143,8 @@ int Report::gap_count() const {
   return n;
 }
 
+bool is_verification_tag(const std::string& tag) { return tag == "oracle" || tag == "platform"; }
+
 Report build_report(const Options& options) {
   Report rep;
   rep.options = options;
@@ -179,8 +166,20 @@ Report build_report(const Options& options) {
     rep.files.push_back(f);
     return rep.files.back();
   };
-  // Which evidence file each test/goal came from, to propagate staleness to requirements.
-  std::map<std::string, fs::file_time_type> file_mtime;
+  // The "provenance" object recorded for each evidence file (path relative to the evidence dir).
+  std::map<std::string, nlohmann::json> provenance;
+  auto provenance_of = [](const nlohmann::json& j) {
+    return j.is_object() && j.contains("provenance") ? j["provenance"] : nlohmann::json();
+  };
+  auto read_provenance = [&](const fs::path& p) {
+    try {
+      return provenance_of(nlohmann::json::parse(read_text(p).value_or("")));
+    } catch (const std::exception&) {
+      return nlohmann::json();
+    }
+  };
+  // One record for all Catch2 XML files of a run (traceability/run-tests.sh writes it).
+  const nlohmann::json catch_provenance = read_provenance(ev / "catch2" / "provenance.json");
 
   // --- Code tags --------------------------------------------------------------------------------
   const auto sources = list_sources(options.source_root);
@@ -238,14 +237,7 @@ Report build_report(const Options& options) {
     if (!cf.complete)
       issue("incomplete-evidence", f.path + " is truncated (no closing </Catch>): the executable crashed or was killed",
             f.path);
-    file_mtime[f.path] = fs::last_write_time(x, ec);
-    // The XML must be newer than its executable too.
-    for (const auto& exe : expected_exes)
-      if (fs::path(exe).filename().string() + ".xml" == x.filename().string() && fs::exists(exe, ec) &&
-          fs::last_write_time(exe, ec) > fs::last_write_time(x, ec) && options.check_stale) {
-        f.stale = true;
-        f.newer_source = exe;
-      }
+    provenance[f.path] = catch_provenance;
     for (auto& tc : cf.cases) {
       tc.evidence = f.path;
       if (tc.executable.empty()) tc.executable = x.stem().string();
@@ -253,6 +245,16 @@ Report build_report(const Options& options) {
         if (is_id_shaped(t) && !cat.has(t))
           issue("orphan", "Catch2 test case \"" + tc.name + "\" has tag [" + t + "], not in the catalogue",
                 tc.file + ":" + std::to_string(tc.line));
+      const auto tags = split_tags(tc.tags);
+      if (tc.ids.empty() && std::any_of(tags.begin(), tags.end(), is_verification_tag)) {
+        // A test of the oracle, a reference or the platform: evidence for the verification
+        // means, not for a requirement. It must pass, like every test.
+        if (!tc.passed)
+          issue("test-failed", "verification test \"" + tc.name + "\" " + tc.tags + " failed",
+                tc.file + ":" + std::to_string(tc.line));
+        rep.verification_tests.push_back(tc);
+        continue;
+      }
       if (tc.ids.empty())
         issue("untraced-test", "Catch2 test case \"" + tc.name + "\" carries no requirement ID tag",
               tc.file + ":" + std::to_string(tc.line));
@@ -275,7 +277,7 @@ Report build_report(const Options& options) {
       try {
         goals = parse_wp_json(read_text(jpath).value_or(""));
         have_json = true;
-        file_mtime[jf.path] = fs::last_write_time(jpath, ec);
+        provenance[jf.path] = read_provenance(jpath);
       } catch (const std::exception& e) {
         issue("unreadable", "wp-report.json: " + std::string(e.what()), jf.path);
       }
@@ -284,7 +286,8 @@ Report build_report(const Options& options) {
     std::vector<WpProperty> props;
     if (cf.present) {
       props = parse_wp_csv(read_text(cpath).value_or(""));
-      file_mtime[cf.path] = fs::last_write_time(cpath, ec);
+      // Written by the same run as wp-report.json: bound by its record.
+      provenance[cf.path] = provenance[jf.path];
     }
     if (have_json || cf.present) {
       rep.wp = join_wp(std::move(goals), props, have_json);
@@ -354,7 +357,7 @@ Report build_report(const Options& options) {
         rep.why3_assumptions = std::move(w.assumptions);
         rep.why3_summary = w.summary;
         rep.have_why3 = true;
-        file_mtime[f.path] = fs::last_write_time(p, ec);
+        provenance[f.path] = read_provenance(p);
         for (const auto& o : orphans) issue("orphan", "Why3 cites " + o + ", not in the catalogue", f.path);
         for (const auto& v : w.vacuity_failures)
           issue("why3-vacuity", "Why3 vacuity check failed: false is provable in " + v, f.path);
@@ -396,7 +399,7 @@ Report build_report(const Options& options) {
         for (const auto& id : x.ids)
           if (!cat.has(id)) issue("orphan", f.path + " cites " + id + ", not in the catalogue", f.path);
         rep.exhaustive.push_back(x);
-        file_mtime[f.path] = fs::last_write_time(p, ec);
+        provenance[f.path] = read_provenance(p);
       } catch (const std::exception& e) {
         issue("unreadable", f.path + ": " + e.what(), f.path);
       }
@@ -438,16 +441,6 @@ Report build_report(const Options& options) {
           rep.coverage.push_back({"excluded: " + x.value("file", std::string("?")) + ":" +
                                       std::to_string(x.value("line", 0)),
                                   x.value("reason", std::string("NO REASON GIVEN"))});
-      }
-      if (j.contains("exception_marks") && j["exception_marks"].is_object()) {
-        const auto& m = j["exception_marks"];
-        rep.coverage.push_back(
-            {"exception-only branches left out",
-             std::to_string(m.value("throw_edges", 0)) + " exception edges, " +
-                 std::to_string(m.value("cleanup_branches", 0)) + " exception-cleanup branches on " +
-                 std::to_string(m.contains("cleanup_branches_per_line") ? m["cleanup_branches_per_line"].size() : 0) +
-                 " lines, " + std::to_string(m.value("unmatched_lines", 0)) + " unmatched lines: " +
-                 m.value("reason", std::string())});
       }
       if (fs::is_regular_file(ev / "coverage" / "index.html", ec))
         rep.coverage.push_back({"detailed report", "coverage/index.html"});
@@ -528,19 +521,48 @@ Report build_report(const Options& options) {
       issue("assumptions", "Why3 assumption not in docs/assumptions.md: " + a, "why3.json");
   }
 
-  // --- Staleness --------------------------------------------------------------------------------
-  if (options.check_stale) {
+  // --- Optional sections (runtime conformance, coding standard, WP smoke tests, prover policy) ----
+  add_sections(rep);
+  for (const char* name : {"conformance-onnxruntime.json", "coding-standard.json", "stack.json", "wp-smoke.json"})
+    if (fs::is_regular_file(ev / name, ec)) {
+      add_file(ev / name, "section");
+      provenance[name] = read_provenance(ev / name);
+    }
+
+  // --- Staleness: the recorded hash of the covered sources against their current content ------
+  {
+    std::map<std::string, std::string> hashes;  // globs joined -> current hash (computed once)
     for (auto& f : rep.files) {
-      if (!f.present || f.stale) continue;
-      const auto it = file_mtime.find(f.path);
-      if (it == file_mtime.end()) continue;
-      const SourceFile* newest = nullptr;
-      for (const auto& s : sources)
-        if (covers(f.kind, s.rel) && s.mtime > it->second && (newest == nullptr || s.mtime > newest->mtime))
-          newest = &s;
-      if (newest != nullptr) {
+      const auto it = provenance.find(f.path);
+      if (!f.present || it == provenance.end()) continue;
+      const nlohmann::json& p = it->second;
+      // Requirement evidence must be bound to its sources; the optional sections are shown anyway.
+      const bool required = f.kind != "section";
+      if (!p.is_object() || !p.contains("sources_sha256") || !p["sources_sha256"].is_string() ||
+          !p.contains("sources") || !p["sources"].is_array()) {
+        f.provenance = "none";
+        issue("no-provenance",
+              f.path + " records no provenance (commit and hash of its sources): its freshness cannot be decided; "
+                       "add it with scripts/evidence_provenance.py",
+              f.path, required);
+        continue;
+      }
+      for (const auto& g : p["sources"])
+        if (g.is_string()) f.sources.push_back(g.get<std::string>());
+      if (p.contains("commit") && p["commit"].is_string()) f.provenance_commit = p["commit"].get<std::string>();
+      if (!options.check_stale) {
+        f.provenance = "not checked";
+        continue;
+      }
+      const std::string key = join(f.sources, "\n");
+      if (hashes.count(key) == 0U) hashes[key] = sources_sha256(options.source_root, f.sources, nullptr);
+      if (hashes[key] == p["sources_sha256"].get<std::string>()) {
+        f.provenance = "current";
+      } else {
+        f.provenance = "changed";
         f.stale = true;
-        f.newer_source = newest->rel;
+        f.newer_source = "the sources " + join(f.sources, " ") + " changed since it was produced" +
+                         (f.provenance_commit.empty() ? "" : " at commit " + f.provenance_commit.substr(0, 12));
       }
     }
   }
@@ -548,7 +570,7 @@ Report build_report(const Options& options) {
   for (const auto& f : rep.files)
     if (f.stale) {
       stale_files.insert(f.path);
-      issue("stale", f.path + " is older than " + f.newer_source + ": rerun it", f.path);
+      issue("stale", f.path + ": " + f.newer_source + "; rerun it", f.path, f.kind != "section");
     }
 
   // --- Rows -------------------------------------------------------------------------------------
@@ -631,11 +653,27 @@ Report build_report(const Options& options) {
     for (const auto& u : used_files)
       if (stale_files.count(u) != 0U) stale_used.push_back(u);
     if (!stale_used.empty())
-      flag("stale", join(stale_used, ", ") + (stale_used.size() == 1 ? " is" : " are") +
-                        " older than the sources covered (see evidence files); rerun");
+      flag("stale", join(stale_used, ", ") + (stale_used.size() == 1 ? " was" : " were") +
+                        " produced from other sources than the current ones (see evidence files); rerun");
     // Code links (a warning: the catalogue does not require them)
     if (std::none_of(row.links.begin(), row.links.end(), [](const CodeLink* l) { return l->kind == "impl"; }))
       flag("no-code-link", "no [impl->req~" + id + "~1] tag in the sources", false);
+
+    // Proof level: the strongest kind of evidence that holds, with the counts behind it.
+    for (const auto* g : row.wp) row.level_code += g->proved ? 1 : 0;
+    for (const auto* x : row.exhaustive) row.level_exhaustive += x->ok() ? 1 : 0;
+    for (const auto* g : row.why3) row.level_spec += g->proved ? 1 : 0;
+    row.level_tests = row.tests_passed();
+    row.proof_level = row.level_code > 0         ? "code"
+                      : row.level_exhaustive > 0 ? "exhaustive"
+                      : row.level_spec > 0       ? "spec"
+                      : row.level_tests > 0      ? "test-only"
+                                                 : "none";
+    if (row.proof_level == "spec")
+      flag("spec-level-only",
+           "proved only about the specification (" + std::to_string(row.level_spec) +
+               " Why3 goals); no proof or exhaustive sweep covers the compiled code, which tests alone verify",
+           false);
 
     // Status
     auto has = [&](std::initializer_list<const char*> codes) {
@@ -651,6 +689,14 @@ Report build_report(const Options& options) {
     rep.rows.push_back(std::move(row));
   }
 
+  {
+    std::error_code rel_ec;
+    for (const fs::path& p : {options.catalogue, options.assumptions}) {
+      const fs::path rel = fs::relative(p, options.source_root, rel_ec);
+      if (!rel_ec && !rel.empty() && *rel.begin() != "..") rep.own_sources.push_back(rel.generic_string());
+    }
+    rep.own_sources_sha256 = sources_sha256(options.source_root, rep.own_sources, nullptr);
+  }
   if (options.generated.empty()) {
     const std::time_t now = std::time(nullptr);
     std::tm tm{};

@@ -1,4 +1,4 @@
-// sonnx-trace: the traceability report generator (issue #6).
+// sonnx-trace: the traceability report generator.
 //
 // Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
 // code tags, reads the evidence that real runs left in the evidence directory (Catch2 XML, WP
@@ -15,6 +15,8 @@
 #include <set>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 namespace trace {
 
@@ -86,6 +88,13 @@ CatchFile parse_catch_xml(const std::string& text);
 // Splits "[C1][R4][.]" into {"C1","R4","."}.
 std::vector<std::string> split_tags(const std::string& tags);
 
+// One prover's answer on one goal (the "verdicts" lists of why3.json and wp-report.json).
+struct Verdict {
+  std::string prover;
+  std::string result;  // valid, invalid, timeout, unknown, failure
+  std::optional<double> time_s;
+};
+
 struct ProofGoal {
   std::string system;  // "why3" or "wp"
   std::string file;    // source file of the goal (may be empty)
@@ -103,7 +112,17 @@ struct ProofGoal {
   std::uint64_t obligations = 1;
   std::uint64_t obligations_valid = 0;
   std::string evidence;
+  std::vector<Verdict> verdicts;  // every prover asked, when the evidence records them
+  // The prover policy's verdict ("accepted"), when the evidence records it. A goal that a prover
+  // found valid but the policy does not accept (e.g. Z3 alone on a floating-point goal) is
+  // recorded as not proved.
+  std::optional<bool> accepted;
+  bool fp = false;  // the goal's theory uses floating point (why3.json "fp")
 };
+
+// Reads "verdicts", "accepted" and "fp" of one goal object; a valid goal that the policy does not
+// accept becomes unproved.
+void read_policy_fields(ProofGoal& g, const nlohmann::json& goal);
 
 // WP: goal names carry the ACSL label, e.g. typed_sonnx_div_f32_ensures_F1_ieee_div or (as the
 // -wp-report-json keys) sonnx_div_f32_ensures_F1_ieee_div. Returns the ID-shaped '_' tokens.
@@ -186,9 +205,42 @@ struct EvidenceFile {
   std::string path;  // relative to the evidence dir
   std::string kind;
   bool present = false;
-  std::string mtime;  // ISO-8601 UTC
+  std::string mtime;  // ISO-8601 UTC, for information only (staleness is decided by content)
   bool stale = false;
-  std::string newer_source;  // a source file newer than the evidence, when stale
+  std::string newer_source;  // why it is stale: the sources it covers changed since it was made
+  // Content binding (scripts/evidence_provenance.py): "current" (the recorded hash equals the hash
+  // of the current sources), "changed", "none" (no provenance recorded) or "" (not applicable).
+  std::string provenance;
+  std::string provenance_commit;
+  std::vector<std::string> sources;  // the globs recorded
+};
+
+// ---------------------------------------------------------------------------------------------
+// Content binding of evidence to sources (provenance.cpp)
+// SHA-256 over "<path>\n<sha256 of content>\n" of every file under root matched by one of the
+// globs ("**" any folders, "*" and "?" within one component), sorted by path; *count = files hashed.
+std::string sources_sha256(const fs::path& root, const std::vector<std::string>& globs, std::size_t* count);
+std::string sha256_hex(const std::string& bytes);
+
+// ---------------------------------------------------------------------------------------------
+// Report sections read from optional evidence files (sections.cpp): runtime conformance, coding
+// standard, stack bounds, WP smoke tests, prover policy. Each is rendered generically as tables.
+struct Table {
+  std::string caption;
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::size_t omitted = 0;  // rows left out of the rendering (the JSON file has them all)
+};
+
+struct Section {
+  std::string id;     // html anchor
+  std::string title;
+  std::string files;  // evidence file(s) it reads
+  bool run = false;   // the evidence file is present
+  std::string verdict;          // one line, plain words
+  bool bad = false;             // the verdict is a problem (a gap or a finding)
+  std::string explanation;      // what the section shows
+  std::vector<Table> tables;
 };
 
 struct Row {
@@ -200,6 +252,11 @@ struct Row {
   std::vector<const CodeLink*> links;
   std::vector<Flag> flags;
   std::string status;  // verified, failed, stale, partial, missing
+  // Strongest kind of evidence: code (proved WP goals on the compiled sources), exhaustive (a
+  // complete 2^32-pair sweep of the compiled code), spec (proved Why3 goals about the
+  // specification only), test-only (passed tests), none.
+  std::string proof_level;
+  int level_code = 0, level_exhaustive = 0, level_spec = 0, level_tests = 0;
   int tests_passed() const;
   int tests_failed() const;
   // Proof obligations proved / in total (what WP and Why3 themselves count).
@@ -223,6 +280,7 @@ struct Report {
   Options options;
   Catalogue catalogue;
   std::vector<TestCase> tests;
+  std::vector<TestCase> verification_tests;  // tagged [oracle] or [platform]: no requirement
   std::vector<ProofGoal> why3;
   std::vector<ProofGoal> wp;
   std::vector<Exhaustive> exhaustive;
@@ -235,14 +293,24 @@ struct Report {
   std::vector<std::string> bench_header;                      // bench.json as a table
   std::vector<std::vector<std::string>> bench_rows;
   std::deque<EvidenceFile> files;  // deque: references stay valid while appending
+  std::vector<Section> sections;
   std::vector<Issue> issues;
   std::vector<Row> rows;
   bool have_catch = false, have_why3 = false, have_wp = false;
   std::string commit;
+  // The report's own binding: the catalogue and the assumptions register it joined.
+  std::vector<std::string> own_sources;
+  std::string own_sources_sha256;
 
   std::map<std::string, int> status_counts() const;
   int gap_count() const;  // requirement gaps + global gaps
 };
+
+// Non-requirement tags of tests that check the verification code or the platform, not the library.
+bool is_verification_tag(const std::string& tag);
+
+// Builds the optional sections (sections.cpp); adds gaps and warnings to rep.issues.
+void add_sections(Report& rep);
 
 // Reads everything and joins it. Never throws for evidence problems (they become issues);
 // throws std::runtime_error only if the catalogue cannot be read.

@@ -1,5 +1,5 @@
 // Self-tests of the report generator's own logic. Deliberately not Catch2: the project's Catch2
-// test cases must each cite a requirement ID, and these tests verify the tool, not the operator.
+// test cases cite requirement IDs of the operator, and these tests verify the tool.
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -83,7 +83,7 @@ void test_catch_xml() {
       </Expression>
       <OverallResult success="false"/>
     </TestCase>
-    <TestCase name="untagged" tags="[traceability]" filename="/x/tests/c.cpp" line="1">
+    <TestCase name="untagged &#x1F600; &#233;" tags="[traceability]" filename="/x/tests/c.cpp" line="1">
       <OverallResult success="true"/>
     </TestCase>
     <OverallResults successes="2" failures="1" expectedFailures="0"/>
@@ -102,7 +102,8 @@ void test_catch_xml() {
   CHECK(f.cases[0].line == 12);
   CHECK(!f.cases[1].passed);
   CHECK(f.cases[2].ids.empty());
-  const auto truncated = trace::parse_catch_xml(xml.substr(0, xml.find("<TestCase name=\"untagged\"")));
+  CHECK(f.cases[2].name == "untagged \xF0\x9F\x98\x80 \xC3\xA9");  // U+1F600 is 4 bytes of UTF-8
+  const auto truncated = trace::parse_catch_xml(xml.substr(0, xml.find("<TestCase name=\"untagged ")));
   CHECK(!truncated.complete);
   CHECK(truncated.cases.size() == 2);
   CHECK(!trace::parse_catch_xml("<testsuites><testsuite/></testsuites>").error.empty());
@@ -191,6 +192,65 @@ void test_why3(const trace::Catalogue& cat) {
   CHECK(w.assumptions.size() == 2);
 }
 
+void test_policy_fields(const trace::Catalogue& cat) {
+  const std::string j = R"({"goals":[
+    {"file":"f.mlw","theory":"T","goal":"c1_a","status":"Valid","accepted":false,"fp":true,
+     "verdicts":[{"prover":"Z3,4.8.12","result":"valid","time":0.1},{"prover":"CVC5,1.0.3","result":"timeout","time":3}]},
+    {"file":"f.mlw","theory":"T","goal":"c1_b","status":"Valid","accepted":true,"fp":true,
+     "verdicts":[{"prover":"Z3,4.8.12","result":"valid","time":0.1},{"prover":"CVC5,1.0.3","result":"valid","time":0.2}]}],
+    "policy":{"valid_by_prover":{"Z3,4.8.12":2,"CVC5,1.0.3":1},"single_prover_goals":1}})";
+  const auto w = trace::parse_why3_json(j, cat, nullptr);
+  CHECK(w.goals.size() == 2);
+  CHECK(!w.goals[0].proved && w.goals[0].accepted == false && w.goals[0].fp);  // valid, not accepted
+  CHECK(contains(w.goals[0].status, "not accepted"));
+  CHECK(w.goals[1].proved && w.goals[1].verdicts.size() == 2 && w.goals[1].provers.size() == 2);
+  // WP: the same fields inside a goal object of -wp-report-json.
+  auto wp = trace::parse_wp_json(R"({"wp:functions":{"f":{"f_ensures_C1_x":{"qed":{"total":1,"valid":1},
+    "wp:main":{"total":1,"valid":1},"accepted":false,"verdicts":[{"prover":"Z3","result":"valid"}]}}}})");
+  CHECK(wp.size() == 1 && !wp[0].proved && wp[0].verdicts.size() == 1);
+  // Or as a list beside WP's report, matched by name.
+  wp = trace::parse_wp_json(R"({"wp:functions":{"f":{"f_ensures_C1_x":{"wp:main":{"total":1,"valid":1}},
+    "f_ensures_C1_y":{"wp:main":{"total":1,"valid":1}}}},
+    "goals":[{"goal":"typed_f_ensures_C1_x","accepted":true,"verdicts":[{"prover":"Alt-Ergo","result":"valid"},
+                                                                        {"prover":"CVC5","result":"valid"}]},
+             {"goal":"f_ensures_C1_y","accepted":false,"verdicts":[{"prover":"Z3","result":"valid"}]},
+             {"goal":"f_assert_rte_mem","status":"timeout"}]})");
+  CHECK(wp.size() == 3);
+  CHECK(wp[0].proved && wp[0].accepted == true && wp[0].verdicts.size() == 2);
+  CHECK(!wp[1].proved && wp[1].accepted == false);
+  CHECK(!wp[2].proved && wp[2].status == "timeout");
+}
+
+void test_provenance_hash() {
+  // Expected values from scripts/evidence_provenance.py --hash (Python's hashlib) on this fixture.
+  const fs::path root = fs::temp_directory_path() / ("sonnx-trace-hash-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  write(root / "src" / "a.c", "int a;\n");
+  write(root / "src" / "sub" / "b.h", "b\n");
+  write(root / "spec" / "s.mlw", "theory\n");
+  std::size_t n = 0;
+  CHECK(trace::sources_sha256(root, {"src/**/*.c", "src/**/*.h"}, &n) ==
+        "54123c9f4737dec495982ab89d7703c016a73dd1ba1f2408ccb3ea6a59710eb4");
+  CHECK(n == 2);
+  CHECK(trace::sources_sha256(root, {"src/*.c", "spec/?.mlw"}, &n) ==
+        "a116df612e1301eb4b97809a0062354e6a58d56e1667d84316f35e7673b14723");
+  CHECK(n == 2);
+  CHECK(trace::sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");  // FIPS 180-2
+  fs::remove_all(root);
+}
+
+// Adds the provenance record of the current sources, as scripts/evidence_provenance.py does.
+void bind(const fs::path& file, const fs::path& root, const std::vector<std::string>& globs) {
+  nlohmann::json j = nlohmann::json::object();
+  if (fs::exists(file)) {
+    std::ifstream in(file);
+    j = nlohmann::json::parse(in);
+  }
+  j["provenance"] = {{"commit", "0123456789abcdef"}, {"sources_sha256", trace::sources_sha256(root, globs, nullptr)},
+                     {"sources", globs}};
+  write(file, j.dump());
+}
+
 void test_code_tags_and_assumptions() {
   const auto l = trace::scan_code_tags("int x;\n// [impl->req~C3~1] [utest->req~D1~1]\n\n/* [impl->req~Z1~2] */\n", "a.c");
   CHECK(l.size() == 3);
@@ -246,6 +306,16 @@ void test_end_to_end() {
     CHECK(j["requirements"][0]["tests"]["passed"] == 0);
     CHECK(j["requirements"][0]["proofs"]["total"] == 0);
     CHECK(contains(trace::render_html(r), "no WP results"));
+    CHECK(row(r, "C1").proof_level == "none");
+    // Absent optional evidence is shown as "not run", never as a pass, and is no gap.
+    CHECK(r.sections.size() == 4);
+    for (const auto& sec : r.sections) {
+      if (sec.id == "prover-policy") continue;
+      CHECK(!sec.run && sec.bad && contains(sec.verdict, "not run"));
+    }
+    CHECK(has_issue(r, "not-run", "conformance-onnxruntime.json"));
+    CHECK(has_issue(r, "not-run", "wp-smoke.json"));
+    CHECK(contains(trace::render_markdown(r), "Runtime conformance"));
   }
 
   // 2. Complete evidence: everything verified, no gaps except the orphan code tag.
@@ -254,6 +324,7 @@ void test_end_to_end() {
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
 <TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
 <TestCase name="t2" tags="[F2]" filename="/nowhere/t.cpp" line="9"><OverallResult success="true"/></TestCase>
+<TestCase name="oracle self" tags="[oracle]" filename="/nowhere/o.cpp" line="2"><OverallResult success="true"/></TestCase>
 </Group></Catch>)");
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape","requirements":["C1"],
     "prover":"Z3","time_s":0.2,"status":"Valid"}],"summary":{},"assumptions":[]})");
@@ -267,6 +338,21 @@ void test_end_to_end() {
   write(ev / "tool-versions.json", R"({"g++": "12.2", "git_commit": "abc123"})");
   write(ev / "bench.json", R"([{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}])");
   write(ev / "coverage.json", R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
+  write(ev / "wp-smoke.json", R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":0}],"time_s":2})");
+  write(ev / "coding-standard.json", R"({"rules":[{"id":"RC-1","rule":"no heap","check":"nm"}],
+    "checks":[{"tool":"cppcheck","version":"2.10","files":["src/k.c"]}],"findings":[],
+    "deviations":[{"rule":"misra-c2012-15.5","place":"k.c:3","justification":"single exit obscures"}]})");
+  write(ev / "stack.json", R"({"functions":[{"name":"sonnx::div","bytes":208,"worst_path":["div","k"]}],"acyclic":true})");
+  write(ev / "conformance-onnxruntime.json", R"({"runtime":{"name":"onnxruntime","version":"1.30.0"},
+    "types":{"float16":{"F2":{"cases":100,"mismatches":1,"errors":0,"crashes":0,"unsupported":0}},
+             "int32":{"C3":{"cases":2,"mismatches":0,"errors":0,"crashes":1,"unsupported":0}}},
+    "findings":[{"type":"float16","requirement":"F2","kind":"mismatch","a":"0x3c00","b":"0x4200",
+                 "expected":"0x3555","actual":"0x3554","reproducer":"conformance/f16-1"}]})");
+  // Bind the evidence to the sources by content.
+  bind(ev / "catch2" / "provenance.json", root, {"src/k.c"});
+  for (const char* name : {"why3.json", "wp-report.json", "exhaustive-f16.json", "exhaustive-bf16.json",
+                           "wp-smoke.json", "coding-standard.json", "stack.json", "conformance-onnxruntime.json"})
+    bind(ev / name, root, {"src/**/*.c"});
   {
     const auto r = trace::build_report(o);
     for (const auto& x : r.rows)
@@ -287,12 +373,48 @@ void test_end_to_end() {
     CHECK(j["summary"]["verified"] == 3);
     CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
     CHECK(contains(trace::render_csv(r), "C1,Shape,verified"));
+    // Proof levels, strongest first, with the counts behind them.
+    CHECK(row(r, "C1").proof_level == "code" && row(r, "C1").level_code == 1 && row(r, "C1").level_spec == 1);
+    CHECK(row(r, "F2").proof_level == "exhaustive" && row(r, "F2").level_exhaustive == 2);
+    CHECK(row(r, "D3").proof_level == "test-only" && row(r, "D3").level_tests == 1);
+    CHECK(j["requirements"][0]["proof_level"] == "code");
+    CHECK(j["summary"]["proof_levels"]["exhaustive"] == 1);
+    // The [oracle] test counts for no requirement and is no untraced test.
+    CHECK(r.verification_tests.size() == 1 && r.tests.size() == 2);
+    CHECK(!has_issue(r, "untraced-test"));
+    // Every evidence file is bound to the current sources.
+    for (const auto& f : r.files)
+      if (f.present && f.kind != "tool-versions" && f.kind != "bench" && f.kind != "coverage")
+        CHECK(f.provenance == "current");
+    // Sections with their example files.
+    for (const auto& sec : r.sections) {
+      CHECK(sec.run);
+      if (sec.id == "conformance") {
+        CHECK(contains(sec.verdict, "102 cases: 1 mismatches, 0 errors, 1 crashes"));
+        CHECK(contains(sec.verdict, "1 findings (1 mismatch)"));
+        CHECK(sec.bad);  // findings of the runtime are shown as such, but are no gap of ours
+      }
+      if (sec.id == "wp-smoke") CHECK(!sec.bad && contains(sec.verdict, "4 smoke goals, 0 unreachable"));
+      if (sec.id == "coding-standard") CHECK(!sec.bad && contains(sec.verdict, "0 findings, 1 deviations"));
+    }
+    const std::string html = trace::render_html(r);
+    CHECK(contains(html, "conformance/f16-1"));
+    CHECK(contains(html, "misra-c2012-15.5"));
+    CHECK(contains(html, "sonnx::div"));
+    CHECK(contains(html, "l-exhaustive"));
   }
 
-  // 3. A source newer than the WP evidence makes it stale; a failing test fails; an orphan tag.
-  write(root / "src" / "kernels" / "k2.c", "int k2;\n");
-  set_age(ev / "wp-report.json", 60);
-  set_age(ev / "wp-properties.csv", 60);
+  // 3. A changed source makes the evidence covering it stale (by content: touching a file does not);
+  // a failing test fails; an orphan tag; evidence without provenance; prover policy and sections.
+  write(root / "src" / "kernels" / "k2.c", "int k2;\n");  // covered by src/**/*.c, not by src/k.c
+  set_age(root / "src" / "k.c", 0);                        // newer than every evidence file, same content
+  write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape","requirements":["C1"],
+    "status":"Valid","accepted":true,"fp":true,"verdicts":[{"prover":"Z3","result":"valid"}]},
+    {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","requirements":["D3"],"status":"Valid","accepted":true}]})");
+  write(ev / "wp-smoke.json", R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
+  write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
+  write(ev / "coding-standard.json", R"({"findings":[{"rule":"misra-c2012-15.5","file":"k.c","line":3},
+    {"rule":"misra-c2012-10.4","file":"k.c","line":9}],"deviations":[{"rule":"misra-c2012-15.5"}]})");
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
 <TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
 <TestCase name="t2" tags="[F2][Z9]" filename="/nowhere/t.cpp" line="9"><OverallResult success="false"/></TestCase>
@@ -309,7 +431,14 @@ void test_end_to_end() {
     CHECK(has_flag(row(r, "F2"), "exhaustive-mismatch"));  // symmetry failures, verdict false
     CHECK(has_issue(r, "orphan", "Z9"));
     CHECK(has_issue(r, "stale", "wp-report.json"));
-    CHECK(row(r, "D3").status == "verified");
+    CHECK(row(r, "D3").status == "verified");  // its Catch2 evidence covers src/k.c only: not stale
+    CHECK(row(r, "D3").proof_level == "spec");
+    CHECK(has_flag(row(r, "D3"), "spec-level-only"));
+    CHECK(has_issue(r, "no-provenance", "exhaustive-bf16.json"));
+    CHECK(has_issue(r, "prover-policy", "c1_shape"));  // floating point, Z3 alone, counted: a gap
+    CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
+    CHECK(has_issue(r, "stack", "cycle"));
+    CHECK(has_issue(r, "coding-standard", "1 coding-standard findings outside the deviation register"));
   }
   // 4. Unreadable evidence is a gap, not a crash.
   write(ev / "why3.json", "{ not json");
@@ -328,6 +457,7 @@ void test_requirements_md() {
   write(p, mini_catalogue());
   const auto cat = trace::load_catalogue(p);
   test_why3(cat);
+  test_policy_fields(cat);
   const std::string md = trace::render_requirements_md(cat, "spec/requirements.json");
   CHECK(contains(md, "### C1: Shape\n`req~C1~1`\n\nSame shape."));
   CHECK(contains(md, "Needs: impl, utest\n"));
@@ -350,6 +480,7 @@ int main() {
   test_catch_xml();
   test_wp();
   test_code_tags_and_assumptions();
+  test_provenance_hash();
   test_requirements_md();
   test_end_to_end();
   std::cout << checks << " checks, " << failures << " failed\n";

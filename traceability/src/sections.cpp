@@ -1,0 +1,400 @@
+// Report sections read from evidence files that other campaigns write: runtime conformance,
+// coding standard and stack bounds, WP smoke tests; and the prover-policy figures of the proofs.
+// The files' schemas grow; the sections render what they find as tables and judge only the few
+// fields their verdict rests on. An absent file is shown as "not run", never as a pass.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "trace.hpp"
+
+namespace trace {
+
+namespace {
+
+using ordered = nlohmann::ordered_json;
+
+constexpr std::size_t kMaxRows = 200;  // rows rendered per table; the JSON file keeps them all
+
+std::optional<ordered> read_json(const fs::path& p, std::string* error) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return std::nullopt;
+  try {
+    return ordered::parse(in);
+  } catch (const std::exception& e) {
+    *error = e.what();
+    return std::nullopt;
+  }
+}
+
+std::string cell(const ordered& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+  if (v.is_null()) return "";
+  if (v.is_number_float()) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v.get<double>());
+    return buf;
+  }
+  if (v.is_array() && std::all_of(v.begin(), v.end(), [](const ordered& x) { return x.is_primitive(); })) {
+    std::string out;
+    for (const auto& x : v) out += (out.empty() ? "" : ", ") + cell(x);
+    return out;
+  }
+  return v.dump();
+}
+
+double number(const ordered& j, const char* key) {
+  return j.is_object() && j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0;
+}
+
+std::string count_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f", v);
+  return buf;
+}
+
+// An array of objects as a table (columns: the union of their keys, in first-seen order).
+Table records(const std::string& caption, const ordered& arr) {
+  Table t;
+  t.caption = caption;
+  for (const auto& rec : arr)
+    if (rec.is_object())
+      for (const auto& [k, v] : rec.items())
+        if (std::find(t.header.begin(), t.header.end(), k) == t.header.end()) t.header.push_back(k);
+  for (const auto& rec : arr) {
+    if (t.rows.size() == kMaxRows) {
+      ++t.omitted;
+      continue;
+    }
+    std::vector<std::string> row;
+    if (rec.is_object())
+      for (const auto& k : t.header) row.push_back(rec.contains(k) ? cell(rec[k]) : "");
+    else
+      row.push_back(cell(rec));
+    t.rows.push_back(row);
+  }
+  if (t.header.empty()) t.header.push_back("value");
+  return t;
+}
+
+// The scalar fields of an object (nested objects of scalars flattened as "outer.inner").
+Table fields(const std::string& caption, const ordered& obj) {
+  Table t;
+  t.caption = caption;
+  t.header = {"field", "value"};
+  std::vector<std::pair<std::string, const ordered*>> todo;
+  for (const auto& [k, v] : obj.items()) todo.push_back({k, &v});
+  for (const auto& [k, v] : todo) {
+    if (k == "provenance") continue;
+    if (v->is_object()) {
+      for (const auto& [k2, v2] : v->items())
+        if (v2.is_primitive() || (v2.is_array() && cell(v2).find('{') == std::string::npos))
+          t.rows.push_back({k + "." + k2, cell(v2)});
+    } else if (v->is_primitive() || (v->is_array() && !v->empty() && (*v)[0].is_primitive())) {
+      t.rows.push_back({k, cell(*v)});
+    }
+  }
+  return t;
+}
+
+// Every array of objects in obj (and one level down) as a table.
+void record_tables(Section& s, const ordered& obj, const std::string& prefix, int depth = 0) {
+  for (const auto& [k, v] : obj.items()) {
+    if (k == "provenance") continue;
+    if (v.is_array() && !v.empty() && v[0].is_object()) s.tables.push_back(records(prefix + k, v));
+    else if (v.is_object() && depth == 0) record_tables(s, v, prefix + k + ".", 1);
+  }
+}
+
+Section section(std::string id, std::string title, std::string files, std::string explanation) {
+  Section s;
+  s.id = std::move(id);
+  s.title = std::move(title);
+  s.files = std::move(files);
+  s.run = true;
+  s.explanation = std::move(explanation);
+  return s;
+}
+
+// Reads the section's file; when it is absent ("not run", a warning) or unreadable (a gap), says so
+// in the section and returns nothing.
+std::optional<ordered> open_section(Section& s, Report& rep) {
+  std::string error;
+  auto j = read_json(rep.options.evidence_dir / s.files, &error);
+  if (j) return j;
+  s.run = !error.empty();
+  s.bad = true;
+  if (error.empty()) {
+    s.verdict = "not run: " + s.files + " is not in the evidence dir";
+    rep.issues.push_back(Issue{"not-run", s.title + " not run: no " + s.files, s.files, false});
+  } else {
+    s.verdict = "unreadable: " + error;
+    rep.issues.push_back(Issue{"unreadable", s.files + ": " + error, s.files, true});
+  }
+  return std::nullopt;
+}
+
+// --- runtime conformance (conformance-onnxruntime.json) ------------------------------------------
+// Rows: every object with a numeric "cases" field; its type and requirement come from its own
+// fields, else from the keys above it (an ID-shaped key is the requirement).
+void conformance_rows(const ordered& j, std::vector<std::string>& path, Table& t, std::map<std::string, double>& sum) {
+  static const char* kCounts[] = {"cases", "mismatches", "errors", "crashes", "hangs", "unsupported"};
+  if (j.is_object() && j.contains("cases") && j["cases"].is_number()) {
+    std::string type = j.contains("type") ? cell(j["type"]) : "";
+    std::string req = j.contains("requirement") ? cell(j["requirement"]) : "";
+    for (const auto& p : path) {
+      if (is_id_shaped(p) && req.empty()) req = p;
+      else if (!is_id_shaped(p) && j.contains("type") == false) type = p;
+    }
+    std::vector<std::string> row{type, req};
+    for (const char* k : kCounts) {
+      row.push_back(j.contains(k) ? cell(j[k]) : "");
+      sum[k] += number(j, k);
+    }
+    if (t.rows.size() < kMaxRows) t.rows.push_back(row);
+    else ++t.omitted;
+    return;
+  }
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      if (k == "findings" || k == "provenance") continue;
+      path.push_back(k);
+      conformance_rows(v, path, t, sum);
+      path.pop_back();
+    }
+  } else if (j.is_array()) {
+    for (const auto& v : j) conformance_rows(v, path, t, sum);
+  }
+}
+
+Section conformance(Report& rep) {
+  Section s = section("conformance", "Runtime conformance", "conformance-onnxruntime.json",
+            "A deployed ONNX runtime against the verified reference, bit for bit, per type and requirement; "
+            "each finding has a minimal reproducer (model and input files) beside the evidence file. The "
+            "findings are properties of the runtime, reported as they are: they are not gaps of this project.");
+  const auto j = open_section(s, rep);
+  if (!j) return s;
+  s.tables.push_back(fields("Runtime and campaign", *j));
+  Table t;
+  t.caption = "Per type and requirement";
+  t.header = {"type", "requirement", "cases", "mismatches", "errors", "crashes", "hangs", "unsupported"};
+  std::map<std::string, double> sum;
+  std::vector<std::string> path;
+  conformance_rows(*j, path, t, sum);
+  s.tables.push_back(t);
+  std::map<std::string, int> kinds;
+  std::size_t findings = 0;
+  if (j->contains("findings") && (*j)["findings"].is_array()) {
+    findings = (*j)["findings"].size();
+    for (const auto& f : (*j)["findings"]) ++kinds[f.is_object() && f.contains("kind") ? cell(f["kind"]) : "?"];
+    s.tables.push_back(records("Findings", (*j)["findings"]));
+  }
+  std::string by_kind;
+  for (const auto& [k, n] : kinds) by_kind += (by_kind.empty() ? "" : ", ") + std::to_string(n) + " " + k;
+  s.verdict = count_text(sum["cases"]) + " cases: " + count_text(sum["mismatches"]) + " mismatches, " +
+              count_text(sum["errors"]) + " errors, " + count_text(sum["crashes"]) + " crashes, " +
+              count_text(sum["hangs"]) + " hangs, " + count_text(sum["unsupported"]) + " unsupported; " +
+              std::to_string(findings) + " findings" + (by_kind.empty() ? "" : " (" + by_kind + ")");
+  s.bad = findings > 0 || sum["mismatches"] + sum["crashes"] + sum["hangs"] > 0;
+  if (t.rows.empty()) {
+    s.verdict = "no per-type counts in the file; " + s.verdict;
+    s.bad = true;
+  }
+  return s;
+}
+
+// --- coding standard (coding-standard.json) and stack bounds (stack.json) -------------------------
+Section coding_standard(Report& rep) {
+  Section s = section("coding-standard", "Coding standard", "coding-standard.json, stack.json",
+            "The restricted-C++ rules of the library, the checks run (tool, version, files), their findings, the "
+            "deviations of the register, and the worst-case stack bound per public API function from the "
+            "call graph (which must be acyclic: no recursion).");
+  std::vector<std::string> verdicts;
+  bool any = false;
+  for (const std::string name : {"coding-standard.json", "stack.json"}) {
+    std::string error;
+    const auto j = read_json(rep.options.evidence_dir / name, &error);
+    if (!j) {
+      verdicts.push_back(name + (error.empty() ? ": not run" : ": unreadable (" + error + ")"));
+      rep.issues.push_back(Issue{error.empty() ? "not-run" : "unreadable",
+                                 name + (error.empty() ? " is not in the evidence dir" : ": " + error), name,
+                                 !error.empty()});
+      s.bad = true;
+      continue;
+    }
+    any = true;
+    s.tables.push_back(fields(name, *j));
+    record_tables(s, *j, name + ": ");
+    if (name == "coding-standard.json") {
+      const std::size_t findings = j->contains("findings") && (*j)["findings"].is_array() ? (*j)["findings"].size() : 0;
+      const std::size_t deviations =
+          j->contains("deviations") && (*j)["deviations"].is_array() ? (*j)["deviations"].size() : 0;
+      std::string v = std::to_string(findings) + " findings, " + std::to_string(deviations) + " deviations";
+      // A finding whose rule no deviation of the register names is open.
+      if (findings > 0 && deviations > 0) {
+        std::set<std::string> deviated;
+        for (const auto& d : (*j)["deviations"])
+          if (d.is_object() && d.contains("rule")) deviated.insert(cell(d["rule"]));
+        std::size_t open = 0;
+        for (const auto& f : (*j)["findings"])
+          if (f.is_object() && f.contains("rule") && deviated.count(cell(f["rule"])) == 0) ++open;
+        v += ", " + std::to_string(open) + " outside the deviation register";
+        if (open > 0) {
+          s.bad = true;
+          rep.issues.push_back(Issue{"coding-standard",
+                                     std::to_string(open) + " coding-standard findings outside the deviation register",
+                                     name, true});
+        }
+      }
+      for (const char* k : {"passed", "ok", "clean"})
+        if (j->contains(k) && (*j)[k].is_boolean() && !(*j)[k].get<bool>()) {
+          v += ", verdict: FAILED";
+          s.bad = true;
+          rep.issues.push_back(Issue{"coding-standard", "coding-standard.json reports a failed check", name, true});
+        }
+      verdicts.push_back(v);
+    } else {
+      std::string v = "stack bounds recorded";
+      if (j->contains("acyclic") && (*j)["acyclic"].is_boolean()) {
+        const bool acyclic = (*j)["acyclic"].get<bool>();
+        v += acyclic ? ", call graph acyclic" : ", call graph NOT acyclic (recursion)";
+        if (!acyclic) {
+          s.bad = true;
+          rep.issues.push_back(Issue{"stack", "stack.json: the library's call graph has a cycle", name, true});
+        }
+      } else {
+        v += ", acyclicity not recorded";
+        s.bad = true;
+      }
+      verdicts.push_back(v);
+    }
+  }
+  s.run = any;
+  for (const auto& v : verdicts) s.verdict += (s.verdict.empty() ? "" : "; ") + v;
+  return s;
+}
+
+// --- WP smoke tests (wp-smoke.json) ---------------------------------------------------------------
+Section wp_smoke(Report& rep) {
+  Section s = section("wp-smoke", "WP smoke tests", "wp-smoke.json",
+            "Frama-C/WP's smoke tests (-wp-smoke-tests) try to prove that each function's preconditions, loops "
+            "and branches are unreachable; a proved smoke goal means an inconsistent contract or dead code, which "
+            "would make the function's other proofs vacuous.");
+  const auto j = open_section(s, rep);
+  if (!j) return s;
+  double goals = 0;
+  double unreachable = 0;
+  std::size_t functions = 0;
+  if (j->contains("functions") && (*j)["functions"].is_array()) {
+    for (const auto& f : (*j)["functions"]) {
+      ++functions;
+      goals += number(f, "smoke_goals");
+      unreachable += number(f, "unreachable_found");
+    }
+  }
+  s.tables.push_back(fields("Run", *j));
+  record_tables(s, *j, "");
+  s.verdict = std::to_string(functions) + " functions, " + count_text(goals) + " smoke goals, " +
+              count_text(unreachable) + " unreachable points found";
+  if (functions == 0) {
+    s.verdict = "no functions in the file";
+    s.bad = true;
+    rep.issues.push_back(Issue{"wp-smoke", "wp-smoke.json lists no functions", s.files, true});
+  } else if (unreachable > 0) {
+    s.bad = true;
+    rep.issues.push_back(Issue{"wp-smoke",
+                               count_text(unreachable) + " smoke goals proved: dead code or inconsistent contracts",
+                               s.files, true});
+  }
+  return s;
+}
+
+// --- prover policy (verdicts and accepted fields of why3.json and wp-report.json) -----------------
+bool is_z3(const std::string& prover) {
+  std::string p = prover;
+  std::transform(p.begin(), p.end(), p.begin(), [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+  return p.find("z3") != std::string::npos;
+}
+
+Section prover_policy(Report& rep) {
+  Section s = section("prover-policy", "Prover policy", "why3.json, wp-report.json",
+            "A goal counts as proved only when the prover policy accepts it (field accepted): no floating-point "
+            "goal rests on Z3 alone (Z3 4.8.12 proves a false floating-point lemma); it needs CVC5, Gappa, or two "
+            "independent provers. Valid verdicts per prover, and the goals that only one prover proved.");
+  s.run = rep.have_why3 || rep.have_wp;
+  Table goals_table;
+  goals_table.caption = "Goals";
+  goals_table.header = {"system", "goals", "with per-prover verdicts", "accepted", "valid but not accepted",
+                        "proved by a single prover", "floating-point goals", "floating-point goals proved by Z3 alone"};
+  std::map<std::string, std::map<std::string, int>> per_prover;  // prover -> system -> valid count
+  std::vector<std::string> verdict;
+  for (const auto& [name, goals] : {std::pair<std::string, const std::vector<ProofGoal>*>{"Why3", &rep.why3},
+                                    std::pair<std::string, const std::vector<ProofGoal>*>{"WP", &rep.wp}}) {
+    int with = 0, accepted = 0, rejected = 0, single = 0, fp = 0, fp_z3 = 0;
+    for (const auto& g : *goals) {
+      int valid = 0;
+      bool only_z3 = true;
+      for (const auto& v : g.verdicts)
+        if (v.result == "valid") {
+          ++valid;
+          ++per_prover[v.prover][name];
+          only_z3 = only_z3 && is_z3(v.prover);
+        }
+      with += g.verdicts.empty() ? 0 : 1;
+      accepted += g.accepted == true ? 1 : 0;
+      rejected += g.accepted == false ? 1 : 0;
+      single += valid == 1 ? 1 : 0;
+      fp += g.fp ? 1 : 0;
+      if (g.fp && valid > 0 && only_z3) {
+        ++fp_z3;
+        if (g.proved)
+          rep.issues.push_back(Issue{"prover-policy",
+                                     name + " goal " + g.scope + "." + g.goal +
+                                         " is floating-point, proved by Z3 alone, and counted as proved",
+                                     g.evidence, true});
+      }
+    }
+    goals_table.rows.push_back({name, std::to_string(goals->size()), std::to_string(with), std::to_string(accepted),
+                                std::to_string(rejected), std::to_string(single), std::to_string(fp),
+                                std::to_string(fp_z3)});
+    if (goals->empty()) verdict.push_back(name + ": no results");
+    else if (with == 0)
+      verdict.push_back(name + ": no per-prover verdicts recorded (only the first prover that proved each goal is named)");
+    else
+      verdict.push_back(name + ": " + std::to_string(accepted) + " of " + std::to_string(goals->size()) +
+                        " goals accepted, " + std::to_string(single) + " proved by a single prover");
+    if (goals->empty() || with == 0 || rejected > 0 || fp_z3 > 0) s.bad = true;
+  }
+  s.tables.push_back(goals_table);
+  Table provers;
+  provers.caption = "Valid verdicts per prover";
+  provers.header = {"prover", "Why3 goals", "WP goals"};
+  for (const auto& [p, m] : per_prover)
+    provers.rows.push_back({p, std::to_string(m.count("Why3") ? m.at("Why3") : 0),
+                            std::to_string(m.count("WP") ? m.at("WP") : 0)});
+  s.tables.push_back(provers);
+  // The policy objects as the proof scripts summarise them.
+  for (const char* name : {"why3.json", "wp-report.json"}) {
+    std::string error;
+    const auto j = read_json(rep.options.evidence_dir / name, &error);
+    if (j && j->contains("policy") && (*j)["policy"].is_object()) s.tables.push_back(fields(std::string(name) + " policy", (*j)["policy"]));
+  }
+  for (const auto& v : verdict) s.verdict += (s.verdict.empty() ? "" : "; ") + v;
+  return s;
+}
+
+}  // namespace
+
+void add_sections(Report& rep) {
+  rep.sections.push_back(prover_policy(rep));
+  rep.sections.push_back(wp_smoke(rep));
+  rep.sections.push_back(coding_standard(rep));
+  rep.sections.push_back(conformance(rep));
+}
+
+}  // namespace trace
