@@ -105,7 +105,7 @@ void bm_checked(benchmark::State& state, DataType type, Kernel<T>) {
   for (auto _ : state) {
     const sonnx::Status status = sonnx::div(
         {type, x.shape, x.a.data()}, {type, x.shape, x.b.data()}, {type, x.shape, x.c.data()});
-    if (!status.ok()) state.SkipWithError(status.message.c_str());
+    if (!status.ok()) state.SkipWithError(status.message_text.data());
     benchmark::DoNotOptimize(x.c.data());
     benchmark::ClobberMemory();
   }

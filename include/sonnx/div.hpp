@@ -37,12 +37,12 @@ const char* fast_path_instruction_set() noexcept;
 //   C3  integer types: a zero divisor, at the first offending index
 //   D3  signed integer types: MIN / -1, at the first offending index
 // Floats have no value-domain error: x/0, 0/0, infinities and NaN are specified results (R5, D1,
-// D2). Exact aliasing of C with A and/or B is supported. Never throws except std::bad_alloc while
-// building an error message.
-Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c, Kernels kernels);
+// D2). Exact aliasing of C with A and/or B is supported. Never throws, never allocates.
+Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c,
+           Kernels kernels) noexcept;
 
 // div(a, b, c, default_kernels()).
-Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c);
+Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c) noexcept;
 
 }  // namespace sonnx
 

@@ -2,13 +2,12 @@
 #ifndef SONNX_TENSOR_HPP
 #define SONNX_TENSOR_HPP
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <string>
 #include <string_view>
-#include <vector>
 
 namespace sonnx {
 
@@ -37,10 +36,11 @@ enum class DataType : std::int32_t {
 // R2/GR1: the profile accepts dense tensors only; sparse is representable so it can be rejected.
 enum class Layout : std::uint8_t { dense, sparse };
 
-// Name of a data type as ONNX spells it ("float16", "int32", ...); "unknown(<code>)" otherwise.
-std::string data_type_name(DataType type);
-// Size in bytes of one element of a numeric profile type; nullopt for any other type.
-std::optional<std::size_t> element_size(DataType type) noexcept;
+// Name of a data type as ONNX spells it ("float16", "int32", ...); "unknown" for a code outside
+// the enumeration. Static text: the pointer stays valid for the life of the program.
+const char* data_type_name(DataType type) noexcept;
+// Size in bytes of one element of a numeric profile type; 0 for any other type.
+std::size_t element_size(DataType type) noexcept;
 // True for the 12 numeric element types of the SONNX profile (R3).
 bool is_profile_numeric(DataType type) noexcept;
 
@@ -74,18 +74,28 @@ enum class ErrorCode : std::uint8_t {
 };
 
 // Outcome of a checked operation. On error nothing has been written to the output.
+// No allocation: the requirement ID is static text and the message lives in fixed-size storage
+// (a longer message is cut and ends in "..."; the ID and the first offending index come first).
 struct Status {
+  // Capacity of the message storage, terminating NUL included.
+  static constexpr std::size_t message_capacity = 256;
+
   ErrorCode code = ErrorCode::ok;
-  std::string requirement;  // requirement ID violated ("" when ok)
-  std::string message;      // human-readable, names the ID and the offending index or shape
+  std::string_view requirement;           // requirement ID violated, static text ("" when ok)
   std::optional<std::size_t> flat_index;  // first offending element, for value-domain errors
-  std::vector<std::int64_t> multi_index;  // the same element as a row-major multi-index
+  // The message as NUL-terminated text; read it through message().
+  std::array<char, message_capacity> message_text{};
 
   [[nodiscard]] bool ok() const noexcept { return code == ErrorCode::ok; }
+  // Human-readable, starts with the ID and names the offending index or shape ("" when ok).
+  [[nodiscard]] std::string_view message() const noexcept { return message_text.data(); }
 };
 
-// "[3, 4, 5]"
-std::string shape_to_string(std::span<const std::int64_t> shape);
+// Row-major multi-index of element `flat` of a tensor of `shape` (every dimension positive, flat
+// below the element count), written to out[0, rank). False, with nothing written, when out is
+// shorter than the rank.
+bool multi_index(std::span<const std::int64_t> shape, std::size_t flat,
+                 std::span<std::int64_t> out) noexcept;
 
 }  // namespace sonnx
 

@@ -61,10 +61,11 @@ int run(const CLI::App& sub, const RunOptions& o) {
     nlohmann::json extra = nlohmann::json::object();
     if (c.status.flat_index) {
       extra["flat_index"] = *c.status.flat_index;
-      extra["multi_index"] = c.status.multi_index;
+      extra["multi_index"] = c.multi_index;
     }
     extra["semantics"] = o.semantics;
-    return report_error(o.json, exit_violation, c.status.requirement, label + c.status.message,
+    return report_error(o.json, exit_violation, std::string(c.status.requirement),
+                        label + std::string(c.status.message()),
                         extra);
   }
   const io::IoStatus written =
@@ -89,7 +90,7 @@ int run(const CLI::App& sub, const RunOptions& o) {
     std::cout << json_text(out) << '\n';
   } else {
     std::cout << label << "wrote " << o.output << ": " << data_type_name(c.c.type) << ' '
-              << shape_to_string(c.c.shape) << " = A / B (semantics " << o.semantics
+              << io::shape_to_string(c.c.shape) << " = A / B (semantics " << o.semantics
               << (profile ? ", SONNX profile" : ", NON-PROFILE") << ")\n";
   }
   return exit_ok;

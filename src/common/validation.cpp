@@ -1,15 +1,19 @@
 #include <sonnx/tensor.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <string>
 
 #include "validation.hpp"
 
 namespace sonnx {
+namespace {
+// One object, so that the message builder can tell an unknown code by the pointer.
+constexpr const char* unknown_type_name = "unknown";
+}  // namespace
 
-std::string data_type_name(DataType type) {
+const char* data_type_name(DataType type) noexcept {
   switch (type) {
     case DataType::float16: return "float16";
     case DataType::bfloat16: return "bfloat16";
@@ -29,10 +33,10 @@ std::string data_type_name(DataType type) {
     case DataType::complex128: return "complex128";
     case DataType::undefined: return "undefined";
   }
-  return "unknown(" + std::to_string(static_cast<std::int32_t>(type)) + ")";
+  return unknown_type_name;
 }
 
-std::optional<std::size_t> element_size(DataType type) noexcept {
+std::size_t element_size(DataType type) noexcept {
   switch (type) {
     case DataType::int8:
     case DataType::uint8: return 1;
@@ -50,30 +54,101 @@ std::optional<std::size_t> element_size(DataType type) noexcept {
     case DataType::string:
     case DataType::boolean:
     case DataType::complex64:
-    case DataType::complex128: return std::nullopt;
+    case DataType::complex128: return 0;
   }
-  return std::nullopt;
+  return 0;
 }
 
-bool is_profile_numeric(DataType type) noexcept { return element_size(type).has_value(); }
+bool is_profile_numeric(DataType type) noexcept { return element_size(type) != 0; }
 
-std::string shape_to_string(std::span<const std::int64_t> shape) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (i != 0) text += ", ";
-    text += std::to_string(shape[i]);
+bool multi_index(std::span<const std::int64_t> shape, std::size_t flat,
+                 std::span<std::int64_t> out) noexcept {
+  if (out.size() < shape.size()) return false;
+  for (std::size_t k = shape.size(); k-- > 0;) {
+    const auto dim = static_cast<std::size_t>(shape[k]);
+    out[k] = static_cast<std::int64_t>(flat % dim);
+    flat /= dim;
   }
-  return text + "]";
+  return true;
 }
 
 namespace detail {
 
-Status failure(ErrorCode code, std::string requirement, std::string message) {
-  Status status;
-  status.code = code;
-  status.message = requirement + ": " + message;
-  status.requirement = std::move(requirement);
-  return status;
+Failure::Failure(ErrorCode code, const char* requirement) noexcept {
+  status_.code = code;
+  status_.requirement = requirement;
+  *this << requirement << ": ";
+}
+
+// Cut at the capacity less "..." and the NUL; the storage starts zeroed, so the text stays
+// NUL-terminated.
+void Failure::put(char character) noexcept {
+  if (length_ < room) {
+    status_.message_text[length_] = character;
+    ++length_;
+  } else if (length_ == room) {
+    status_.message_text[room] = '.';
+    status_.message_text[room + 1] = '.';
+    status_.message_text[room + 2] = '.';
+    ++length_;
+  }
+}
+
+Failure& Failure::operator<<(const char* text) noexcept {
+  for (const char* p = text; *p != '\0' && length_ <= room; ++p) put(*p);
+  return *this;
+}
+
+Failure& Failure::append_unsigned(std::uint64_t value) noexcept {
+  std::array<char, std::numeric_limits<std::uint64_t>::digits10 + 1> digits{};
+  std::size_t count = 0;
+  do {
+    digits[count] = static_cast<char>('0' + value % 10);
+    value /= 10;
+    ++count;
+  } while (value != 0 && count < digits.size());
+  while (count > 0) put(digits[--count]);
+  return *this;
+}
+
+Failure& Failure::append_signed(std::int64_t value) noexcept {
+  if (value >= 0) return append_unsigned(static_cast<std::uint64_t>(value));
+  put('-');
+  // The magnitude in unsigned arithmetic: defined for INT64_MIN too.
+  return append_unsigned(0U - static_cast<std::uint64_t>(value));
+}
+
+Failure& Failure::operator<<(DataType type) noexcept {
+  const char* name = data_type_name(type);
+  *this << name;
+  if (name == unknown_type_name) *this << "(" << static_cast<std::int32_t>(type) << ")";
+  return *this;
+}
+
+Failure& Failure::operator<<(ShapeText shape) noexcept {
+  put('[');
+  for (std::size_t k = 0; k < shape.shape.size(); ++k) {
+    if (k != 0) *this << ", ";
+    *this << shape.shape[k];
+  }
+  put(']');
+  return *this;
+}
+
+// Each component from the left as (flat / product of the later dimensions) % dimension: no
+// buffer of the rank's size is needed. The products divide the element count, so they fit.
+Failure& Failure::operator<<(ElementText element) noexcept {
+  status_.flat_index = element.flat;
+  *this << "flat index " << element.flat << ", multi-index [";
+  const std::span<const std::int64_t> shape = element.shape;
+  for (std::size_t k = 0; k < shape.size(); ++k) {
+    std::size_t later = 1;
+    for (std::size_t j = k + 1; j < shape.size(); ++j) later *= static_cast<std::size_t>(shape[j]);
+    if (k != 0) *this << ", ";
+    *this << (element.flat / later) % static_cast<std::size_t>(shape[k]);
+  }
+  put(']');
+  return *this;
 }
 
 std::optional<std::size_t> first_negative_dimension(std::span<const std::int64_t> shape) noexcept {
@@ -112,34 +187,16 @@ bool broadcastable(std::span<const std::int64_t> lhs, std::span<const std::int64
   return true;
 }
 
-std::vector<std::int64_t> multi_index(std::span<const std::int64_t> shape, std::size_t flat) {
-  std::vector<std::int64_t> index(shape.size(), 0);
-  for (std::size_t k = shape.size(); k-- > 0;) {
-    const auto dim = static_cast<std::size_t>(shape[k]);
-    index[k] = static_cast<std::int64_t>(flat % dim);
-    flat /= dim;
-  }
-  return index;
-}
-
 bool partially_overlap(const void* lhs, const void* rhs, std::size_t bytes) noexcept {
-  const auto l = reinterpret_cast<std::uintptr_t>(lhs);
-  const auto r = reinterpret_cast<std::uintptr_t>(rhs);
+  // Relational comparison of pointers into unrelated objects is unspecified; their integer
+  // addresses are not (deviation register: the one reinterpret_cast).
+  const auto l = reinterpret_cast<std::uintptr_t>(lhs);  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
+  const auto r = reinterpret_cast<std::uintptr_t>(rhs);  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
   // Same start: exact aliasing (D6 allows it). Otherwise the ranges meet when the distance
   // between the starts is below the length; for bytes == 0 no distance is, so empty ranges
   // never overlap.
   if (l == r) return false;
   return l < r ? r - l < bytes : l - r < bytes;
-}
-
-Status element_failure(ErrorCode code, const char* requirement, const std::string& what,
-                       std::span<const std::int64_t> shape, std::size_t flat) {
-  Status status = failure(code, requirement,
-                          what + " at flat index " + std::to_string(flat) + ", multi-index " +
-                              shape_to_string(multi_index(shape, flat)));
-  status.flat_index = flat;
-  status.multi_index = multi_index(shape, flat);
-  return status;
 }
 
 }  // namespace detail

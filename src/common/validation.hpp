@@ -4,16 +4,60 @@
 
 #include <sonnx/tensor.hpp>
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
-#include <string>
-#include <vector>
+#include <type_traits>
 
 namespace sonnx::detail {
 
-Status failure(ErrorCode code, std::string requirement, std::string message);
+// A shape to be written as "[2, 3]".
+struct ShapeText {
+  std::span<const std::int64_t> shape;
+};
+
+// The element `flat` of a tensor of `shape`, to be written as "flat index 5, multi-index [1, 2]".
+struct ElementText {
+  std::span<const std::int64_t> shape;
+  std::size_t flat;
+};
+
+// The Status of a failed check, built piecewise without allocation: the code, the static
+// requirement ID, and a message that starts with "<ID>: " in the Status's fixed storage. Text
+// beyond the storage is cut and the message then ends in "...".
+class Failure {
+ public:
+  Failure(ErrorCode code, const char* requirement) noexcept;
+
+  Failure& operator<<(const char* text) noexcept;
+  Failure& operator<<(DataType type) noexcept;  // ONNX name; "unknown(<code>)" outside the enum
+  Failure& operator<<(ShapeText shape) noexcept;
+  Failure& operator<<(ElementText element) noexcept;  // also sets the Status's flat_index
+  template <std::integral Integer>
+  Failure& operator<<(Integer value) noexcept {
+    if constexpr (std::is_signed_v<Integer>) {
+      return append_signed(static_cast<std::int64_t>(value));
+    } else {
+      return append_unsigned(static_cast<std::uint64_t>(value));
+    }
+  }
+
+  // The finished status. Implicit so that a check can `return Failure(...) << ...;`.
+  operator Status() const noexcept { return status_; }  // NOLINT(hicpp-explicit-conversions)
+
+ private:
+  Failure& append_unsigned(std::uint64_t value) noexcept;
+  Failure& append_signed(std::int64_t value) noexcept;
+  void put(char character) noexcept;
+
+  // Characters kept before a cut: the capacity less "..." and the NUL.
+  static constexpr std::size_t room = Status::message_capacity - 4;
+
+  Status status_;
+  std::size_t length_ = 0;  // room + 1 once the message is cut
+};
 
 // Position of the first negative dimension, if any.
 std::optional<std::size_t> first_negative_dimension(std::span<const std::int64_t> shape) noexcept;
@@ -27,15 +71,8 @@ std::optional<std::size_t> checked_element_count(std::span<const std::int64_t> s
 // is equal or one of them is 1.
 bool broadcastable(std::span<const std::int64_t> lhs, std::span<const std::int64_t> rhs) noexcept;
 
-// Row-major multi-index of a flat index within a shape (all dimensions positive).
-std::vector<std::int64_t> multi_index(std::span<const std::int64_t> shape, std::size_t flat);
-
 // True when [lhs, lhs+bytes) and [rhs, rhs+bytes) intersect without starting at the same address.
 bool partially_overlap(const void* lhs, const void* rhs, std::size_t bytes) noexcept;
-
-// Status naming a value-domain violation at a flat index of a tensor of the given shape.
-Status element_failure(ErrorCode code, const char* requirement, const std::string& what,
-                       std::span<const std::int64_t> shape, std::size_t flat);
 
 }  // namespace sonnx::detail
 

@@ -5,7 +5,6 @@
 #include <cstring>
 #include <limits>
 #include <sonnx/div.hpp>
-#include <string>
 #include <type_traits>
 
 #include "../common/validation.hpp"
@@ -15,7 +14,8 @@
 namespace sonnx {
 namespace {
 
-using detail::failure;
+using detail::Failure;
+using detail::ShapeText;
 
 // [impl->req~R3~1] [impl->req~GR2~1] [impl->req~C2~1] [impl->req~GR3~1] [impl->req~R2~1]
 // [impl->req~GR1~1]
@@ -25,24 +25,22 @@ Status check_types_and_layout(const TensorView& a, const TensorView& b,
   const char* const names[] = {"A", "B", "C"};
   for (std::size_t k = 0; k < 3; ++k) {
     if (!is_profile_numeric(types[k])) {
-      return failure(ErrorCode::non_numeric_type, "R3",
-                     std::string("tensor ") + names[k] + " has element type " +
-                         data_type_name(types[k]) +
-                         ", which is not one of the 12 numeric types of the SONNX profile");
+      return Failure(ErrorCode::non_numeric_type, "R3")
+             << "tensor " << names[k] << " has element type " << types[k]
+             << ", which is not one of the 12 numeric types of the SONNX profile";
     }
   }
   if (a.type != b.type || a.type != c.type) {
-    return failure(
-        ErrorCode::type_mismatch, "C2",
-        "A, B and C must have the same element type (no implicit conversion, GR3); got " +
-            data_type_name(a.type) + ", " + data_type_name(b.type) + ", " + data_type_name(c.type));
+    return Failure(ErrorCode::type_mismatch, "C2")
+           << "A, B and C must have the same element type (no implicit conversion, GR3); got "
+           << a.type << ", " << b.type << ", " << c.type;
   }
   const Layout layouts[] = {a.layout, b.layout, c.layout};
   for (std::size_t k = 0; k < 3; ++k) {
     if (layouts[k] != Layout::dense) {
-      return failure(ErrorCode::sparse_tensor, "R2",
-                     std::string("tensor ") + names[k] +
-                         " is sparse; the SONNX profile accepts dense tensors only (GR1)");
+      return Failure(ErrorCode::sparse_tensor, "R2")
+             << "tensor " << names[k]
+             << " is sparse; the SONNX profile accepts dense tensors only (GR1)";
     }
   }
   return {};
@@ -55,14 +53,14 @@ Status check_shapes(const TensorView& a, const TensorView& b, const MutableTenso
   const char* const names[] = {"A", "B", "C"};
   for (std::size_t k = 0; k < 3; ++k) {
     if (const auto dim = detail::first_negative_dimension(shapes[k])) {
-      return failure(ErrorCode::invalid_shape, "D8",
-                     std::string("tensor ") + names[k] + " has a negative dimension at axis " +
-                         std::to_string(*dim) + " in shape " + shape_to_string(shapes[k]));
+      return Failure(ErrorCode::invalid_shape, "D8")
+             << "tensor " << names[k] << " has a negative dimension at axis " << *dim
+             << " in shape " << ShapeText{shapes[k]};
     }
     if (!detail::checked_element_count(shapes[k], element_bytes)) {
-      return failure(ErrorCode::size_overflow, "D8",
-                     std::string("tensor ") + names[k] + " of shape " + shape_to_string(shapes[k]) +
-                         " has more bytes than the address space can hold");
+      return Failure(ErrorCode::size_overflow, "D8")
+             << "tensor " << names[k] << " of shape " << ShapeText{shapes[k]}
+             << " has more bytes than the address space can hold";
     }
   }
   const auto same = [](std::span<const std::int64_t> x, std::span<const std::int64_t> y) {
@@ -70,19 +68,19 @@ Status check_shapes(const TensorView& a, const TensorView& b, const MutableTenso
   };
   if (!same(a.shape, b.shape)) {
     if (detail::broadcastable(a.shape, b.shape)) {
-      return failure(ErrorCode::broadcast_forbidden, "R4",
-                     "shapes " + shape_to_string(a.shape) + " and " + shape_to_string(b.shape) +
-                         " are broadcastable, but broadcasting is forbidden by R4: A and B must "
-                         "have the same shape");
+      return Failure(ErrorCode::broadcast_forbidden, "R4")
+             << "shapes " << ShapeText{a.shape} << " and " << ShapeText{b.shape}
+             << " are broadcastable, but broadcasting is forbidden by R4: A and B must have the "
+                "same shape";
     }
-    return failure(ErrorCode::shape_mismatch, "R1",
-                   "A has shape " + shape_to_string(a.shape) + " but B has shape " +
-                       shape_to_string(b.shape) + "; they must be equal (R1, C1)");
+    return Failure(ErrorCode::shape_mismatch, "R1")
+           << "A has shape " << ShapeText{a.shape} << " but B has shape " << ShapeText{b.shape}
+           << "; they must be equal (R1, C1)";
   }
   if (!same(a.shape, c.shape)) {
-    return failure(ErrorCode::shape_mismatch, "C1",
-                   "C has shape " + shape_to_string(c.shape) + " but A and B have shape " +
-                       shape_to_string(a.shape) + "; A, B and C must have the same shape");
+    return Failure(ErrorCode::shape_mismatch, "C1")
+           << "C has shape " << ShapeText{c.shape} << " but A and B have shape "
+           << ShapeText{a.shape} << "; A, B and C must have the same shape";
   }
   count = *detail::checked_element_count(a.shape, element_bytes);
   return {};
@@ -96,16 +94,15 @@ Status check_buffers(const TensorView& a, const TensorView& b, const MutableTens
   const char* const names[] = {"A", "B", "C"};
   for (std::size_t k = 0; k < 3; ++k) {
     if (buffers[k] == nullptr) {
-      return failure(ErrorCode::null_data, "D8",
-                     std::string("tensor ") + names[k] + " has " + std::to_string(bytes) +
-                         " bytes of elements but no data");
+      return Failure(ErrorCode::null_data, "D8")
+             << "tensor " << names[k] << " has " << bytes << " bytes of elements but no data";
     }
   }
   for (std::size_t k = 0; k < 2; ++k) {
     if (detail::partially_overlap(c.data, buffers[k], bytes)) {
-      return failure(ErrorCode::partial_overlap, "D6",
-                     std::string("C partially overlaps ") + names[k] +
-                         "; C may only be exactly the same buffer (in-place) or disjoint");
+      return Failure(ErrorCode::partial_overlap, "D6")
+             << "C partially overlaps " << names[k]
+             << "; C may only be exactly the same buffer (in-place) or disjoint";
     }
   }
   return {};
@@ -120,16 +117,14 @@ Status check_integer_domain(detail::DomainScan<T> violated, const T* a, const T*
   if (!violated(a, b, n)) return {};
   for (std::size_t i = 0;; ++i) {
     if (b[i] == 0) {
-      return detail::element_failure(ErrorCode::zero_divisor, "C3",
-                                     "integer division by zero (B[i] = 0)", shape, i);
+      return Failure(ErrorCode::zero_divisor, "C3")
+             << "integer division by zero (B[i] = 0) at " << detail::ElementText{shape, i};
     }
     if constexpr (std::is_signed_v<T>) {
       if (a[i] == std::numeric_limits<T>::min() && b[i] == -1) {
-        return detail::element_failure(ErrorCode::quotient_overflow, "D3",
-                                       "quotient " + std::to_string(std::numeric_limits<T>::min()) +
-                                           " / -1 is not representable in " +
-                                           std::to_string(sizeof(T) * 8) + "-bit signed",
-                                       shape, i);
+        return Failure(ErrorCode::quotient_overflow, "D3")
+               << "quotient " << std::numeric_limits<T>::min() << " / -1 is not representable in "
+               << sizeof(T) * 8 << "-bit signed at " << detail::ElementText{shape, i};
       }
     }
   }
@@ -190,7 +185,7 @@ Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorVie
       break;  // GCOVR_EXCL_LINE see above
   }
   // Unreachable today; kept so that a future DataType cannot fall through silently.
-  return failure(ErrorCode::non_numeric_type, "R3", "unsupported");  // GCOVR_EXCL_LINE see above
+  return Failure(ErrorCode::non_numeric_type, "R3") << "unsupported";  // GCOVR_EXCL_LINE see above
 }
 
 }  // namespace
@@ -208,14 +203,15 @@ const char* fast_path_instruction_set() noexcept {
   return detail::selected_fast_paths().instruction_set;
 }
 
-Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c) {
+Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c) noexcept {
   return div(a, b, c, default_kernels());
 }
 
 // [impl->req~D7~1]: every check precedes the only write to C, which is the kernel call.
-Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c, Kernels kernels) {
+Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c,
+           Kernels kernels) noexcept {
   if (Status status = check_types_and_layout(a, b, c); !status.ok()) return status;
-  const std::size_t element_bytes = *element_size(a.type);
+  const std::size_t element_bytes = element_size(a.type);
   std::size_t count = 0;
   if (Status status = check_shapes(a, b, c, element_bytes, count); !status.ok()) return status;
   if (Status status = check_buffers(a, b, c, count * element_bytes); !status.ok()) return status;

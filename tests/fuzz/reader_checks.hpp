@@ -39,15 +39,15 @@ inline void check_read_result(const io::ReadResult& r, const char* reader) {
                who + ": success with an error text");
   const io::OwnedTensor& t = r.tensor;
   const std::size_t esize = profile_element_bytes(t.type);
-  FUZZ_REQUIRE(esize != 0, who + ": accepted non-profile type " + data_type_name(t.type));
+  FUZZ_REQUIRE(esize != 0, who + ": accepted non-profile type " + std::string(data_type_name(t.type)));
   reference::uint128 count = 1;
   for (const auto d : t.shape) {
-    FUZZ_REQUIRE(d >= 0, who + ": accepted negative dimension in " + shape_to_string(t.shape));
+    FUZZ_REQUIRE(d >= 0, who + ": accepted negative dimension in " + io::shape_to_string(t.shape));
     count *= static_cast<std::uint64_t>(d);
     if (count > (static_cast<reference::uint128>(1) << 64)) count = static_cast<reference::uint128>(1) << 64;
   }
   FUZZ_REQUIRE(count * esize == t.bytes.size(),
-               who + ": shape " + shape_to_string(t.shape) + " of " + data_type_name(t.type) +
+               who + ": shape " + io::shape_to_string(t.shape) + " of " + data_type_name(t.type) +
                    " with " + std::to_string(t.bytes.size()) + " bytes");
   FUZZ_REQUIRE(t.element_count() == static_cast<std::size_t>(count),
                who + ": element_count() disagrees with the shape");

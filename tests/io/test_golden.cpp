@@ -27,7 +27,7 @@ const DataType all_types[] = {DataType::float16, DataType::bfloat16, DataType::f
                               DataType::uint16,  DataType::uint32,   DataType::uint64};
 
 std::uint64_t element(const io::OwnedTensor& t, std::size_t i) {
-  const std::size_t size = *element_size(t.type);
+  const std::size_t size = element_size(t.type);
   std::uint64_t bits = 0;
   for (std::size_t k = size; k-- > 0;) bits = (bits << 8) | t.bytes[i * size + k];
   return bits;
@@ -115,7 +115,7 @@ TEST_CASE("golden: integer cases never violate C3 or D3", "[T4]") {
       continue;
     }
     INFO(data_type_name(type));
-    const std::size_t bits = 8 * *element_size(type);
+    const std::size_t bits = 8 * element_size(type);
     const bool is_signed = type == DataType::int8 || type == DataType::int16 ||
                            type == DataType::int32 || type == DataType::int64;
     const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
@@ -202,7 +202,7 @@ TEST_CASE("golden integer outputs match the seeds and hand computation", "[T4][I
     io::GoldenSummary summary;
     REQUIRE(io::write_golden(dir / data_type_name(type), type, io::Semantics::sonnx, summary).ok());
     const Golden g = load_golden(dir / data_type_name(type), type, io::Semantics::sonnx);
-    const std::size_t size = *element_size(type);
+    const std::size_t size = element_size(type);
     const long long max = static_cast<long long>((std::uint64_t{1} << (8 * size - 1)) - 1);
     const long long min = -max - 1;
     // Seed 002: -35/3 = -11 (truncation); 6/3 = 2; seed 002 example 2: 21/4 = 5.
@@ -223,7 +223,7 @@ TEST_CASE("golden integer outputs match the seeds and hand computation", "[T4][I
     io::GoldenSummary summary;
     REQUIRE(io::write_golden(dir / data_type_name(type), type, io::Semantics::sonnx, summary).ok());
     const Golden g = load_golden(dir / data_type_name(type), type, io::Semantics::sonnx);
-    const std::size_t size = *element_size(type);
+    const std::size_t size = element_size(type);
     const std::uint64_t max = size == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * size)) - 1;
     CHECK(lookup(g, 35, 5) == 7);   // seed 004 example 1
     CHECK(lookup(g, 23, 24) == 0);  // x // y as in 000 test_div_uint8

@@ -112,7 +112,7 @@ TEST_CASE("npy reader: every profile dtype code maps to its ONNX type", "[T1][R3
   };
   for (const Case& c : cases) {
     INFO(c.descr);
-    const std::size_t size = *element_size(c.type);
+    const std::size_t size = element_size(c.type);
     const std::string file = npy_v1(std::string("{'descr': '") + c.descr +
                                     "', 'fortran_order': False, 'shape': (3,), }") +
                              std::string(3 * size, '\x01');
@@ -134,8 +134,8 @@ TEST_CASE("npy round trip of every profile type, including empty and rank-0 tens
   ScratchDir dir;
   for (const DataType type : types) {
     for (const auto& shape : shapes) {
-      INFO(data_type_name(type) << " " << shape_to_string(shape));
-      const std::size_t size = *element_size(type);
+      INFO(data_type_name(type) << " " << io::shape_to_string(shape));
+      const std::size_t size = element_size(type);
       std::size_t count = 1;
       for (const auto d : shape) count *= static_cast<std::size_t>(d);
       io::OwnedTensor t{type, shape, Bytes(count * size)};

@@ -126,9 +126,9 @@ TEST_CASE("pb round trip of every profile type through raw_data and typed fields
   for (const DataType type : types) {
     for (const auto& shape : shapes) {
       for (const auto encoding : {io::ProtoEncoding::raw_data, io::ProtoEncoding::typed_fields}) {
-        INFO(data_type_name(type) << " " << shape_to_string(shape)
+        INFO(data_type_name(type) << " " << io::shape_to_string(shape)
                                   << (encoding == io::ProtoEncoding::raw_data ? " raw" : " typed"));
-        const std::size_t size = *element_size(type);
+        const std::size_t size = element_size(type);
         std::size_t count = 1;
         for (const auto d : shape) count *= static_cast<std::size_t>(d);
         io::OwnedTensor t{type, shape, Bytes(count * size)};

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -24,17 +25,25 @@ template <typename T>
 struct DivResult {
   Status status;
   std::vector<T> c;
+  std::vector<std::int64_t> multi_index;  // status.flat_index as a multi-index, if any
 };
 
 // C = Div(A, B) on tensors of one shape; C starts filled with the sentinel.
 template <typename T>
 DivResult<T> run_div(DataType type, std::vector<std::int64_t> shape, const std::vector<T>& a,
                      const std::vector<T>& b) {
-  DivResult<T> result{{}, std::vector<T>(a.size(), sentinel<T>())};
+  DivResult<T> result{{}, std::vector<T>(a.size(), sentinel<T>()), {}};
   result.status = div(TensorView{type, shape, a.data()}, TensorView{type, shape, b.data()},
                       MutableTensorView{type, shape, result.c.data()});
+  if (result.status.flat_index) {
+    result.multi_index.resize(shape.size());
+    multi_index(shape, *result.status.flat_index, result.multi_index);
+  }
   return result;
 }
+
+// A status's message as a std::string, for Catch2's string matchers.
+inline std::string message_of(const Status& status) { return std::string(status.message()); }
 
 template <typename To, typename From>
 To bit_cast_to(From from) {

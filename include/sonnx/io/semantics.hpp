@@ -23,6 +23,7 @@ bool is_profile(Semantics semantics) noexcept;
 struct DivideResult {
   Status status;   // the checked library's status (requirement ID, first offending index)
   OwnedTensor c;   // empty unless status.ok()
+  std::vector<std::int64_t> multi_index;  // status.flat_index as a multi-index of A's shape
 };
 
 // C = A / B under the given semantics. Validation is always the checked library's (R1-R4, C1-C3,

@@ -33,6 +33,16 @@ struct IoStatus {
   static IoStatus failure(IoErrorKind kind, std::string requirement, const std::string& what);
 };
 
+// A type's ONNX name as the tools' messages write it (data_type_name), "unknown(<code>)" for a
+// code outside the enumeration.
+std::string data_type_text(DataType type);
+
+// "[3, 4, 5]": a shape as the tools' messages write it.
+std::string shape_to_string(std::span<const std::int64_t> shape);
+
+// The element `flat` of a tensor of `shape` as a row-major multi-index (sonnx::multi_index).
+std::vector<std::int64_t> multi_index_of(std::span<const std::int64_t> shape, std::size_t flat);
+
 // A dense tensor that owns its elements: little-endian element bytes in row-major (C) order.
 struct OwnedTensor {
   DataType type = DataType::undefined;

@@ -43,10 +43,4 @@ const DivFastPaths& selected_fast_paths() noexcept {
   return selected;
 }
 
-std::vector<const DivFastPaths*> runnable_fast_paths() {
-  std::vector<const DivFastPaths*> tables{&baseline_fast_paths()};
-  if (avx2_fast_paths_supported()) tables.push_back(&avx2_fast_paths());
-  return tables;
-}
-
 }  // namespace sonnx::detail

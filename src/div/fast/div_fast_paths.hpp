@@ -15,7 +15,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace sonnx::detail {
 
@@ -57,9 +56,6 @@ bool avx2_fast_paths_supported() noexcept;
 
 // The best table this CPU supports, chosen once.
 const DivFastPaths& selected_fast_paths() noexcept;
-
-// Every table this CPU can run, baseline first: what the equivalence check compares.
-std::vector<const DivFastPaths*> runnable_fast_paths();
 
 // A probe compiled with the fast paths' flags: x * y - z for operands where a fused multiply-add
 // gives a different result (AS-PLAT-3: no contraction on any path).

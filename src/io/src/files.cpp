@@ -22,9 +22,30 @@ IoStatus IoStatus::failure(IoErrorKind kind, std::string requirement, const std:
   return status;
 }
 
+std::string data_type_text(DataType type) {
+  const std::string name = data_type_name(type);
+  if (name != "unknown") return name;
+  return name + "(" + std::to_string(static_cast<std::int32_t>(type)) + ")";
+}
+
+std::string shape_to_string(std::span<const std::int64_t> shape) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (i != 0) text += ", ";
+    text += std::to_string(shape[i]);
+  }
+  return text + "]";
+}
+
+std::vector<std::int64_t> multi_index_of(std::span<const std::int64_t> shape, std::size_t flat) {
+  std::vector<std::int64_t> index(shape.size(), 0);
+  sonnx::multi_index(shape, flat, index);
+  return index;
+}
+
 std::size_t OwnedTensor::element_count() const noexcept {
-  const auto size = element_size(type);
-  return size ? bytes.size() / *size : 0;  // element_size is never 0
+  const std::size_t size = element_size(type);
+  return size != 0 ? bytes.size() / size : 0;
 }
 
 TensorView OwnedTensor::view() const noexcept {

@@ -253,7 +253,7 @@ std::string golden_model(DataType type, std::int64_t length, std::string_view do
   opset->set_domain("");
   opset->set_version(14);
   auto* graph = model.mutable_graph();
-  graph->set_name("test_div_sonnx_" + data_type_name(type));
+  graph->set_name("test_div_sonnx_" + data_type_text(type));
   auto* node = graph->add_node();
   node->add_input("x");
   node->add_input("y");
@@ -278,9 +278,9 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
   summary = {};
   if (!is_profile_numeric(type)) {
     return IoStatus::failure(IoErrorKind::profile, "R3",
-                             "golden: type " + data_type_name(type) + " is not a profile type");
+                             "golden: type " + data_type_text(type) + " is not a profile type");
   }
-  const std::size_t size = *element_size(type);
+  const std::size_t size = element_size(type);
   const std::vector<GoldenCase> cases = golden_cases(type);
   const auto length = static_cast<std::size_t>(golden_set_length);
   const std::size_t sets = (cases.size() + length - 1) / length;
@@ -325,7 +325,7 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
   nlohmann::json manifest;
   manifest["operator"] = "Div";
   manifest["opset"] = 14;
-  manifest["type"] = data_type_name(type);
+  manifest["type"] = data_type_text(type);
   manifest["semantics"] = std::string(semantics_name(semantics));
   manifest["profile"] = profile;
   manifest["label"] = label;
@@ -347,8 +347,8 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
     DivideResult c = divide(a, b, semantics);
     if (!c.status.ok()) {  // defensive: no golden case violates C3 or D3
       return fail(IoStatus::failure(
-          IoErrorKind::profile, c.status.requirement,
-          "golden: case set " + std::to_string(s) + " rejected: " + c.status.message));
+          IoErrorKind::profile, std::string(c.status.requirement),
+          "golden: case set " + std::to_string(s) + " rejected: " + std::string(c.status.message())));
     }
     for (std::size_t k = 0; k < length; ++k) {
       const std::size_t index = s * length + k;

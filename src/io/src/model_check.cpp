@@ -220,14 +220,14 @@ class Checker {
       } else if (!is_profile_numeric(static_cast<DataType>(v.elem_type))) {
         types_known = false;
         add(outside, "R3", what + " has element type " +
-                               data_type_name(static_cast<DataType>(v.elem_type)) +
+                               data_type_text(static_cast<DataType>(v.elem_type)) +
                                ", not one of the 12 numeric profile types");
       }
     }
     if (types_known && operand[0]->elem_type != operand[1]->elem_type) {
       const std::string text =
-          "A is " + data_type_name(static_cast<DataType>(operand[0]->elem_type)) + " and B is " +
-          data_type_name(static_cast<DataType>(operand[1]->elem_type));
+          "A is " + data_type_text(static_cast<DataType>(operand[0]->elem_type)) + " and B is " +
+          data_type_text(static_cast<DataType>(operand[1]->elem_type));
       add(outside, "C2", text);
       add(outside, "GR3", text + "; no implicit conversion");
     }
@@ -237,9 +237,9 @@ class Checker {
     } else if (result && result->kind == ValueInfo::Kind::tensor && result->elem_type != 0 &&
                types_known && result->elem_type != operand[0]->elem_type) {
       add(outside, "C2", "C is declared " +
-                             data_type_name(static_cast<DataType>(result->elem_type)) +
+                             data_type_text(static_cast<DataType>(result->elem_type)) +
                              " but A and B are " +
-                             data_type_name(static_cast<DataType>(operand[0]->elem_type)));
+                             data_type_text(static_cast<DataType>(operand[0]->elem_type)));
     }
 
     // Shapes: R4 before R1, as the checked library reports them.

@@ -189,7 +189,7 @@ IoStatus descr_type(const std::string& descr, std::string_view origin, DataType&
   };
   for (const Code& c : codes) {
     if (code != c.code) continue;
-    const std::size_t size = *element_size(c.type);
+    const std::size_t size = element_size(c.type);
     if (order == '>' && size > 1) {
       return detail::format_error(origin, "big-endian descr '" + descr +
                                               "' is not supported (little-endian '<' only)");
@@ -274,7 +274,7 @@ ReadResult decode_npy(std::span<const unsigned char> bytes, std::string_view ori
   status = descr_type(header.descr, origin, type);
   if (!status.ok()) return result;
   std::size_t count = 0;
-  const std::size_t size = *element_size(type);
+  const std::size_t size = element_size(type);
   status = detail::checked_count(header.shape, size, origin, count);
   if (!status.ok()) return result;
   if (header.fortran_order) {
@@ -289,7 +289,7 @@ ReadResult decode_npy(std::span<const unsigned char> bytes, std::string_view ori
     status = detail::format_error(
         origin, std::string(payload < expected ? "truncated data" : "trailing bytes") + ": " +
                     std::to_string(payload) + " data bytes for shape " +
-                    shape_to_string(header.shape) + " of " + data_type_name(type) + " (" +
+                    shape_to_string(header.shape) + " of " + data_type_text(type) + " (" +
                     std::to_string(expected) + " expected)");
     return result;
   }
@@ -307,10 +307,10 @@ IoStatus encode_npy(const OwnedTensor& tensor, std::string& out) {
     if (d.type == tensor.type) descr = &d;
   }
   if (descr == nullptr) {
-    return detail::non_numeric("npy writer", "type " + data_type_name(tensor.type));
+    return detail::non_numeric("npy writer", "type " + data_type_text(tensor.type));
   }
   std::size_t count = 0;
-  const std::size_t size = *element_size(tensor.type);
+  const std::size_t size = element_size(tensor.type);
   IoStatus status = detail::checked_count(tensor.shape, size, "npy writer", count);
   if (!status.ok()) return status;
   if (tensor.bytes.size() != count * size) {

@@ -52,6 +52,7 @@ DivideResult divide(const OwnedTensor& a, const OwnedTensor& b, Semantics semant
   result.c.bytes.assign(a.bytes.size(), 0);
   result.status = div(a.view(), b.view(), result.c.mutable_view());
   if (!result.status.ok()) {
+    if (result.status.flat_index) result.multi_index = multi_index_of(a.shape, *result.status.flat_index);
     result.c = OwnedTensor{};
     return result;
   }

@@ -112,12 +112,12 @@ ReadResult decode_tensor_proto(std::span<const unsigned char> bytes, std::string
   }
   const auto type = static_cast<DataType>(proto.data_type());
   if (!is_profile_numeric(type)) {
-    status = detail::non_numeric(origin, "data_type " + data_type_name(type) + " (code " +
+    status = detail::non_numeric(origin, "data_type " + data_type_text(type) + " (code " +
                                              std::to_string(proto.data_type()) + ")");
     return result;
   }
   std::vector<std::int64_t> shape(proto.dims().begin(), proto.dims().end());
-  const std::size_t elem = *element_size(type);
+  const std::size_t elem = element_size(type);
   std::size_t count = 0;
   status = detail::checked_count(shape, elem, origin, count);
   if (!status.ok()) return result;
@@ -152,18 +152,18 @@ ReadResult decode_tensor_proto(std::span<const unsigned char> bytes, std::string
       status = detail::format_error(
           origin, std::string(raw.size() < expected_bytes ? "truncated" : "oversized") +
                       " raw_data: " + std::to_string(raw.size()) + " bytes for shape " +
-                      shape_to_string(shape) + " of " + data_type_name(type) + " (" +
+                      shape_to_string(shape) + " of " + data_type_text(type) + " (" +
                       std::to_string(expected_bytes) + " expected)");
       return result;
     }
     tensor.bytes.assign(raw.begin(), raw.end());
   } else if (sources[0] == "string_data") {
-    status = detail::format_error(origin, "string_data in a " + data_type_name(type) + " tensor");
+    status = detail::format_error(origin, "string_data in a " + data_type_text(type) + " tensor");
     return result;
   } else {
     const Field field = typed_field(type);
     if (sources[0] != field_name(field)) {
-      status = detail::format_error(origin, sources[0] + " in a " + data_type_name(type) +
+      status = detail::format_error(origin, sources[0] + " in a " + data_type_text(type) +
                                                 " tensor; ONNX packs that type in " +
                                                 field_name(field));
       return result;
@@ -213,7 +213,7 @@ ReadResult decode_tensor_proto(std::span<const unsigned char> bytes, std::string
           if (v < lo || v > hi) {
             status = detail::format_error(origin, "int32_data[" + std::to_string(i) + "] = " +
                                                       std::to_string(v) + " is out of range for " +
-                                                      data_type_name(type));
+                                                      data_type_text(type));
             return result;
           }
           switch (elem) {
@@ -235,9 +235,9 @@ IoStatus encode_tensor_proto(const OwnedTensor& tensor, std::string_view name,
                              ProtoEncoding encoding, std::string& out) {
   out.clear();
   if (!is_profile_numeric(tensor.type)) {
-    return detail::non_numeric("TensorProto writer", "type " + data_type_name(tensor.type));
+    return detail::non_numeric("TensorProto writer", "type " + data_type_text(tensor.type));
   }
-  const std::size_t elem = *element_size(tensor.type);
+  const std::size_t elem = element_size(tensor.type);
   std::size_t count = 0;
   IoStatus status = detail::checked_count(tensor.shape, elem, "TensorProto writer", count);
   if (!status.ok()) return status;

@@ -14,6 +14,10 @@
 
 namespace sonnx::detail {
 
+// Every table this CPU can run, baseline first: what the equivalence check compares. (Here, not in
+// the library: the list allocates.)
+std::vector<const DivFastPaths*> runnable_fast_paths();
+
 // The element types that have a fast path.
 enum class FastPathType { float16, bfloat16, int8, int16, int32, uint8, uint16, uint32 };
 

@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Worst-case stack bound of every public API function of the library, and a no-recursion check.
+
+  stack_bound.py --build BUILD_DIR --target-dir src/CMakeFiles/sonnx_div.dir --out stack.json
+
+Recompiles each source of the library with its own compile command from compile_commands.json
+(same compiler, optimisation and code-generation flags) plus `-fstack-usage
+-fcallgraph-info=su -ffunction-sections`, into a scratch folder. From GCC's per-function frame
+sizes and call graph (.ci files) it builds the library's whole call graph:
+
+  - a function with internal linkage (anonymous namespace, `static`) is told apart by its
+    translation unit; an inline or template function defined in several units counts with its
+    largest frame;
+  - every indirect call (the kernel and domain-scan pointers of the fast-path tables, the choice
+    between a proved kernel and its fast path) may go to any function whose address the library
+    takes: the relocations of the objects, other than direct calls and unwind tables, list them;
+  - functions outside the library (the C library's getenv, strcmp, memcmp, memcpy, strlen and the
+    C++ runtime's static-initialisation guard) are listed per API function: their stack is not
+    part of the bound and is the integrator's to add.
+
+Fails (exit 1) when the graph has a cycle (recursion), when a frame is dynamic and unbounded, or
+when no public function is found. `--self-check CXX` shows the cycle detection at work on tiny
+libraries.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+NODE = re.compile(r'^node: \{ title: "(?P<title>[^"]*)" label: "(?P<label>(?:[^"\\]|\\.)*)"'
+                  r'(?P<rest>.*)\}$')
+EDGE = re.compile(r'^edge: \{ sourcename: "(?P<src>[^"]*)" targetname: "(?P<dst>[^"]*)"')
+FRAME = re.compile(r"(\d+) bytes \(([^)]*)\)")
+INDIRECT = "__indirect_call"
+
+
+def split_title(title):
+    """GCC titles a function with internal linkage "<source>:<symbol>"; others by their symbol."""
+    if ":" in title:
+        return True, title.rsplit(":", 1)[1]
+    return False, title
+
+
+def library_commands(build, target_dir):
+    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
+        entries = json.load(f)
+    chosen = []
+    for entry in entries:
+        args = shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
+        output = args[args.index("-o") + 1] if "-o" in args else ""
+        if output.replace("\\", "/").startswith(target_dir.rstrip("/") + "/"):
+            chosen.append((entry["directory"], args, entry["file"]))
+    return chosen
+
+
+def compile_for_analysis(commands, scratch):
+    units = []
+    for index, (directory, args, source) in enumerate(commands):
+        while args and os.path.basename(args[0]) in ("ccache", "sccache", "distcc"):
+            args = args[1:]
+        kept, skip = [], False
+        for arg in args:
+            if skip:
+                skip = False
+                continue
+            if arg in ("-o", "-MF", "-MT", "-MQ"):
+                skip = True
+                continue
+            if arg in ("-MD", "-MMD"):
+                continue
+            kept.append(arg)
+        unit = os.path.join(scratch, f"unit{index}")
+        kept += ["-fstack-usage", "-fcallgraph-info=su", "-ffunction-sections", "-o", unit + ".o"]
+        subprocess.run(kept, cwd=directory, check=True)
+        units.append((unit, source, kept))
+    return units
+
+
+def parse_unit(unit):
+    nodes, edges = {}, []
+    with open(unit + ".ci", encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            match = NODE.match(line)
+            if match:
+                label = match["label"].replace("\\n", "\n")
+                frame = FRAME.search(label)
+                nodes[match["title"]] = {
+                    "signature": label.split("\n")[0],
+                    "location": label.split("\n")[1] if "\n" in label else "",
+                    "bytes": int(frame.group(1)) if frame else None,
+                    "kind": frame.group(2) if frame else None,
+                }
+                continue
+            match = EDGE.match(line)
+            if match:
+                edges.append((match["src"], match["dst"]))
+    return nodes, edges
+
+
+def address_taken(unit):
+    """Functions whose address the object takes (relocations other than direct calls)."""
+    out = subprocess.run(["readelf", "-rW", unit + ".o"], capture_output=True, text=True,
+                         check=True).stdout
+    taken, section = set(), ""
+    for line in out.splitlines():
+        header = re.match(r"Relocation section '([^']*)'", line)
+        if header:
+            section = header.group(1)
+            continue
+        # Offset Info Type Sym.Value Sym.Name + Addend
+        parts = line.split()
+        if len(parts) < 7 or not parts[2].startswith("R_X86_64") or parts[5] not in "+-":
+            continue
+        kind, symbol = parts[2], parts[4]
+        addend = int(parts[6], 16) * (-1 if parts[5] == "-" else 1)
+        if section.startswith((".rela.eh_frame", ".rela.debug")) or kind == "R_X86_64_PLT32":
+            continue
+        # Only a reference to a function's first byte takes its address: PC-relative ones carry
+        # the -4 of the instruction's displacement. Anything else into a function's section is a
+        # label inside it (a switch's jump table).
+        entry = -4 if ("PC" in kind or "GOTPCREL" in kind) else 0
+        if addend != entry:
+            continue
+        if symbol.startswith(".text."):
+            symbol = symbol[len(".text."):]
+        taken.add(symbol)
+    return taken
+
+
+def analyse(units):
+    # Keys: ("", name) for external linkage, (unit, name) for internal linkage.
+    defined, signature, external = {}, {}, {}
+    raw_edges, taken = [], set()
+    for unit, _source, _args in units:
+        nodes, edges = parse_unit(unit)
+        for title, node in nodes.items():
+            local, name = split_title(title)
+            if node["bytes"] is None:
+                external.setdefault(name, node["signature"])
+                continue
+            key = (unit, name) if local else ("", name)
+            if node["kind"] not in ("static", "dynamic,bounded"):
+                raise SystemExit(f"unbounded dynamic frame: {node['signature']} ({node['kind']})")
+            previous = defined.get(key)
+            defined[key] = max(previous or 0, node["bytes"])
+            signature[key] = node["signature"]
+        for src, dst in edges:
+            raw_edges.append((unit, src, dst))
+        for name in address_taken(unit):
+            taken.add((unit, name))
+
+    def resolve(unit, title):
+        if title == INDIRECT:
+            return INDIRECT
+        local, name = split_title(title)
+        if local:
+            return (unit, name)
+        for candidate in (name, name.replace("C1E", "C2E", 1), name.replace("D1E", "D2E", 1)):
+            # A complete-object constructor or destructor (C1/D1) is an alias of the base-object
+            # one (C2/D2), which carries the frame.
+            if ("", candidate) in defined:
+                return ("", candidate)
+        return ("extern", name)
+
+    targets = sorted({k if k in defined else ("", k[1]) for k in taken
+                      if k in defined or ("", k[1]) in defined})
+    graph = {key: set() for key in defined}
+    indirect_sites = 0
+    for unit, src, dst in raw_edges:
+        source = resolve(unit, src)
+        if source not in defined:
+            continue
+        target = resolve(unit, dst)
+        if target == INDIRECT:
+            indirect_sites += 1
+            graph[source].update(targets)
+        else:
+            graph[source].add(target)
+    return defined, signature, external, graph, targets, indirect_sites
+
+
+def worst_paths(defined, graph):
+    """Longest frame-weighted path from each function; raises on a cycle."""
+    best, state = {}, {}
+
+    def visit(key, trail):
+        if state.get(key) == "done":
+            return best[key]
+        if state.get(key) == "open":
+            cycle = trail[trail.index(key):] + [key]
+            raise RecursionError(cycle)
+        state[key] = "open"
+        frame = defined.get(key, 0)
+        deepest, path, externs = 0, [], set()
+        for callee in sorted(graph.get(key, ())):
+            if callee[0] == "extern":
+                externs.add(callee[1])
+                continue
+            depth, sub, sub_externs = visit(callee, trail + [key])
+            externs |= sub_externs
+            if depth > deepest:
+                deepest, path = depth, sub
+        state[key] = "done"
+        best[key] = (frame + deepest, [key] + path, externs)
+        return best[key]
+
+    for key in sorted(defined):
+        visit(key, [])
+    return best
+
+
+def public_api(signature_text):
+    name = signature_text.split("(")[0].split()[-1]
+    return (name.startswith("sonnx::") and not name.startswith("sonnx::detail::")
+            and "(anonymous namespace)" not in signature_text)
+
+
+SAMPLES = {
+    # name: (expected acyclic, source)
+    "direct_recursion": (False, "int depth(int n) { return n > 0 ? 1 + depth(n - 1) : 0; }\n"),
+    "recursion_through_a_table": (False,
+        "using Step = int (*)(int);\nextern const Step steps[1];\n"
+        "int walk(int n) { return n > 0 ? steps[0](n - 1) : 0; }\n"
+        "const Step steps[1] = {walk};\n"),
+    "no_recursion": (True, "static int twice(int x) { return 2 * x; }\n"
+                           "int api(int x) { return twice(x) + 1; }\n"),
+}
+
+
+def self_check(cxx):
+    """Each sample as a one-file library with its own compile_commands.json."""
+    failures = 0
+    for name, (expected, source) in SAMPLES.items():
+        with tempfile.TemporaryDirectory() as build, tempfile.TemporaryDirectory() as scratch:
+            path = os.path.join(build, name + ".cpp")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(source)
+            command = [cxx, "-std=c++20", "-O0", "-c", path, "-o", "lib.dir/" + name + ".o"]
+            with open(os.path.join(build, "compile_commands.json"), "w", encoding="utf-8") as f:
+                json.dump([{"directory": build, "file": path,
+                            "command": " ".join(shlex.quote(a) for a in command)}], f)
+            units = compile_for_analysis(library_commands(build, "lib.dir"), scratch)
+            defined, _sig, _ext, graph, _targets, _sites = analyse(units)
+            try:
+                worst_paths(defined, graph)
+                acyclic = True
+            except RecursionError:
+                acyclic = False
+        ok = acyclic == expected
+        failures += 0 if ok else 1
+        print(f"{'ok' if ok else 'FAIL'}: sample '{name}': expected "
+              f"{'acyclic' if expected else 'a cycle'}, found {'acyclic' if acyclic else 'a cycle'}")
+    print(f"self-check: {len(SAMPLES) - failures}/{len(SAMPLES)} samples judged as expected")
+    return 1 if failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build")
+    parser.add_argument("--target-dir", default="src/CMakeFiles/sonnx_div.dir")
+    parser.add_argument("--out")
+    parser.add_argument("--self-check", metavar="CXX",
+                        help="show on tiny libraries that recursion, direct or through a "
+                             "function-pointer table, is found and that its absence is accepted")
+    args = parser.parse_args()
+    if args.self_check:
+        return self_check(args.self_check)
+    if not args.build or not args.out:
+        parser.error("give --build and --out, or --self-check CXX")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    commands = library_commands(os.path.abspath(args.build), args.target_dir)
+    if not commands:
+        print(f"no compile command writes under {args.target_dir}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as scratch:
+        units = compile_for_analysis(commands, scratch)
+        defined, signature, external, graph, targets, indirect_sites = analyse(units)
+        acyclic, cycle, best = True, None, {}
+        try:
+            best = worst_paths(defined, graph)
+        except RecursionError as error:
+            acyclic, cycle = False, [signature.get(k, k[1]) for k in error.args[0]]
+        compiler = units[0][2][0]
+        version = subprocess.run([compiler, "-dumpfullversion"], capture_output=True,
+                                 text=True, check=False).stdout.strip()
+    functions = []
+    for key in sorted(defined, key=lambda k: signature[k]):
+        if key[0] != "" or not public_api(signature[key]):
+            continue
+        entry = {"name": signature[key], "symbol": key[1], "own_frame_bytes": defined[key]}
+        if acyclic:
+            bound, path, externs = best[key]
+            entry.update({"bound_bytes": bound,
+                          "worst_path": [{"function": signature[k], "frame_bytes": defined[k]}
+                                         for k in path],
+                          "external_callees": sorted(externs)})
+        functions.append(entry)
+    evidence = {
+        "method": "gcc -fstack-usage -fcallgraph-info=su on each library source with its own "
+                  "compile command; longest frame-weighted path in the whole-library call graph",
+        "compiler": f"{os.path.basename(compiler)} {version}",
+        "sources": [os.path.relpath(u[1], root) for u in units],
+        "acyclic": acyclic,
+        "cycle": cycle,
+        "functions_analysed": len(defined),
+        "indirect_call_sites": indirect_sites,
+        "indirect_call_targets": [signature[k] for k in targets],
+        "indirect_call_rule": "every indirect call may reach every function whose address the "
+                              "library takes (object relocations other than direct calls and "
+                              "unwind tables)",
+        "external_functions": sorted({name for f in functions
+                                      for name in f.get("external_callees", [])}),
+        "external_note": "frames of functions outside the library are not included in "
+                         "bound_bytes; external_callees lists them per API function",
+        "frame_note": "GCC's static frame size of each function on x86-64, its return address "
+                      "included (a leaf function without locals counts 8 bytes)",
+        "functions": functions,
+    }
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(evidence, f, indent=2)
+        f.write("\n")
+    provenance = os.path.join(root, "scripts", "evidence_provenance.py")
+    if os.path.exists(provenance):
+        subprocess.run([sys.executable, provenance, os.path.abspath(args.out), "--sources",
+                        "src/common/**", "src/div/**", "include/sonnx/**",
+                        "scripts/coding-standard/stack_bound.py"], cwd=root, check=False)
+    for entry in functions:
+        bound = entry.get("bound_bytes", "?")
+        print(f"{bound:>6} bytes  {entry['name']}")
+    print(f"{'ok' if acyclic else 'FAIL'}: {len(defined)} functions, {indirect_sites} indirect call "
+          f"site(s) over {len(targets)} address-taken target(s), call graph "
+          f"{'acyclic' if acyclic else 'CYCLIC: ' + ' -> '.join(cycle)}")
+    if not functions:
+        print("no public API function found", file=sys.stderr)
+        return 1
+    return 0 if acyclic else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
