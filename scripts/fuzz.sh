@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (clang, ASan + UBSan, in build-fuzz/) and runs each one for a
-# bounded time or number of executions, one after the other (the machine has 2 cores).
+# bounded time or number of executions, as many at once as SONNX_FUZZ_JOBS (default 2, one per core).
 #
 #   scripts/fuzz.sh [--seconds N] [--runs N] [--harness NAME]... [--build-only]
 #
@@ -60,35 +60,52 @@ elif [[ -n "$runs" ]]; then
 else
   limit=(-max_total_time="$seconds"); mode="seconds=$seconds"
 fi
-status=0
-json="{\"mode\": \"$mode\", \"harnesses\": ["
-sep=""
-for h in "${harnesses[@]}"; do
+# One harness: runs it, prints its line and leaves its JSON object in $build/fuzz-<h>.json.
+run_harness() {
+  local h="$1" log="$build/fuzz-$1.log" start=$SECONDS rc=0
   mkdir -p "$build/corpus/$h"
-  log="$build/fuzz-$h.log"
-  start=$SECONDS
-  rc=0
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     "$build/tests/fuzz/fuzz_$h" "$build/corpus/$h" "$root/tests/fuzz/corpus/$h" \
     "${limit[@]}" -max_len=4096 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$build/artifacts/$h-" >"$log" 2>&1 || rc=$?
-  elapsed=$((SECONDS - start))
+  local elapsed=$((SECONDS - start)) execs speed cov corpus_units crashes=0
   execs="$(grep -E '^stat::number_of_executed_units:' "$log" | tail -n1 | awk '{print $2}')"
   # A run stopped from outside prints no final stats: take the last progress line.
   [[ -n "$execs" ]] || execs="$(grep -oE '^#[0-9]+' "$log" | tail -n1 | tr -d '#')"
   speed="$(grep -E '^stat::average_exec_per_sec:' "$log" | tail -n1 | awk '{print $2}')"
   cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -n1 | awk '{print $2}')"
   corpus_units="$(find "$build/corpus/$h" -type f | wc -l)"
-  crashes=0
   if [[ $rc -ne 0 ]]; then
     crashes=1
-    status=1
     echo "=== fuzz_$h FAILED (exit $rc); log $log" >&2
     grep -E 'ERROR|property violated|\*\*\*|SUMMARY|Test unit written' "$log" | head -n 20 >&2 || true
   fi
   printf 'fuzz_%-13s %10s executions  %7s exec/s  cov %6s  corpus %5s  %4d s  crashes %d\n' \
     "$h" "${execs:-?}" "${speed:-?}" "${cov:-?}" "$corpus_units" "$elapsed" "$crashes"
-  json+="$sep{\"harness\": \"$h\", \"executions\": ${execs:-0}, \"exec_per_sec\": ${speed:-0}, \"coverage_edges\": ${cov:-0}, \"corpus_units\": $corpus_units, \"seconds\": $elapsed, \"crashes\": $crashes, \"exit_code\": $rc}"
+  echo "{\"harness\": \"$h\", \"executions\": ${execs:-0}, \"exec_per_sec\": ${speed:-0}, \"coverage_edges\": ${cov:-0}, \"corpus_units\": $corpus_units, \"seconds\": $elapsed, \"crashes\": $crashes, \"exit_code\": $rc}" >"$build/fuzz-$h.json"
+  return "$rc"
+}
+
+# The harnesses run $jobs at a time (one per core); the status is the worst of them.
+status=0
+running=0
+for h in "${harnesses[@]}"; do
+  rm -f "$build/fuzz-$h.json"
+  if ((running >= jobs)); then
+    wait -n || status=1
+    running=$((running - 1))
+  fi
+  run_harness "$h" &
+  running=$((running + 1))
+done
+while ((running > 0)); do
+  wait -n || status=1
+  running=$((running - 1))
+done
+json="{\"mode\": \"$mode\", \"parallel\": $jobs, \"harnesses\": ["
+sep=""
+for h in "${harnesses[@]}"; do
+  json+="$sep$(cat "$build/fuzz-$h.json" 2>/dev/null || echo "{\"harness\": \"$h\", \"crashes\": 1}")"
   sep=", "
 done
 json+="]}"

@@ -56,26 +56,10 @@ Run sonnx_div(const ScratchDir& dir, const std::vector<std::string>& args) {
   return run;
 }
 
-std::filesystem::path node_case(const std::string& name) {
-  const std::filesystem::path root = onnx_node_data();
-  if (root.empty() || !std::filesystem::exists(root / name / "model.onnx")) {
-    FAIL("ONNX backend test data not found (" << root / name
-                                              << "); install the Debian package libonnx-testdata");
-  }
-  return root / name;
-}
-
 template <typename T>
 void write_npy(const std::filesystem::path& path, DataType type, std::vector<std::int64_t> shape,
                const std::vector<T>& values) {
   REQUIRE(io::write_tensor_file(path, tensor_of(type, std::move(shape), values)).ok());
-}
-
-io::OwnedTensor load(const std::filesystem::path& path) {
-  const io::ReadResult r = io::read_tensor_file(path);
-  INFO(r.status.message);
-  REQUIRE(r.ok());
-  return r.tensor;
 }
 
 // The scratch directory holds exactly these names (no output, no temporary left behind).
@@ -125,7 +109,7 @@ TEST_CASE("cli run on .npy: seed 002 example 1 and --json", "[T1][I1][C1]") {
   CHECK(json["status"] == "ok");
   CHECK(json["profile"] == true);
   CHECK(json["type"] == "int32");
-  CHECK(values_in<std::int32_t>(load(dir / "c.npy")) == std::vector<std::int32_t>{2, 1, -11});
+  CHECK(values_in<std::int32_t>(load_tensor(dir / "c.npy")) == std::vector<std::int32_t>{2, 1, -11});
   require_only(dir, {"a.npy", "b.npy", "c.npy"});
 }
 
@@ -138,7 +122,7 @@ TEST_CASE("cli run --semantics openvino-pythondiv floors and is labelled NON-PRO
                                     "openvino-pythondiv"});
   INFO(floor.err);
   REQUIRE(floor.code == 0);
-  CHECK(values_in<std::int64_t>(load(dir / "f.npy")) == std::vector<std::int64_t>{-12, -12, 11});
+  CHECK(values_in<std::int64_t>(load_tensor(dir / "f.npy")) == std::vector<std::int64_t>{-12, -12, 11});
   CHECK(floor.out.find("NON-PROFILE") != std::string::npos);
   CHECK(floor.err.find("outside the SONNX profile") != std::string::npos);
   const Run json = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(),
@@ -152,7 +136,7 @@ TEST_CASE("cli run --semantics openvino-pythondiv floors and is labelled NON-PRO
   const Run trunc = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(),
                                     "-o", (dir / "t.npy").string()});
   REQUIRE(trunc.code == 0);
-  CHECK(values_in<std::int64_t>(load(dir / "t.npy")) == std::vector<std::int64_t>{-11, -11, 11});
+  CHECK(values_in<std::int64_t>(load_tensor(dir / "t.npy")) == std::vector<std::int64_t>{-11, -11, 11});
   CHECK(trunc.out.find("NON-PROFILE") == std::string::npos);
 }
 
@@ -405,7 +389,7 @@ TEST_CASE("cli --json with a file name that is not UTF-8: the real result, not a
   const auto json = nlohmann::json::parse(run.out);
   CHECK(json["status"] == "ok");
   CHECK(json["output"].get<std::string>().find("c\xef\xbf\xbd.npy") != std::string::npos);
-  CHECK(values_in<std::int16_t>(load(c)) == std::vector<std::int16_t>{4, -4});  // I1: -9/2 = -4
+  CHECK(values_in<std::int16_t>(load_tensor(c)) == std::vector<std::int16_t>{4, -4});  // I1: -9/2 = -4
 
   onnx::ModelProto m;
   m.set_ir_version(7);

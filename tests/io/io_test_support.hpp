@@ -2,6 +2,8 @@
 #ifndef SONNX_TESTS_IO_TEST_SUPPORT_HPP
 #define SONNX_TESTS_IO_TEST_SUPPORT_HPP
 
+#include <catch2/catch.hpp>
+
 #include <sonnx/io/tensor_io.hpp>
 
 #include <atomic>
@@ -112,6 +114,30 @@ class HugeRegion {
 
 // Folder of ONNX's backend node tests, found at configure time ("" when absent).
 inline std::filesystem::path onnx_node_data() { return SONNX_ONNX_NODE_DATA; }
+
+// Folder of one ONNX backend node test; the test fails when the test data is not installed.
+inline std::filesystem::path node_case(const std::string& name) {
+  const std::filesystem::path root = onnx_node_data();
+  if (root.empty() || !std::filesystem::exists(root / name / "model.onnx")) {
+    FAIL("ONNX backend test data not found (" << root / name
+                                              << "); install the Debian package libonnx-testdata");
+  }
+  return root / name;
+}
+
+// A tensor file that must read without error.
+inline io::OwnedTensor load_tensor(const std::filesystem::path& path) {
+  const io::ReadResult r = io::read_tensor_file(path);
+  INFO(r.status.message);
+  REQUIRE(r.ok());
+  return r.tensor;
+}
+
+// The twelve numeric element types of the SONNX profile (R3).
+inline constexpr DataType profile_types[] = {
+    DataType::float16, DataType::bfloat16, DataType::float32, DataType::float64,
+    DataType::int8,    DataType::int16,    DataType::int32,   DataType::int64,
+    DataType::uint8,   DataType::uint16,   DataType::uint32,  DataType::uint64};
 
 }  // namespace sonnx::test
 

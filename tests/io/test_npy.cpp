@@ -126,13 +126,9 @@ TEST_CASE("npy reader: every profile dtype code maps to its ONNX type", "[T1][R3
 
 TEST_CASE("npy round trip of every profile type, including empty and rank-0 tensors",
           "[T1][R3][D4][D5]") {
-  const DataType types[] = {DataType::float16, DataType::bfloat16, DataType::float32,
-                            DataType::float64, DataType::int8,     DataType::int16,
-                            DataType::int32,   DataType::int64,    DataType::uint8,
-                            DataType::uint16,  DataType::uint32,   DataType::uint64};
   const std::vector<std::vector<std::int64_t>> shapes = {{2, 3}, {}, {0}, {4, 0, 2}, {1, 1, 5}};
   ScratchDir dir;
-  for (const DataType type : types) {
+  for (const DataType type : profile_types) {
     for (const auto& shape : shapes) {
       INFO(data_type_name(type) << " " << io::shape_to_string(shape));
       const std::size_t size = element_size(type);

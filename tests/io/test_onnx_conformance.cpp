@@ -14,22 +14,6 @@ using namespace sonnx::test;
 
 namespace {
 
-std::filesystem::path node_case(const std::string& name) {
-  const std::filesystem::path root = onnx_node_data();
-  if (root.empty() || !std::filesystem::exists(root / name / "model.onnx")) {
-    FAIL("ONNX backend test data not found (" << root / name
-                                              << "); install the Debian package libonnx-testdata");
-  }
-  return root / name;
-}
-
-io::OwnedTensor load(const std::filesystem::path& path) {
-  const io::ReadResult r = io::read_tensor_file(path);
-  INFO(r.status.message);
-  REQUIRE(r.ok());
-  return r.tensor;
-}
-
 }  // namespace
 
 TEST_CASE("ONNX test_div, test_div_example, test_div_uint8: output_0.pb reproduced bit for bit",
@@ -37,9 +21,9 @@ TEST_CASE("ONNX test_div, test_div_example, test_div_uint8: output_0.pb reproduc
   for (const std::string name : {"test_div", "test_div_example", "test_div_uint8"}) {
     INFO(name);
     const auto dir = node_case(name) / "test_data_set_0";
-    const io::OwnedTensor a = load(dir / "input_0.pb");
-    const io::OwnedTensor b = load(dir / "input_1.pb");
-    const io::OwnedTensor expected = load(dir / "output_0.pb");
+    const io::OwnedTensor a = load_tensor(dir / "input_0.pb");
+    const io::OwnedTensor b = load_tensor(dir / "input_1.pb");
+    const io::OwnedTensor expected = load_tensor(dir / "output_0.pb");
     const io::DivideResult c = io::divide(a, b, io::Semantics::sonnx);
     INFO(c.status.message());
     REQUIRE(c.status.ok());
@@ -55,16 +39,16 @@ TEST_CASE("ONNX test_div, test_div_example, test_div_uint8: output_0.pb reproduc
 
 TEST_CASE("ONNX test_div_example holds the seed 000 values [3, 4] / [1, 2] = [3, 2]", "[T1][F1]") {
   const auto dir = node_case("test_div_example") / "test_data_set_0";
-  CHECK(values_in<float>(load(dir / "input_0.pb")) == std::vector<float>{3.0F, 4.0F});
-  CHECK(values_in<float>(load(dir / "input_1.pb")) == std::vector<float>{1.0F, 2.0F});
-  CHECK(values_in<float>(load(dir / "output_0.pb")) == std::vector<float>{3.0F, 2.0F});
+  CHECK(values_in<float>(load_tensor(dir / "input_0.pb")) == std::vector<float>{3.0F, 4.0F});
+  CHECK(values_in<float>(load_tensor(dir / "input_1.pb")) == std::vector<float>{1.0F, 2.0F});
+  CHECK(values_in<float>(load_tensor(dir / "output_0.pb")) == std::vector<float>{3.0F, 2.0F});
 }
 
 TEST_CASE("ONNX test_div_bcast ([3,4,5] / [5]) is rejected citing R4, nothing written",
           "[T1][R4][D7]") {
   const auto dir = node_case("test_div_bcast") / "test_data_set_0";
-  const io::OwnedTensor a = load(dir / "input_0.pb");
-  const io::OwnedTensor b = load(dir / "input_1.pb");
+  const io::OwnedTensor a = load_tensor(dir / "input_0.pb");
+  const io::OwnedTensor b = load_tensor(dir / "input_1.pb");
   CHECK(a.shape == std::vector<std::int64_t>{3, 4, 5});
   CHECK(b.shape == std::vector<std::int64_t>{5});
   const io::DivideResult c = io::divide(a, b, io::Semantics::sonnx);

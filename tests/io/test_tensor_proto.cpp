@@ -117,13 +117,9 @@ TEST_CASE("pb: helper.make_tensor bytes (typed fields) decode and re-encode exac
 
 TEST_CASE("pb round trip of every profile type through raw_data and typed fields",
           "[T1][R3][D4][D5]") {
-  const DataType types[] = {DataType::float16, DataType::bfloat16, DataType::float32,
-                            DataType::float64, DataType::int8,     DataType::int16,
-                            DataType::int32,   DataType::int64,    DataType::uint8,
-                            DataType::uint16,  DataType::uint32,   DataType::uint64};
   const std::vector<std::vector<std::int64_t>> shapes = {{3, 2}, {}, {0, 3}};
   ScratchDir dir;
-  for (const DataType type : types) {
+  for (const DataType type : profile_types) {
     for (const auto& shape : shapes) {
       for (const auto encoding : {io::ProtoEncoding::raw_data, io::ProtoEncoding::typed_fields}) {
         INFO(data_type_name(type) << " " << io::shape_to_string(shape)

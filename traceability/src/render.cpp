@@ -38,15 +38,6 @@ std::vector<std::string> provers_of(const std::vector<const ProofGoal*>& goals) 
   return out;
 }
 
-std::string join(const std::vector<std::string>& v, const std::string& sep) {
-  std::string out;
-  for (const auto& s : v) {
-    if (!out.empty()) out += sep;
-    out += s;
-  }
-  return out;
-}
-
 // Path of a source file relative to the source root when it lies inside it.
 std::string rel_source(const Report& r, const std::string& file) {
   if (file.empty()) return file;

@@ -79,6 +79,8 @@ std::string git_commit(const fs::path& root) {
   return "";
 }
 
+}  // namespace
+
 std::string join(const std::vector<std::string>& v, const std::string& sep) {
   std::string out;
   for (const auto& s : v) {
@@ -87,8 +89,6 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
   }
   return out;
 }
-
-}  // namespace
 
 std::string iso_time(fs::file_time_type t) {
   const auto sys = std::chrono::time_point_cast<std::chrono::seconds>(

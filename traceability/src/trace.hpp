@@ -221,6 +221,8 @@ struct EvidenceFile {
 // globs ("**" any folders, "*" and "?" within one component), sorted by path; *count = files hashed.
 std::string sources_sha256(const fs::path& root, const std::vector<std::string>& globs, std::size_t* count);
 std::string sha256_hex(const std::string& bytes);
+// The strings of v with sep between them.
+std::string join(const std::vector<std::string>& v, const std::string& sep);
 
 // ---------------------------------------------------------------------------------------------
 // Report sections read from optional evidence files (sections.cpp): runtime conformance, coding
