@@ -7,6 +7,7 @@
 //   crash             abort() instead of reporting an integer domain error (C3, D3)
 //   hang              sleep instead of reporting an integer domain error (C3, D3)
 //   silent            write a zero where an integer domain error is due (C3, D3)
+//   no-bfloat16       refuse bfloat16 models (UNSUPPORTED), like a runtime without the kernel
 #include <sonnx/io/semantics.hpp>
 #include <sonnx/io/tensor_io.hpp>
 
@@ -68,6 +69,9 @@ std::string answer(const std::string& fault, const std::vector<std::string>& wor
   if (!a.ok()) return "ERROR " + a.status.message;
   const io::ReadResult b = io::read_tensor_file(words[3]);
   if (!b.ok()) return "ERROR " + b.status.message;
+  if (fault == "no-bfloat16" && a.tensor.type == DataType::bfloat16) {
+    return "UNSUPPORTED no bfloat16 Div kernel";
+  }
   const io::Semantics semantics =
       fault == "floor" ? io::Semantics::openvino_pythondiv : io::Semantics::sonnx;
   io::DivideResult c = io::divide(a.tensor, b.tensor, semantics);
@@ -95,7 +99,7 @@ int main(int argc, char** argv) {
       fault = argv[++i];
     } else {
       std::cerr << "usage: sonnx-reference-adapter [--fault floor|bf16-truncate|flush-subnormals|"
-                   "crash|hang|silent]\n";
+                   "crash|hang|silent|no-bfloat16]\n";
       return 2;
     }
   }

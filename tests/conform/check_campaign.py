@@ -21,6 +21,8 @@ parser.add_argument("--finding", action="append", default=[],
 parser.add_argument("--only", help="kind: every counted finding is of this kind")
 parser.add_argument("--requirements", help="comma list: findings only under these requirements")
 parser.add_argument("--types", type=int, help="number of types with result rows")
+parser.add_argument("--row", action="append", default=[],
+                    help="type,requirement,field,value: a results row holds this count")
 parser.add_argument("--skip-unless", help="skip (exit 77) unless this path exists")
 parser.add_argument("campaign", nargs=argparse.REMAINDER, help="-- conform arguments and adapter")
 args = parser.parse_args()
@@ -77,6 +79,11 @@ try:
             allowed_reqs = args.requirements.split(",")
             if any(k.split("/")[1] not in allowed_reqs for k in keys):
                 errors.append(f"findings outside {allowed_reqs}: {sorted(keys)}")
+        for want in args.row:
+            t, req, field, value = want.split(",")
+            rows = [r for r in j["results"] if r["type"] == t and r["requirement"] == req]
+            if len(rows) != 1 or rows[0][field] != int(value):
+                errors.append(f"results row {t} {req}: {field} is {rows[0][field] if rows else 'absent'}, expected {value}")
         for want in args.finding:
             fields = want.split(",")
             names = ["type", "requirement", "kind", "a", "b", "expected", "actual"]
