@@ -42,6 +42,11 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int exit_malfunction = 3;  // the campaign itself failed (adapter start, protocol, I/O)
 
+// Set by SIGINT/SIGTERM: the campaign stops at the next request, kills the adapter and removes its
+// work directory; no report is written (exit 3).
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_interrupt(int) { interrupted = 1; }
+
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -204,6 +209,12 @@ class Adapter {
     std::string answer;
     bool timed_out = false;
     if (done < text.size() || !read_line(answer, timeout, timed_out)) {
+      if (interrupted != 0) {
+        kill_child();
+        reply.kind = Reply::Kind::crash;
+        reply.text = "interrupted";
+        return reply;
+      }
       if (timed_out) {
         kill_child();
         reply.kind = Reply::Kind::hang;
@@ -275,6 +286,7 @@ class Adapter {
       }
       pollfd p{from_, POLLIN, 0};
       const int ready = ::poll(&p, 1, static_cast<int>(std::min(left * 1000.0, 1e9)) + 1);
+      if (interrupted != 0) return false;
       if (ready < 0 && errno == EINTR) continue;
       if (ready == 0) continue;
       char chunk[4096];
@@ -380,6 +392,7 @@ class Campaign {
   void count_skipped_sweep(DataType type);
 
   const std::string& error() const { return error_; }
+  void stop() { adapter_.stop(); }
   bool unsupported(DataType type) const { return unsupported_.count(type) > 0; }
   double runtime_seconds = 0;
   nlohmann::json to_json() const;
@@ -617,6 +630,10 @@ bool Campaign::run_batch(Batch& batch) {
       "RUN\t" + model.string() + "\t" + in_a.string() + "\t" + in_b.string() + "\t" + out.string(), timeout);
   runtime_seconds += seconds_since(started);
   const io::DivideResult expected = reference.get();
+  if (interrupted != 0) {
+    error_ = "interrupted";
+    return false;
+  }
   const bool expect_error = !expected.status.ok();
   if (expect_error && batch.source != "domain") {
     error_ = "internal: the library rejects a " + batch.source + " batch: " +
@@ -876,9 +893,16 @@ int conform(const CLI::App& sub, const Options& o) {
   if (ec) return report_error(o.json, exit_malfunction, "", "cannot create " + repro.string() + ": " + ec.message());
 
   std::signal(SIGPIPE, SIG_IGN);  // a dead adapter is a finding, not the end of the campaign
+  struct sigaction stop {};
+  stop.sa_handler = on_interrupt;  // no SA_RESTART: poll() returns and the campaign stops
+  ::sigaction(SIGINT, &stop, nullptr);
+  ::sigaction(SIGTERM, &stop, nullptr);
   Campaign campaign(o, work, repro);
   std::string error;
-  if (!campaign.start(error)) return report_error(o.json, exit_malfunction, "", error);
+  if (!campaign.start(error)) {
+    if (own_work) fs::remove_all(work, ec);
+    return report_error(o.json, exit_malfunction, "", error);
+  }
   std::cerr << "conform: runtime " << campaign.runtime_name_ << ' ' << campaign.runtime_version_
             << ", " << types.size() << " types, " << (o.short_campaign ? "short" : "full")
             << " campaign\n";
@@ -944,7 +968,11 @@ int conform(const CLI::App& sub, const Options& o) {
     }
     if (!ok) break;
   }
-  if (!ok) return report_error(o.json, exit_malfunction, "", "campaign malfunction: " + campaign.error());
+  if (!ok) {
+    campaign.stop();
+    if (own_work) fs::remove_all(work, ec);
+    return report_error(o.json, exit_malfunction, "", "campaign malfunction: " + campaign.error());
+  }
 
   nlohmann::json out = campaign.to_json();
   const std::uint64_t findings = campaign.findings_total();
