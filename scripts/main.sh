@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: set-up, release build, proofs, tests, exhaustive float16/bfloat16 sweeps, fast-path
-# equivalence (D9), benchmarks, coverage, and the traceability report. Everything lands in
+# equivalence (D9), the onnxruntime conformance campaign, benchmarks, coverage, and the
+# traceability report. Everything lands in
 # build/evidence/.
 # Longer campaigns, run on their own: scripts/seeded-faults.sh (fault kill table, ~30 min) and
 # scripts/fuzz.sh --runs 10000000 (long fuzzing).
@@ -36,6 +37,17 @@ sweep_sources=('src/**/*.c' 'src/**/*.h' 'src/**/*.inc' 'src/**/*.cpp' 'src/**/*
 for f in "$evidence"/exhaustive-*.json "$evidence"/fastpath-*.json; do
   if [[ -f "$f" ]]; then python3 scripts/evidence_provenance.py "$f" --sources "${sweep_sources[@]}"; fi
 done
+# The deployed runtime against the reference (docs/conformance.md): every float16 pair, seeded
+# random pairs, edge and domain cases. Exit 1 means the runtime has findings: they are the
+# runtime's and go to the report as they are; only a campaign malfunction (exit >= 2) stops the job.
+conformance() {
+  local rc=0
+  "$tool" conform --report "$evidence/conformance-onnxruntime.json" -- \
+    node "$root/conform/onnxruntime/adapter.js" || rc=$?
+  if ((rc == 1)); then echo "conformance: onnxruntime has findings (see the report)"; fi
+  ((rc <= 1))
+}
+stage "conformance campaign (onnxruntime)" conformance
 stage "benchmarks" cmake --build build --target bench
 stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "traceability report" cmake --build build --target report

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages listed in scripts/debian-packages.txt (skipped when all are
-# present). Needs root or sudo.
+# present; needs root or sudo), then the pinned onnxruntime Node.js binding of the conformance
+# campaign (conform/onnxruntime: npm ci --ignore-scripts from package-lock.json, skipped when
+# node_modules already matches the lock file).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mapfile -t packages < <(grep -vE '^\s*(#|$)' "$here/debian-packages.txt")
@@ -8,13 +10,27 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+if ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
 if ((${#missing[@]} == 0)); then
   echo "setup: all ${#packages[@]} Debian packages present"
-  exit 0
+else
+  sudo_cmd=()
+  if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -q
+  "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
-sudo_cmd=()
-if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
-echo "setup: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -q
-"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+
+# onnxruntime-node ships its CPU binaries in the package; its install script only fetches optional
+# GPU components, hence --ignore-scripts. The stamp records the lock file it was installed from.
+ort="$(cd "$here/../conform/onnxruntime" && pwd)"
+stamp="$ort/node_modules/.sonnx-package-lock.sha256"
+want="$(sha256sum "$ort/package-lock.json" | cut -d' ' -f1)"
+if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -d "$ort/node_modules/onnxruntime-node" ]]; then
+  echo "setup: onnxruntime-node up to date ($ort/node_modules)"
+else
+  echo "setup: npm ci --ignore-scripts in $ort"
+  (cd "$ort" && npm ci --ignore-scripts --no-audit --no-fund)
+  echo "$want" > "$stamp"
+fi

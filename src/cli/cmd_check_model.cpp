@@ -14,13 +14,15 @@ namespace {
 struct CheckOptions {
   std::string model;
   bool json = false;
+  bool no_shape_inference = false;
 };
 
 int check(const CLI::App& sub, const CheckOptions& o) {
   int code = exit_ok;
   if (reject_extras(sub, o.json, code)) return code;
   if (o.model.empty()) return usage_error(o.json, "check-model needs a model file");
-  const io::ModelReport report = io::check_model_file(o.model);
+  const io::ModelReport report =
+      io::check_model_file(o.model, io::CheckOptions{!o.no_shape_inference});
   if (!report.status.ok()) {
     return report_error(o.json, exit_code_of(report.status), report.status.requirement,
                         report.status.message, {{"model", o.model}});
@@ -34,6 +36,8 @@ int check(const CLI::App& sub, const CheckOptions& o) {
     out["exit_code"] = code;
     out["model"] = o.model;
     out["opset"] = report.opset;
+    out["shape_inference"] = report.shape_inference;
+    if (!report.shape_inference_note.empty()) out["shape_inference_note"] = report.shape_inference_note;
     out["all_inside"] = report.all_inside();
     out["nodes"] = nlohmann::json::array();
     for (const auto& node : report.nodes) {
@@ -53,10 +57,12 @@ int check(const CLI::App& sub, const CheckOptions& o) {
         n["findings"].push_back({{"requirement", f.requirement}, {"message", f.message}});
       }
       n["checked"] = node.checked;
+      n["inferred"] = node.inferred;
       out["nodes"].push_back(n);
     }
     std::cout << json_text(out) << '\n';
   } else {
+    if (!report.shape_inference_note.empty()) std::cout << report.shape_inference_note << '\n';
     for (const auto& node : report.nodes) std::cout << io::format_node_line(node) << '\n';
     std::cout << report.nodes.size() << " Div node(s): " << counts[0] << " inside, " << counts[1]
               << " outside, " << counts[2] << " unproven\n";
@@ -76,6 +82,8 @@ void add_check_model_command(CLI::App& app, int& exit_code) {
       "(T3), 2 usage, 3 unreadable or malformed model (T1).");
   sub->add_option("MODEL", options->model, "ONNX model file (.onnx)");
   sub->add_flag("--json", options->json, "machine-readable report on stdout");
+  sub->add_flag("--no-shape-inference", options->no_shape_inference,
+                "judge the declared types and shapes only (no ONNX shape inference first)");
   sub->allow_extras();
   sub->callback([sub, options, &exit_code] {
     exit_code = run_guarded(options->json, "T1", [&] { return check(*sub, *options); });

@@ -450,3 +450,45 @@ TEST_CASE("check-model: outside and unproven findings together, and the declared
   // A report with no node is never "all inside", even without an error status.
   CHECK_FALSE(io::ModelReport{}.all_inside());
 }
+
+// ONNX shape inference runs before the check (item: check the model a user deploys). ONNX's
+// pytorch-converted test_Softsign computes Div's divisor (1 + |x|) without declaring its type or
+// shape: declared facts alone cannot prove R3 or R1; after inference the node is outside only
+// because opset 6 selects Div-6 (GR4), and the report names the inferred fact.
+TEST_CASE("check-model: ONNX shape inference settles computed operands, and says so",
+          "[T3][GR4][R1][R3]") {
+  const std::string node_data = SONNX_ONNX_NODE_DATA;
+  REQUIRE_FALSE(node_data.empty());  // libonnx-testdata (see tests/io/CMakeLists.txt)
+  const std::filesystem::path softsign = std::filesystem::path(node_data).parent_path() /
+                                         "pytorch-converted" / "test_Softsign" / "model.onnx";
+  REQUIRE(std::filesystem::is_regular_file(softsign));
+
+  const io::ModelReport inferred = io::check_model_file(softsign);
+  REQUIRE(inferred.status.ok());
+  CHECK(inferred.shape_inference);
+  const auto& node = only_node(inferred);
+  CHECK(node.verdict == io::Verdict::outside);
+  CHECK(node.div_version == 6);
+  CHECK(ids(node) == std::vector<std::string>{"GR4"});
+  REQUIRE(node.inferred.size() == 1);
+  CHECK(node.inferred[0] == "B ('3'): type float32, shape [3, 2, 5]");
+  CHECK(io::format_node_line(node).find("from ONNX shape inference: B ('3')") != std::string::npos);
+
+  const io::ModelReport declared = io::check_model_file(softsign, io::CheckOptions{false});
+  REQUIRE(declared.status.ok());
+  CHECK_FALSE(declared.shape_inference);
+  const auto& plain = only_node(declared);
+  CHECK(ids(plain) == std::vector<std::string>{"GR4", "R3", "R1"});
+  CHECK(plain.inferred.empty());
+}
+
+TEST_CASE("check-model: what shape inference cannot settle stays unproven", "[T3][R1]") {
+  // A symbolic dimension on a graph input is not made static by inference.
+  const io::ModelReport r =
+      check(model(14, Operand{}, Operand{onnx::TensorProto::FLOAT, {"N", "4"}}));
+  CHECK(r.shape_inference);
+  CHECK(only_node(r).verdict == io::Verdict::unproven);
+  CHECK(only_node(r).inferred.empty());
+  // A declared operand's facts are never reported as inferred.
+  CHECK(only_node(check(model(14, Operand{}, Operand{}))).inferred.empty());
+}

@@ -187,11 +187,21 @@ Section conformance(Report& rep) {
   std::vector<std::string> path;
   conformance_rows(*j, path, t, sum);
   s.tables.push_back(t);
-  std::map<std::string, int> kinds;
+  std::map<std::string, std::uint64_t> kinds;
   std::size_t findings = 0;
   if (j->contains("findings") && (*j)["findings"].is_array()) {
     findings = (*j)["findings"].size();
-    for (const auto& f : (*j)["findings"]) ++kinds[f.is_object() && f.contains("kind") ? cell(f["kind"]) : "?"];
+    // The campaign lists a capped number of findings with reproducers and counts all of them.
+    if (j->contains("findings_total") && (*j)["findings_total"].is_number())
+      findings = (*j)["findings_total"].get<std::size_t>();
+    const auto& counted = j->contains("findings_per_type_requirement_kind")
+                              ? (*j)["findings_per_type_requirement_kind"] : ordered();
+    if (counted.is_object() && !counted.empty()) {  // keys "type/requirement/kind"
+      for (const auto& [key, n] : counted.items())
+        kinds[key.substr(key.rfind('/') + 1)] += n.is_number() ? n.get<std::uint64_t>() : 0;
+    } else {
+      for (const auto& f : (*j)["findings"]) ++kinds[f.is_object() && f.contains("kind") ? cell(f["kind"]) : "?"];
+    }
     s.tables.push_back(records("Findings", (*j)["findings"]));
   }
   std::string by_kind;

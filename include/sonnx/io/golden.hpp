@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,13 @@ std::vector<GoldenCase> golden_cases(DataType type);
 // model.onnx of the golden layout: one Div node, opset 14, inputs and output of the given type
 // and shape [length].
 std::string golden_model(DataType type, std::int64_t length, std::string_view doc_string);
+
+// The same single-node Div model with any static shapes for x, y and z (golden_model uses [length]
+// for all three; the conformance campaign also builds a broadcasting model that check-model must
+// reject).
+std::string div_model(DataType type, std::span<const std::int64_t> x_shape,
+                      std::span<const std::int64_t> y_shape, std::span<const std::int64_t> z_shape,
+                      std::string_view doc_string);
 
 struct GoldenSummary {
   std::size_t cases = 0;      // edge cases (without padding)

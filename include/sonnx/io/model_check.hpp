@@ -35,17 +35,30 @@ struct NodeReport {
   Verdict verdict = Verdict::inside;
   std::vector<Finding> findings;  // why outside/unproven; empty when inside
   std::vector<std::string> checked;  // IDs proven when inside
+  // Facts of this node that came from ONNX shape inference rather than from the model's own
+  // declarations, e.g. "A ('x'): type and shape"; empty when the model declared everything used.
+  std::vector<std::string> inferred;
 };
 
 struct ModelReport {
   IoStatus status;  // failure: unreadable or unparsable model (T1), or no Div node (T3)
   std::int64_t opset = 0;
+  bool shape_inference = false;  // ONNX shape inference ran and its results were used
+  std::string shape_inference_note;  // why it did not run or failed ("" when it ran)
   std::vector<NodeReport> nodes;
   [[nodiscard]] bool all_inside() const noexcept;
 };
 
-ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_view origin);
-ModelReport check_model_file(const std::filesystem::path& path);
+struct CheckOptions {
+  // Run ONNX's shape inference (onnx::shape_inference::InferShapes) first, so that the types and
+  // shapes of computed operands, which exported models rarely declare, are known. Inferred facts
+  // are named per node (NodeReport::inferred); what inference cannot settle stays unproven.
+  bool shape_inference = true;
+};
+
+ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_view origin,
+                              CheckOptions options = {});
+ModelReport check_model_file(const std::filesystem::path& path, CheckOptions options = {});
 
 // "Div node #0 \"name\" in graph \"g\" (opset 14, Div-14): INSIDE [R1 R2 ...]" and so on.
 std::string format_node_line(const NodeReport& node);

@@ -244,7 +244,9 @@ std::vector<GoldenCase> golden_cases(DataType type) {
   }
 }
 
-std::string golden_model(DataType type, std::int64_t length, std::string_view doc_string) {
+std::string div_model(DataType type, std::span<const std::int64_t> x_shape,
+                      std::span<const std::int64_t> y_shape, std::span<const std::int64_t> z_shape,
+                      std::string_view doc_string) {
   onnx::ModelProto model;
   model.set_ir_version(7);
   model.set_producer_name("sonnx-div golden");
@@ -259,18 +261,25 @@ std::string golden_model(DataType type, std::int64_t length, std::string_view do
   node->add_input("y");
   node->add_output("z");
   node->set_op_type("Div");
-  const auto declare = [&](onnx::ValueInfoProto* value, const char* name) {
+  const auto declare = [&](onnx::ValueInfoProto* value, const char* name,
+                           std::span<const std::int64_t> shape) {
     value->set_name(name);
     auto* tensor = value->mutable_type()->mutable_tensor_type();
     tensor->set_elem_type(static_cast<std::int32_t>(type));
-    tensor->mutable_shape()->add_dim()->set_dim_value(length);
+    auto* dims = tensor->mutable_shape();
+    for (const std::int64_t d : shape) dims->add_dim()->set_dim_value(d);
   };
-  declare(graph->add_input(), "x");
-  declare(graph->add_input(), "y");
-  declare(graph->add_output(), "z");
+  declare(graph->add_input(), "x", x_shape);
+  declare(graph->add_input(), "y", y_shape);
+  declare(graph->add_output(), "z", z_shape);
   std::string out;
   model.SerializeToString(&out);
   return out;
+}
+
+std::string golden_model(DataType type, std::int64_t length, std::string_view doc_string) {
+  const std::int64_t shape[] = {length};
+  return div_model(type, shape, shape, shape, doc_string);
 }
 
 IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics semantics,

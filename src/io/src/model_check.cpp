@@ -7,9 +7,12 @@
 //   R1/R4  A and B have static shapes that are equal (broadcastable but different: R4);
 //   C1   C's static shape, when declared, equals A's.
 // Unknown or symbolic shapes or types violate nothing but prove nothing: verdict "unproven".
+// ONNX's shape inference runs first (unless turned off): a type or shape it adds or refines is
+// marked as inferred, and each node lists the facts it used that came from inference.
 #include <sonnx/io/model_check.hpp>
 
 #include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
 
 #include "common/validation.hpp"
 
@@ -90,10 +93,39 @@ ValueInfo from_initializer(const onnx::TensorProto& t, const char* source) {
 
 using Scope = std::map<std::string, ValueInfo>;
 
-Scope scope_of(const onnx::GraphProto& graph) {
+constexpr const char* inferred_source = "ONNX shape inference";
+
+// Serialized type of every value the model itself declares (all graphs), to tell inferred facts
+// from declared ones.
+using Declared = std::map<std::string, std::string>;
+
+void collect_declared(const onnx::GraphProto& graph, Declared& declared) {
+  for (const auto* list : {&graph.value_info(), &graph.input(), &graph.output()}) {
+    for (const auto& v : *list) {
+      if (v.has_type()) declared[v.name()] = v.type().SerializeAsString();
+    }
+  }
+  for (const auto& node : graph.node()) {
+    for (const auto& attribute : node.attribute()) {
+      if (attribute.has_g()) collect_declared(attribute.g(), declared);
+      for (const auto& g : attribute.graphs()) collect_declared(g, declared);
+    }
+  }
+}
+
+Scope scope_of(const onnx::GraphProto& graph, const Declared* declared) {
   Scope scope;
   const auto add_typed = [&](const onnx::ValueInfoProto& v, const char* source) {
-    if (v.has_type()) scope[v.name()] = from_type(v.type(), source);
+    if (!v.has_type()) return;
+    const bool inferred = declared != nullptr &&
+                          (declared->count(v.name()) == 0 ||
+                           declared->at(v.name()) != v.type().SerializeAsString());
+    // Inference leaves an empty type on values it could not type: that is no fact.
+    if (inferred && (v.type().value_case() == onnx::TypeProto::VALUE_NOT_SET ||
+                     (v.type().has_tensor_type() && v.type().tensor_type().elem_type() == 0))) {
+      return;
+    }
+    scope[v.name()] = from_type(v.type(), inferred ? inferred_source : source);
   };
   for (const auto& v : graph.value_info()) add_typed(v, "value_info");
   for (const auto& v : graph.output()) add_typed(v, "graph output");
@@ -133,12 +165,12 @@ std::vector<std::int64_t> values(const ValueInfo& v) {
 
 class Checker {
  public:
-  explicit Checker(std::int64_t opset) : opset_(opset) {}
+  Checker(std::int64_t opset, const Declared* declared) : opset_(opset), declared_(declared) {}
 
   std::vector<NodeReport> reports;
 
   void visit(const onnx::GraphProto& graph) {
-    scopes_.push_back(scope_of(graph));
+    scopes_.push_back(scope_of(graph, declared_));
     for (const auto& node : graph.node()) {
       if (node.op_type() == "Div" && (node.domain().empty() || node.domain() == "ai.onnx")) {
         check(node, graph.name());
@@ -153,6 +185,7 @@ class Checker {
 
  private:
   std::int64_t opset_;
+  const Declared* declared_;  // null when shape inference did not run
   std::vector<Scope> scopes_;
 
   [[nodiscard]] std::optional<ValueInfo> lookup(const std::string& name) const {
@@ -198,6 +231,16 @@ class Checker {
 
     std::optional<ValueInfo> operand[2] = {lookup(node.input(0)), lookup(node.input(1))};
     const char* role[2] = {"A", "B"};
+    const std::optional<ValueInfo> result = lookup(node.output(0));
+    for (int k = 0; k < 3; ++k) {
+      const std::optional<ValueInfo>& v = k < 2 ? operand[k] : result;
+      if (v && v->source == inferred_source) {
+        report.inferred.push_back(std::string(k < 2 ? role[k] : "C") + " ('" +
+                                  (k < 2 ? node.input(k) : node.output(0)) + "'): type " +
+                                  data_type_text(static_cast<DataType>(v->elem_type)) +
+                                  ", shape " + (v->has_shape ? dims_text(*v) : "unknown"));
+      }
+    }
     bool types_known = true;
     for (int k = 0; k < 2; ++k) {
       const std::string what = std::string(role[k]) + " ('" + node.input(k) + "')";
@@ -231,7 +274,6 @@ class Checker {
       add(outside, "C2", text);
       add(outside, "GR3", text + "; no implicit conversion");
     }
-    const std::optional<ValueInfo> result = lookup(node.output(0));
     if (result && result->kind == ValueInfo::Kind::sparse) {
       add(outside, "R2", "C ('" + node.output(0) + "') is declared sparse");
     } else if (result && result->kind == ValueInfo::Kind::tensor && result->elem_type != 0 &&
@@ -293,7 +335,8 @@ class Checker {
 
 }  // namespace
 
-ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_view origin) {
+ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_view origin,
+                              CheckOptions options) {
   ModelReport report;
   onnx::ModelProto model;
   if (bytes.size() > static_cast<std::size_t>(INT32_MAX) ||
@@ -305,7 +348,24 @@ ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_
   for (const auto& import : model.opset_import()) {
     if (import.domain().empty() || import.domain() == "ai.onnx") report.opset = import.version();
   }
-  Checker checker(report.opset);
+  Declared declared;
+  if (options.shape_inference) {
+    collect_declared(model.graph(), declared);
+    onnx::ModelProto inferred = model;
+    try {
+      // check_type off, error_mode 0 (infer what can be inferred, skip the rest), no data
+      // propagation: inference may only add facts, never reject a model the checker judges.
+      onnx::ShapeInferenceOptions inference{false, 0, false};
+      onnx::shape_inference::InferShapes(inferred, onnx::OpSchemaRegistry::Instance(), inference);
+      model = std::move(inferred);
+      report.shape_inference = true;
+    } catch (const std::exception& e) {
+      report.shape_inference_note = std::string("ONNX shape inference failed: ") + e.what();
+    }
+  } else {
+    report.shape_inference_note = "ONNX shape inference turned off";
+  }
+  Checker checker(report.opset, report.shape_inference ? &declared : nullptr);
   checker.visit(model.graph());
   report.nodes = std::move(checker.reports);
   if (report.nodes.empty()) {
@@ -315,13 +375,21 @@ ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_
   return report;
 }
 
-ModelReport check_model_file(const std::filesystem::path& path) {
+ModelReport check_model_file(const std::filesystem::path& path, CheckOptions options) {
   std::vector<unsigned char> bytes;
   ModelReport report;
   report.status = read_file_bytes(path, bytes);
   if (!report.status.ok()) return report;
-  return check_model_bytes(bytes, path.string());
+  return check_model_bytes(bytes, path.string(), options);
 }
+
+namespace {
+std::string inferred_text(const NodeReport& node) {
+  std::string text;
+  for (const auto& fact : node.inferred) text += (text.empty() ? "" : "; ") + fact;
+  return text.empty() ? "" : " (from ONNX shape inference: " + text + ")";
+}
+}  // namespace
 
 std::string format_node_line(const NodeReport& node) {
   std::string line = "Div node #" + std::to_string(node.index) + " \"" + node.name +
@@ -338,14 +406,14 @@ std::string format_node_line(const NodeReport& node) {
   };
   if (node.verdict == Verdict::inside) {
     for (const auto& id : node.checked) append_id(id);
-    return line + "INSIDE [" + ids + "]";
+    return line + "INSIDE [" + ids + "]" + inferred_text(node);
   }
   for (const auto& f : node.findings) append_id(f.requirement);
   line += std::string(node.verdict == Verdict::outside ? "OUTSIDE" : "UNPROVEN") + " [" + ids + "]";
   for (std::size_t k = 0; k < node.findings.size(); ++k) {
     line += (k == 0 ? " " : "; ") + node.findings[k].message;
   }
-  return line;
+  return line + inferred_text(node);
 }
 
 }  // namespace sonnx::io
