@@ -8,19 +8,18 @@
 //   hang              sleep instead of reporting an integer domain error (C3, D3)
 //   silent            write a zero where an integer domain error is due (C3, D3)
 //   no-bfloat16       refuse bfloat16 models (UNSUPPORTED), like a runtime without the kernel
-#include <sonnx/io/semantics.hpp>
-#include <sonnx/io/tensor_io.hpp>
+#include <unistd.h>
 
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <sonnx/io/semantics.hpp>
+#include <sonnx/io/tensor_io.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 namespace {
 
@@ -29,12 +28,16 @@ namespace io = sonnx::io;
 
 bool is_subnormal(DataType type, std::uint64_t bits) {
   switch (type) {
-    case DataType::float16: return (bits & 0x7C00) == 0 && (bits & 0x3FF) != 0;
-    case DataType::bfloat16: return (bits & 0x7F80) == 0 && (bits & 0x7F) != 0;
-    case DataType::float32: return (bits & 0x7F800000) == 0 && (bits & 0x7FFFFF) != 0;
+    case DataType::float16:
+      return (bits & 0x7C00) == 0 && (bits & 0x3FF) != 0;
+    case DataType::bfloat16:
+      return (bits & 0x7F80) == 0 && (bits & 0x7F) != 0;
+    case DataType::float32:
+      return (bits & 0x7F800000) == 0 && (bits & 0x7FFFFF) != 0;
     case DataType::float64:
       return (bits & 0x7FF0000000000000) == 0 && (bits & 0xFFFFFFFFFFFFF) != 0;
-    default: return false;
+    default:
+      return false;
   }
 }
 

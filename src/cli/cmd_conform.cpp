@@ -3,10 +3,10 @@
 // output element bit for bit with the checked library (any NaN matches any NaN). The runtime lives
 // in a child process: a crash, a signal or a timeout is a finding, the adapter is restarted and the
 // campaign goes on.
-#include <sonnx/io/golden.hpp>
-#include <sonnx/io/model_check.hpp>
-#include <sonnx/io/semantics.hpp>
-#include <sonnx/io/tensor_io.hpp>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cerrno>
@@ -22,14 +22,13 @@
 #include <memory>
 #include <random>
 #include <set>
+#include <sonnx/io/golden.hpp>
+#include <sonnx/io/model_check.hpp>
+#include <sonnx/io/semantics.hpp>
+#include <sonnx/io/tensor_io.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "cli_common.hpp"
 #include "command_registry.hpp"
@@ -58,10 +57,28 @@ std::string hex(std::uint64_t bits, std::size_t size) {
   return buffer;
 }
 
-std::uint64_t load_bits(const std::vector<unsigned char>& bytes, std::size_t index, std::size_t size) {
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, bytes.data() + index * size, size);  // little-endian host (io_internal)
-  return bits;
+std::uint64_t load_bits(const std::vector<unsigned char>& bytes, std::size_t index,
+                        std::size_t size) {
+  // Fixed-size copies compile to single loads (this runs for every element of 2^32-pair sweeps).
+  const unsigned char* p = bytes.data() + index * size;  // little-endian host (io_internal)
+  switch (size) {
+    case 1: return p[0];
+    case 2: {
+      std::uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case 4: {
+      std::uint32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    default: {
+      std::uint64_t v;
+      std::memcpy(&v, p, 8);
+      return v;
+    }
+  }
 }
 
 void store_bits(std::vector<unsigned char>& bytes, std::size_t index, std::size_t size,
@@ -92,11 +109,20 @@ Layout layout_of(DataType type) {
   l.mask = l.size == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * l.size)) - 1;
   l.sign = std::uint64_t{1} << (8 * l.size - 1);
   switch (type) {
-    case DataType::float16: l.exponent = 0x7C00; break;
-    case DataType::bfloat16: l.exponent = 0x7F80; break;
-    case DataType::float32: l.exponent = 0x7F800000; break;
-    case DataType::float64: l.exponent = 0x7FF0000000000000; break;
-    default: break;
+    case DataType::float16:
+      l.exponent = 0x7C00;
+      break;
+    case DataType::bfloat16:
+      l.exponent = 0x7F80;
+      break;
+    case DataType::float32:
+      l.exponent = 0x7F800000;
+      break;
+    case DataType::float64:
+      l.exponent = 0x7FF0000000000000;
+      break;
+    default:
+      break;
   }
   l.is_float = l.exponent != 0;
   l.mantissa = l.is_float ? (l.sign - 1) & ~l.exponent : 0;
@@ -128,7 +154,8 @@ bool same_result(const Layout& l, std::uint64_t expected, std::uint64_t actual) 
   return expected == actual || (l.is_float && is_nan(l, expected) && is_nan(l, actual));
 }
 
-// --- the adapter process --------------------------------------------------------------------------
+// --- the adapter process
+// --------------------------------------------------------------------------
 
 struct Reply {
   enum class Kind : std::uint8_t { ok, error, unsupported, crash, hang } kind = Kind::ok;
@@ -137,7 +164,8 @@ struct Reply {
 
 class Adapter {
  public:
-  Adapter(std::vector<std::string> argv, fs::path log) : argv_(std::move(argv)), log_(std::move(log)) {}
+  Adapter(std::vector<std::string> argv, fs::path log)
+      : argv_(std::move(argv)), log_(std::move(log)) {}
   Adapter(const Adapter&) = delete;
   Adapter& operator=(const Adapter&) = delete;
   ~Adapter() { stop(); }
@@ -146,7 +174,8 @@ class Adapter {
   bool start(double timeout, std::string& error) {
     int to_child[2];
     int from_child[2];
-    if (::pipe2(to_child, O_CLOEXEC) != 0) return fail(error, "pipe: " + std::string(std::strerror(errno)));
+    if (::pipe2(to_child, O_CLOEXEC) != 0)
+      return fail(error, "pipe: " + std::string(std::strerror(errno)));
     if (::pipe2(from_child, O_CLOEXEC) != 0) {
       ::close(to_child[0]);
       ::close(to_child[1]);
@@ -191,7 +220,8 @@ class Adapter {
     words >> ready >> name >> version;
     if (ready != "READY" || name.empty()) {
       kill_child();
-      return fail(error, "adapter " + argv_[0] + ": first line is '" + line + "', not 'READY <name> <version>'");
+      return fail(error, "adapter " + argv_[0] + ": first line is '" + line +
+                             "', not 'READY <name> <version>'");
     }
     return true;
   }
@@ -218,7 +248,8 @@ class Adapter {
       if (timed_out) {
         kill_child();
         reply.kind = Reply::Kind::hang;
-        reply.text = "no answer within " + std::to_string(static_cast<long>(timeout)) + " s; killed";
+        reply.text =
+            "no answer within " + std::to_string(static_cast<long>(timeout)) + " s; killed";
       } else {
         reply.kind = Reply::Kind::crash;
         reply.text = reap();
@@ -247,7 +278,8 @@ class Adapter {
   void stop() {
     if (pid_ <= 0) return;
     const char quit[] = "QUIT\n";
-    if (::write(to_, quit, sizeof quit - 1) < 0) {}  // a dead adapter is reaped below
+    if (::write(to_, quit, sizeof quit - 1) < 0) {
+    }  // a dead adapter is reaped below
     ::close(to_);
     to_ = -1;
     for (int i = 0; i < 50; ++i) {  // up to 5 s for a clean exit
@@ -341,7 +373,8 @@ class Adapter {
   std::string buffer_;
 };
 
-// --- the campaign ---------------------------------------------------------------------------------
+// --- the campaign
+// ---------------------------------------------------------------------------------
 
 struct Options {
   std::vector<std::string> adapter;
@@ -373,7 +406,9 @@ struct Batch {
 class Campaign {
  public:
   Campaign(const Options& options, fs::path work, fs::path repro)
-      : o_(options), work_(std::move(work)), repro_(std::move(repro)),
+      : o_(options),
+        work_(std::move(work)),
+        repro_(std::move(repro)),
         adapter_(options.adapter, work_ / "adapter.log") {}
 
   bool start(std::string& error) {
@@ -409,8 +444,9 @@ class Campaign {
   fs::path model_for(DataType type, std::size_t length);
   bool write_inputs(const Batch& batch, const fs::path& a, const fs::path& b);
   void add_finding(const Batch& batch, Req req, const std::string& kind, std::size_t index,
-                   const std::string& expected, const std::string& actual, const std::string& detail,
-                   const io::OwnedTensor* expected_tensor, bool whole_batch);
+                   const std::string& expected, const std::string& actual,
+                   const std::string& detail, const io::OwnedTensor* expected_tensor,
+                   bool whole_batch);
   void count(const Batch& batch, std::uint64_t Counts::*field, const Layout& l);
 
   const Options& o_;
@@ -429,8 +465,8 @@ fs::path Campaign::model_for(DataType type, std::size_t length) {
   const auto key = std::make_pair(type, length);
   if (const auto it = models_.find(key); it != models_.end()) return it->second;
   const fs::path path = work_ / (io::data_type_text(type) + "-" + std::to_string(length) + ".onnx");
-  const std::string bytes = io::golden_model(type, static_cast<std::int64_t>(length),
-                                             "sonnx-div conformance campaign");
+  const std::string bytes =
+      io::golden_model(type, static_cast<std::int64_t>(length), "sonnx-div conformance campaign");
   const io::IoStatus written = io::write_file_atomic(
       path, std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()));
   if (!written.ok()) {
@@ -455,7 +491,8 @@ fs::path Campaign::model_for(DataType type, std::size_t length) {
 bool Campaign::check_broadcast_rejected(DataType type) {
   const std::int64_t x[] = {8};
   const std::int64_t y[] = {1};
-  const std::string bytes = io::div_model(type, x, y, x, "broadcasting Div: outside the profile (R4)");
+  const std::string bytes =
+      io::div_model(type, x, y, x, "broadcasting Div: outside the profile (R4)");
   const fs::path path = work_ / (io::data_type_text(type) + "-broadcast.onnx");
   const io::IoStatus written = io::write_file_atomic(
       path, std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()));
@@ -475,7 +512,8 @@ bool Campaign::check_broadcast_rejected(DataType type) {
                        {"check_model", rejected ? "outside" : "NOT rejected"},
                        {"violated", requirements},
                        {"sent_to_runtime", false}});
-  if (!rejected) error_ = "check-model does not reject the broadcasting " + io::data_type_text(type) + " model";
+  if (!rejected)
+    error_ = "check-model does not reject the broadcasting " + io::data_type_text(type) + " model";
   return rejected;
 }
 
@@ -485,9 +523,11 @@ bool Campaign::check_broadcast_rejected(DataType type) {
 bool Campaign::write_inputs(const Batch& batch, const fs::path& a, const fs::path& b) {
   for (const auto& [tensor, path, name] :
        {std::tuple{&batch.a, a, "x"}, std::tuple{&batch.b, b, "y"}}) {
-    if (tensor == &batch.b && last_b_.type == batch.b.type && last_b_.bytes == batch.b.bytes) continue;
+    if (tensor == &batch.b && last_b_.type == batch.b.type && last_b_.bytes == batch.b.bytes)
+      continue;
     std::string bytes;
-    const io::IoStatus status = io::encode_tensor_proto(*tensor, name, io::ProtoEncoding::raw_data, bytes);
+    const io::IoStatus status =
+        io::encode_tensor_proto(*tensor, name, io::ProtoEncoding::raw_data, bytes);
     if (!status.ok()) {
       error_ = status.message;
       return false;
@@ -508,7 +548,8 @@ void Campaign::count(const Batch& batch, std::uint64_t Counts::*field, const Lay
   auto& counts = counts_[batch.type];
   const std::size_t n = batch.size();
   for (std::size_t i = 0; i < n; ++i) {
-    const Req r = requirement_of(l, load_bits(batch.a.bytes, i, l.size), load_bits(batch.b.bytes, i, l.size));
+    const Req r =
+        requirement_of(l, load_bits(batch.a.bytes, i, l.size), load_bits(batch.b.bytes, i, l.size));
     ++(counts[r].*field);
   }
 }
@@ -517,7 +558,8 @@ void Campaign::count_skipped(const Batch& batch) {
   const Layout l = layout_of(batch.type);
   auto& counts = counts_[batch.type];
   for (std::size_t i = 0; i < batch.size(); ++i) {
-    Counts& c = counts[requirement_of(l, load_bits(batch.a.bytes, i, l.size), load_bits(batch.b.bytes, i, l.size))];
+    Counts& c = counts[requirement_of(l, load_bits(batch.a.bytes, i, l.size),
+                                      load_bits(batch.b.bytes, i, l.size))];
     ++c.cases;
     ++c.unsupported;
   }
@@ -528,7 +570,8 @@ void Campaign::count_skipped_sweep(DataType type) {
   // one representative per class, weighted by the class size, gives the exact counts of the
   // 2^32 pairs without enumerating them.
   const Layout l = layout_of(type);
-  std::map<int, std::pair<std::uint64_t, std::uint64_t>> classes;  // class -> (count, representative)
+  std::map<int, std::pair<std::uint64_t, std::uint64_t>>
+      classes;  // class -> (count, representative)
   for (std::uint64_t b = 0; b <= l.mask; ++b) {
     const int cls = (b & l.exponent) == l.exponent ? 0 : (b & ~l.sign) == 0 ? 1 : 2;
     auto& [n, representative] = classes[cls];
@@ -567,7 +610,8 @@ void Campaign::add_finding(const Batch& batch, Req req, const std::string& kind,
   if (!detail.empty()) f["detail"] = detail;
   // The reproducer: the single element (value findings), or the whole request when the runtime
   // failed on the request as a whole (crash, hang, error, unsupported).
-  const fs::path dir = repro_ / (type + "-" + req_names[req] + "-" + kind + "-" + std::to_string(n));
+  const fs::path dir =
+      repro_ / (type + "-" + req_names[req] + "-" + kind + "-" + std::to_string(n));
   std::error_code ec;
   fs::create_directories(dir, ec);
   io::OwnedTensor a{batch.type, {1}, std::vector<unsigned char>(size)};
@@ -577,18 +621,21 @@ void Campaign::add_finding(const Batch& batch, Req req, const std::string& kind,
   const io::OwnedTensor& ra = whole_batch ? batch.a : a;
   const io::OwnedTensor& rb = whole_batch ? batch.b : b;
   if (whole_batch) f["elements"] = batch.size();
-  const std::string model = io::golden_model(batch.type, static_cast<std::int64_t>(ra.element_count()),
-                                             "sonnx-div conformance reproducer: " + key);
-  bool ok = io::write_file_atomic(dir / "model.onnx",
-                                  std::span(reinterpret_cast<const unsigned char*>(model.data()),
-                                            model.size()))
+  const std::string model =
+      io::golden_model(batch.type, static_cast<std::int64_t>(ra.element_count()),
+                       "sonnx-div conformance reproducer: " + key);
+  bool ok = io::write_file_atomic(
+                dir / "model.onnx",
+                std::span(reinterpret_cast<const unsigned char*>(model.data()), model.size()))
                 .ok();
   ok = ok && io::write_tensor_file(dir / "input_0.pb", ra, "x").ok();
   ok = ok && io::write_tensor_file(dir / "input_1.pb", rb, "y").ok();
   if (expected_tensor != nullptr) {
     io::OwnedTensor e = a;
     std::memcpy(e.bytes.data(), expected_tensor->bytes.data() + index * size, size);
-    ok = ok && io::write_tensor_file(dir / "expected_output_0.pb", whole_batch ? *expected_tensor : e, "z").ok();
+    ok = ok && io::write_tensor_file(dir / "expected_output_0.pb",
+                                     whole_batch ? *expected_tensor : e, "z")
+                   .ok();
   }
   const fs::path base = fs::path(o_.report).parent_path();
   f["reproducer"] = ok ? dir.lexically_relative(base.empty() ? fs::path(".") : base).string()
@@ -627,7 +674,8 @@ bool Campaign::run_batch(Batch& batch) {
   const double timeout = o_.timeout + static_cast<double>(n) * 1e-6;
   const auto started = Clock::now();
   const Reply reply = adapter_.request(
-      "RUN\t" + model.string() + "\t" + in_a.string() + "\t" + in_b.string() + "\t" + out.string(), timeout);
+      "RUN\t" + model.string() + "\t" + in_a.string() + "\t" + in_b.string() + "\t" + out.string(),
+      timeout);
   runtime_seconds += seconds_since(started);
   const io::DivideResult expected = reference.get();
   if (interrupted != 0) {
@@ -636,19 +684,21 @@ bool Campaign::run_batch(Batch& batch) {
   }
   const bool expect_error = !expected.status.ok();
   if (expect_error && batch.source != "domain") {
-    error_ = "internal: the library rejects a " + batch.source + " batch: " +
-             std::string(expected.status.message());
+    error_ = "internal: the library rejects a " + batch.source +
+             " batch: " + std::string(expected.status.message());
     return false;
   }
-  const Req first = requirement_of(l, load_bits(batch.a.bytes, 0, size), load_bits(batch.b.bytes, 0, size));
-  const std::string expected_text =
-      expect_error ? "error (" + std::string(expected.status.requirement) + ")" : "the reference values";
+  const Req first =
+      requirement_of(l, load_bits(batch.a.bytes, 0, size), load_bits(batch.b.bytes, 0, size));
+  const std::string expected_text = expect_error
+                                        ? "error (" + std::string(expected.status.requirement) + ")"
+                                        : "the reference values";
   switch (reply.kind) {
     case Reply::Kind::unsupported:
       unsupported_.insert(batch.type);
       count(batch, &Counts::unsupported, l);
-      add_finding(batch, first, "unsupported", 0, expected_text, "refused: " + reply.text, "", nullptr,
-                  false);
+      add_finding(batch, first, "unsupported", 0, expected_text, "refused: " + reply.text, "",
+                  nullptr, false);
       return true;
     case Reply::Kind::crash:
     case Reply::Kind::hang: {
@@ -666,13 +716,15 @@ bool Campaign::run_batch(Batch& batch) {
                   n > 1 ? "the request as a whole; the reproducer holds all its elements" : "",
                   &expected.c, n > 1);
       return true;
-    case Reply::Kind::ok: break;
+    case Reply::Kind::ok:
+      break;
   }
   const io::ReadResult actual = io::read_tensor_file(out);
   if (!actual.ok() || actual.tensor.type != batch.type || actual.tensor.shape != batch.a.shape) {
-    const std::string why = !actual.ok() ? actual.status.message
-                                         : "output of type " + io::data_type_text(actual.tensor.type) +
-                                               " and shape " + io::shape_to_string(actual.tensor.shape);
+    const std::string why = !actual.ok()
+                                ? actual.status.message
+                                : "output of type " + io::data_type_text(actual.tensor.type) +
+                                      " and shape " + io::shape_to_string(actual.tensor.shape);
     count(batch, &Counts::errors, l);
     add_finding(batch, first, "unexpected-error", 0, expected_text, "bad output: " + why, "",
                 expect_error ? nullptr : &expected.c, n > 1);
@@ -696,7 +748,8 @@ bool Campaign::run_batch(Batch& batch) {
     const std::uint64_t e = load_bits(expected.c.bytes, i, size);
     const std::uint64_t x = load_bits(actual.tensor.bytes, i, size);
     if (same_result(l, e, x)) continue;
-    const Req r = requirement_of(l, load_bits(batch.a.bytes, i, size), load_bits(batch.b.bytes, i, size));
+    const Req r =
+        requirement_of(l, load_bits(batch.a.bytes, i, size), load_bits(batch.b.bytes, i, size));
     ++counts[r].mismatches;
     add_finding(batch, r, "mismatch", i, hex(e, size), hex(x, size), "", &expected.c, false);
   }
@@ -729,7 +782,8 @@ nlohmann::json Campaign::to_json() const {
   return j;
 }
 
-// --- case generators ------------------------------------------------------------------------------
+// --- case generators
+// ------------------------------------------------------------------------------
 
 io::OwnedTensor tensor_of(DataType type, std::size_t n) {
   return {type, {static_cast<std::int64_t>(n)}, std::vector<unsigned char>(n * element_size(type))};
@@ -777,9 +831,16 @@ struct RandomSource {
     const std::uint64_t sign = (r >> 8) & 1 ? l.sign : 0;
     if (l.is_float) {
       const std::uint64_t one = (l.exponent >> 1) & l.exponent;  // the biased exponent of 1.0
-      const std::array<std::uint64_t, 10> values = {
-          0, l.exponent, l.exponent | (l.mantissa >> 1) | 1, l.exponent | 1, 1, l.mantissa,
-          l.mantissa + 1, l.exponent - 1, one, (rng() & l.mantissa) | 1};
+      const std::array<std::uint64_t, 10> values = {0,
+                                                    l.exponent,
+                                                    l.exponent | (l.mantissa >> 1) | 1,
+                                                    l.exponent | 1,
+                                                    1,
+                                                    l.mantissa,
+                                                    l.mantissa + 1,
+                                                    l.exponent - 1,
+                                                    one,
+                                                    (rng() & l.mantissa) | 1};
       return sign | values[(r >> 16) % values.size()];
     }
     const std::array<std::uint64_t, 6> values = {0, 1, l.mask, l.sign, l.sign - 1, l.sign + 1};
@@ -817,7 +878,8 @@ Batch exhaustive_batch(DataType type, std::size_t chunk, std::size_t k) {
   return batch;
 }
 
-// --- progress and the sub-command -----------------------------------------------------------------
+// --- progress and the sub-command
+// -----------------------------------------------------------------
 
 void progress(const std::string& line, bool final) {
   static const bool tty = ::isatty(2) != 0;
@@ -855,8 +917,10 @@ int conform(const CLI::App& sub, const Options& o) {
   // CLI11 leaves the "--" that separates the adapter command among the extras.
   std::vector<std::string> extras = sub.remaining();
   std::erase(extras, std::string("--"));
-  if (!extras.empty()) return usage_error(o.json, "unexpected argument(s): " + extras.front() + " (see --help)");
-  if (code != exit_ok || o.adapter.empty()) return usage_error(o.json, "conform needs an adapter command after --");
+  if (!extras.empty())
+    return usage_error(o.json, "unexpected argument(s): " + extras.front() + " (see --help)");
+  if (code != exit_ok || o.adapter.empty())
+    return usage_error(o.json, "conform needs an adapter command after --");
   if (o.report.empty()) return usage_error(o.json, "conform needs --report FILE");
   std::string bad;
   const std::vector<DataType> types = parse_types(o.types, bad);
@@ -867,8 +931,9 @@ int conform(const CLI::App& sub, const Options& o) {
   if (o.timeout <= 0) return usage_error(o.json, "--timeout must be positive");
   const auto start = Clock::now();
   const auto chunk = static_cast<std::size_t>(o.chunk);
-  const std::size_t random_pairs =
-      o.random_pairs >= 0 ? static_cast<std::size_t>(o.random_pairs) : (o.short_campaign ? 1024 : std::size_t{1} << 22);
+  const std::size_t random_pairs = o.random_pairs >= 0
+                                       ? static_cast<std::size_t>(o.random_pairs)
+                                       : (o.short_campaign ? 1024 : std::size_t{1} << 22);
 
   std::error_code ec;
   const fs::path report = fs::absolute(o.report);
@@ -877,10 +942,12 @@ int conform(const CLI::App& sub, const Options& o) {
   if (work.empty()) {
     // Requests move hundreds of MiB per second: prefer memory (/dev/shm) to the disk.
     const fs::path base = fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0
-                              ? fs::path("/dev/shm") : fs::temp_directory_path(ec);
+                              ? fs::path("/dev/shm")
+                              : fs::temp_directory_path(ec);
     std::string pattern = (base / "sonnx-conform-XXXXXX").string();
     if (::mkdtemp(pattern.data()) == nullptr) {
-      return report_error(o.json, exit_malfunction, "", "cannot create a work directory: " + pattern);
+      return report_error(o.json, exit_malfunction, "",
+                          "cannot create a work directory: " + pattern);
     }
     work = pattern;
     own_work = true;
@@ -890,7 +957,9 @@ int conform(const CLI::App& sub, const Options& o) {
   const fs::path repro = report.parent_path() / (report.stem().string() + "-reproducers");
   fs::remove_all(repro, ec);  // reproducers of an earlier run of this report
   fs::create_directories(repro, ec);
-  if (ec) return report_error(o.json, exit_malfunction, "", "cannot create " + repro.string() + ": " + ec.message());
+  if (ec)
+    return report_error(o.json, exit_malfunction, "",
+                        "cannot create " + repro.string() + ": " + ec.message());
 
   std::signal(SIGPIPE, SIG_IGN);  // a dead adapter is a finding, not the end of the campaign
   struct sigaction stop {};
@@ -911,14 +980,16 @@ int conform(const CLI::App& sub, const Options& o) {
   nlohmann::json random_info = nlohmann::json::object();
   RandomSource source{std::mt19937_64(o.seed), 0};
   bool ok = true;
-  const auto step = [&](const std::string& name, std::size_t elements, Clock::time_point t0, double runtime0) {
+  const auto step = [&](const std::string& name, std::size_t elements, Clock::time_point t0,
+                        double runtime0) {
     const double total = seconds_since(t0);
     const double in_runtime = campaign.runtime_seconds - runtime0;
     steps.push_back({{"step", name},
                      {"elements", elements},
                      {"seconds", total},
                      {"adapter_seconds", in_runtime},
-                     {"elements_per_second_end_to_end", total > 0 ? static_cast<double>(elements) / total : 0.0}});
+                     {"elements_per_second_end_to_end",
+                      total > 0 ? static_cast<double>(elements) / total : 0.0}});
   };
   for (const DataType type : types) {
     const std::string name = io::data_type_text(type);
@@ -929,7 +1000,8 @@ int conform(const CLI::App& sub, const Options& o) {
     ok = ok && campaign.check_broadcast_rejected(type);
     if (!ok) break;
     progress("conform: " + name + " edge and domain cases done" +
-                 (campaign.unsupported(type) ? " (runtime: unsupported type)" : ""), true);
+                 (campaign.unsupported(type) ? " (runtime: unsupported type)" : ""),
+             true);
     if (l.size >= 4 && random_pairs > 0) {
       const auto t0 = Clock::now();
       const double r0 = campaign.runtime_seconds;
@@ -939,15 +1011,19 @@ int conform(const CLI::App& sub, const Options& o) {
         Batch batch = random_batch(type, n, source);
         ok = campaign.run_batch(batch);
         done += n;
-        progress("conform: " + name + " random pairs " + std::to_string(done) + "/" + std::to_string(random_pairs), false);
+        progress("conform: " + name + " random pairs " + std::to_string(done) + "/" +
+                     std::to_string(random_pairs),
+                 false);
       }
-      random_info[name] = {{"pairs", random_pairs}, {"pairs_with_a_special_operand", source.with_special - special0}};
+      random_info[name] = {{"pairs", random_pairs},
+                           {"pairs_with_a_special_operand", source.with_special - special0}};
       step(name + " random pairs", random_pairs, t0, r0);
       progress("conform: " + name + " random pairs: " + std::to_string(random_pairs), true);
     }
     if (l.size == 2 && l.is_float && !o.short_campaign && campaign.unsupported(type)) {
       campaign.count_skipped_sweep(type);
-      progress("conform: " + name + " every pair: unsupported type, 2^32 pairs counted, not sent", true);
+      progress("conform: " + name + " every pair: unsupported type, 2^32 pairs counted, not sent",
+               true);
     } else if (l.size == 2 && l.is_float && !o.short_campaign) {
       const std::size_t chunks = (std::size_t{1} << 32) / chunk;
       const auto t0 = Clock::now();
@@ -961,7 +1037,8 @@ int conform(const CLI::App& sub, const Options& o) {
         line.precision(3);
         line << "conform: " << name << " every pair: chunk " << (k + 1) << '/' << chunks << ", "
              << elapsed << " s, " << rate / 1e6 << " M pairs/s, about "
-             << static_cast<double>(chunks - k - 1) * static_cast<double>(chunk) / rate << " s left";
+             << static_cast<double>(chunks - k - 1) * static_cast<double>(chunk) / rate
+             << " s left";
         progress(line.str(), k == 0 || k + 1 == chunks || (k + 1) % 16 == 0);
       }
       step(name + " every pair (2^32)", std::size_t{1} << 32, t0, r0);
@@ -1006,8 +1083,11 @@ int conform(const CLI::App& sub, const Options& o) {
                               std::string(j["verdict"]) + " (" + std::to_string(findings) +
                               " findings); report " + report.string();
   if (o.json) {
-    std::cout << json_text({{"status", "ok"}, {"exit_code", findings == 0 ? 0 : 1},
-                            {"conforms", findings == 0}, {"findings", findings}, {"report", report.string()}})
+    std::cout << json_text({{"status", "ok"},
+                            {"exit_code", findings == 0 ? 0 : 1},
+                            {"conforms", findings == 0},
+                            {"findings", findings},
+                            {"report", report.string()}})
               << '\n';
   } else {
     std::cout << "conform: " << summary << '\n';
@@ -1032,12 +1112,16 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   sub->add_option("--random-pairs", options->random_pairs,
                   "seeded random pairs per 32/64-bit type (default 4194304, short 1024)");
   sub->add_option("--seed", options->seed, "seed of the random pairs");
-  sub->add_option("--chunk", options->chunk, "elements per request in sweeps (power of two, default 2^24)");
+  sub->add_option("--chunk", options->chunk,
+                  "elements per request in sweeps (power of two, default 2^24)");
   sub->add_option("--timeout", options->timeout,
                   "seconds per request (plus 1 s per million elements) before it is a hang");
-  sub->add_option("--max-reproducers", options->max_reproducers,
-                  "listed findings with a reproducer per type, requirement and kind (all are counted)");
-  sub->add_option("--work-dir", options->work_dir, "where request files go (default: a temporary directory in /dev/shm, else in TMPDIR)");
+  sub->add_option(
+      "--max-reproducers", options->max_reproducers,
+      "listed findings with a reproducer per type, requirement and kind (all are counted)");
+  sub->add_option(
+      "--work-dir", options->work_dir,
+      "where request files go (default: a temporary directory in /dev/shm, else in TMPDIR)");
   sub->add_flag("--json", options->json, "machine-readable summary on stdout");
   sub->add_option("adapter", options->adapter, "adapter command and its arguments (after --)");
   sub->allow_extras();
