@@ -3,7 +3,8 @@
 # equivalence (D9), the onnxruntime conformance campaign, benchmarks, coverage, and the
 # traceability report. Everything lands in
 # build/evidence/.
-# Longer campaigns, run on their own: scripts/seeded-faults.sh (fault kill table, ~30 min) and
+# Longer campaigns, run on their own: verify/faults/run_faults.py --all (the fault table: every code
+# fault rebuilt and tested in a scratch copy; docs/reliability.md section 5) and
 # scripts/fuzz.sh --runs 10000000 (long fuzzing).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

@@ -2,7 +2,6 @@
 # Frama-C/WP proof check of the Div kernels (issue #4). See proofs/frama-c/README.md.
 #
 #   proofs/frama-c/prove.sh [--out DIR] [--fresh]   prove; DIR defaults to build/evidence
-#   proofs/frama-c/prove.sh --mutants [--out DIR]   seeded faults: every one must break the proof
 #   proofs/frama-c/prove.sh --search-scripts         re-prove from scratch, searching the tactic
 #                                                    scripts anew into proofs/frama-c/scripts/
 #
@@ -25,7 +24,6 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
     --out=*) OUT="${1#--out=}"; shift ;;
-    --mutants) MODE=mutants; shift ;;
     --fresh) FRESH=1; shift ;;
     --search-scripts) SEARCH=1; FRESH=1; shift ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
@@ -48,7 +46,6 @@ SCRIPTS="$HERE/scripts"
 PROVERS=script,z3,cvc4,cvc5-opaque,cvc5
 [ "$SEARCH" = 1 ] && PROVERS=tip,z3,cvc4,cvc5-opaque,cvc5
 TIMEOUT=60
-T_MUTANT=15
 for tool in frama-c why3 z3 cvc4 cvc5 python3; do
   command -v "$tool" >/dev/null || { echo "prove.sh: missing tool: $tool" >&2; exit 2; }
 done
@@ -193,74 +190,3 @@ if [ "$MODE" = prove ]; then
   echo "prove.sh: all WP goals proved; evidence in $OUT"
   exit 0
 fi
-
-# ---- seeded faults: each applied to a temporary copy, never to the real files -------------------
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
-mutant() {  # NAME FUNCTIONS PROVERS FILE SED-EXPR
-  local name="$1" fcts="$2" provers="$3" file="$4" expr="$5" d="$TMP/$1"
-  mkdir -p "$d/src/div" "$d/src/common"
-  cp -r "$ROOT/src/div/kernels" "$d/src/div/"
-  cp -r "$ROOT/src/common/kernels" "$d/src/common/"
-  cp "$d/$file" "$d/$file.orig"
-  sed -i "$expr" "$d/$file"
-  if cmp -s "$d/$file" "$d/$file.orig"; then
-    printf '%-28s %-40s %s\n' "$name" "$fcts" "NOT APPLIED (pattern not found)"; return 1
-  fi
-  local extra=(-warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast)
-  case "$fcts" in *binary*|*f32*|*f64*|*f16*) extra+=(-warn-special-float none) ;; esac
-  case "$fcts" in *_to_*) extra+=(-wp-auto "$CONV_AUTO") ;; esac   # as in the real run
-  mkdir -p "$d/session/script"
-  cp "$SCRIPTS"/*.json "$d/session/script/"   # as in the real run: a script must prove the mutant
-  set +e
-  run_wp "$d/src/div/kernels/div_kernels.c" "$d/src/common/kernels/sonnx_float_formats.c" \
-    -wp -wp-rte "${extra[@]}" -wp-fct "$fcts" -wp-prover "script,$provers" \
-    -wp-timeout "$T_MUTANT" -wp-session "$d/session" >"$d/log.txt" 2>&1
-  set -e
-  local line; line="$(grep 'Proved goals:' "$d/log.txt" | tail -1 | sed 's/.*Proved goals: *//')"
-  local proved="${line%% /*}" total="${line##*/ }"
-  local failed; failed="$(grep -o 'Goal typed_[A-Za-z0-9_]*' "$d/log.txt" | sort -u | wc -l)"
-  if [ -n "$line" ] && [ "$proved" != "$total" ]; then
-    local first; first="$(grep -A0 '\[Failed\]\|Unknown (' "$d/log.txt" | grep -o 'typed_[A-Za-z0-9_]*' | head -1)"
-    printf '%-28s %-40s KILLED   %s/%s proved; e.g. %s\n' "$name" "$fcts" "$proved" "$total" "${first:-?}"
-    return 0
-  fi
-  printf '%-28s %-40s SURVIVED %s\n' "$name" "$fcts" "${line:-no WP result (see $d/log.txt)}"
-  : "$failed"
-  return 1
-}
-echo "Seeded faults (each on a temporary copy; a mutant is killed when some WP goal is not proved)"
-printf '%-28s %-40s %s\n' MUTANT FUNCTIONS RESULT
-survivors=0
-mutant floor_division sonnx_div_i32 z3,cvc4 src/div/kernels/div_kernels.c \
-  's|#define SONNX_DIV_INTEGER(x, y) ((SONNX_DIV_ELEM)((x) / (y)))|#define SONNX_DIV_INTEGER(x, y) ((SONNX_DIV_ELEM)((x) / (y) - ((x) % (y) != 0 \&\& (((x) < 0) != ((y) < 0)))))|' \
-  || survivors=$((survivors + 1))
-mutant missing_C3_precondition sonnx_div_u32 z3,cvc4 src/div/kernels/div_kernels.h \
-  '/void sonnx_div_u16(/,/void sonnx_div_u32(/{/requires C3_nonzero_divisor/d}' \
-  || survivors=$((survivors + 1))
-mutant reciprocal_multiply sonnx_div_binary32_element z3,cvc5 src/div/kernels/div_kernels.c \
-  '/sonnx_div_binary32_element(float x, float y)/,/}/s|return x / y;|return x * (1.0f / y);|' \
-  || survivors=$((survivors + 1))
-mutant off_by_one_bound sonnx_div_u8 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
-  's|for (size_t i = 0; i < n; ++i)|for (size_t i = 0; i <= n; ++i)|' \
-  || survivors=$((survivors + 1))
-mutant write_past_c sonnx_div_i16 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
-  's|c\[i\] = SONNX_DIV_APPLY|c[i + 1] = SONNX_DIV_APPLY|' \
-  || survivors=$((survivors + 1))
-mutant unshifted_bf16_sign sonnx_binary32_to_bfloat16 z3,cvc4 src/common/kernels/sonnx_float_formats.c \
-  's#return (uint16_t)((sign >> 16) | (magnitude >> 16));#return (uint16_t)(sign | (magnitude >> 16));#' \
-  || survivors=$((survivors + 1))
-mutant b_divided_by_a sonnx_div_i64 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
-  's|SONNX_DIV_APPLY(a\[i\], b\[i\])|SONNX_DIV_APPLY(b[i], a[i])|' \
-  || survivors=$((survivors + 1))
-mutant loop_starts_at_1 sonnx_div_u16 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
-  's|for (size_t i = 0; i < n; ++i)|for (size_t i = 1; i < n; ++i)|' \
-  || survivors=$((survivors + 1))
-mutant skip_last_element sonnx_div_i8 z3,cvc4 src/div/kernels/div_kernel_loop.inc \
-  's|for (size_t i = 0; i < n; ++i)|for (size_t i = 0; i + 1 < n; ++i)|' \
-  || survivors=$((survivors + 1))
-if [ "$survivors" != 0 ]; then
-  echo "prove.sh --mutants: $survivors mutant(s) survived or could not be applied" >&2
-  exit 1
-fi
-echo "prove.sh --mutants: all 9 mutants killed"

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # SONNX Div -- Why3 proof gate (issue #3, item 7).
 #
-# Usage: proofs/why3/prove.sh [--out DIR] [--mutants] [--timeout SEC] [-j N]
+# Usage: proofs/why3/prove.sh [--out DIR] [--timeout SEC] [-j N]
 #   --out DIR    evidence directory (default build/evidence); writes DIR/why3.json
-#   --mutants    only check that every mutant in proofs/why3/mutants/ is NOT proved
 #
 # Works on a clean Debian 12 machine with why3, z3, cvc4, cvc5, gappa and python3
 # installed: it never reads ~/.why3.conf.  It writes its own configuration under
@@ -14,8 +13,8 @@
 # Z3 and CVC5 (modifiers do not apply to provers defined in the same file,
 # hence two files; options go after the sub-command).
 #
-# Exit status: 0 iff every goal is Valid (and, in --mutants mode, iff no mutant
-# is proved).
+# Exit status: 0 iff every goal is Valid.  Specification faults and satisfiability
+# witnesses: verify/faults/run_faults.py --why3 (docs/reliability.md).
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -27,7 +26,6 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
     --out=*) out="${1#--out=}"; shift ;;
-    --mutants) mode="mutants"; shift ;;
     --timeout) timeout="$2"; shift 2 ;;
     -j) jobs="$2"; shift 2 ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;

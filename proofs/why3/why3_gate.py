@@ -27,8 +27,6 @@ SPEC_FILES = ["spec/why3/div_element.mlw", "spec/why3/tensor.mlw",
               "spec/why3/div_spec.mlw", "spec/why3/div_constraints.mlw", "spec/why3/div_lemmas.mlw",
               "spec/why3/div_accuracy.mlw", "spec/why3/div_impl.mlw",
               "spec/why3/div_fastpath.mlw"]
-VACUITY_FILE = "proofs/why3/vacuity.mlw"
-MUTANT_DIR = "proofs/why3/mutants"
 
 
 class Gate:
@@ -258,25 +256,6 @@ def assumptions(root):
     return out
 
 
-def expect_unprovable(gate, rel):
-    """every goal of rel must fail with every prover of the portfolio"""
-    report = []
-    _, owner_th, _, _ = gate.parse_decls(os.path.join(gate.root, rel))
-    res = {}
-    for prover in PORTFOLIO[:3:2] + PORTFOLIO[1:2]:
-        for r in gate.attribute(rel, gate.results(rel, prover, timeout=gate.a.timeout)):
-            key = (r["theory"], r["goal"], r["subgoal"])
-            res.setdefault(key, []).append((PROVER_LABEL[prover], r["status"]))
-    for (th, g, sub), verdicts in res.items():
-        proved_by = [p for p, s in verdicts if s == "valid"]
-        report.append({"file": rel, "theory": th, "goal": g, "subgoal": sub,
-                       "expected": "not proved",
-                       "result": "proved by " + ",".join(proved_by) if proved_by else "not proved",
-                       "results": {p: s for p, s in verdicts},
-                       "ok": not proved_by})
-    return report
-
-
 def main():
     ap = argparse.ArgumentParser()
     for k in ("root", "out", "config", "extra_config", "mode"):
@@ -287,39 +266,13 @@ def main():
     gate = Gate(a)
     t0 = time.time()
 
-    if a.mode == "mutants":
-        mdir = os.path.join(a.root, MUTANT_DIR)
-        files = sorted(os.path.join(MUTANT_DIR, f) for f in os.listdir(mdir) if f.endswith(".mlw"))
-        bad = 0
-        out = []
-        for rel in files:
-            ok, msg = gate.typecheck(rel)
-            if not ok:
-                print(f"{rel}: does not type-check (a mutant must type-check)\n{msg}")
-                bad += 1
-                continue
-            rep = expect_unprovable(gate, rel)
-            # killed: at least one sub-goal of the mutant is proved by no prover
-            killed = any(r["ok"] for r in rep)
-            out.append({"file": rel, "killed": bool(killed), "goals": rep})
-            print(f"{rel:45s} {'KILLED (not proved)' if killed else 'SURVIVED (proved!)'}")
-            for r in rep:
-                print(f"    {r['theory']}.{r['goal']}[{r['subgoal']}]: {r['results']}")
-            bad += 0 if killed else 1
-        os.makedirs(a.out, exist_ok=True)
-        with open(os.path.join(a.out, "why3-mutants.json"), "w") as f:
-            json.dump({"tool": "why3", "versions": versions(), "mutants": out,
-                       "wall_s": round(time.time() - t0, 2)}, f, indent=1)
-        return 1 if bad else 0
-
     files = [f for f in SPEC_FILES if os.path.exists(os.path.join(a.root, f))]
     errors = 0
-    for rel in files + [VACUITY_FILE]:
-        if os.path.exists(os.path.join(a.root, rel)):
-            ok, msg = gate.typecheck(rel)
-            if not ok:
-                print(f"TYPE ERROR {rel}:\n{msg}")
-                errors += 1
+    for rel in files:
+        ok, msg = gate.typecheck(rel)
+        if not ok:
+            print(f"TYPE ERROR {rel}:\n{msg}")
+            errors += 1
     all_res, per_file = [], {}
     if not errors:
         with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
@@ -327,9 +280,6 @@ def main():
                 per_file[rel] = (res, dt)
         for rel in files:
             all_res += per_file[rel][0]
-    vac = []
-    if os.path.exists(os.path.join(a.root, VACUITY_FILE)) and not errors:
-        vac = expect_unprovable(gate, VACUITY_FILE)
     proved = sum(1 for r in all_res if r["status"] == "valid")
     wall = round(time.time() - t0, 2)
     print(f"{'file':34s} {'proved':>9s}  {'provers':28s} {'time_s':>7s}")
@@ -346,9 +296,6 @@ def main():
         if r["status"] != "valid":
             print(f"NOT PROVED: {r['file']} {r['theory']}.{r['goal']}[{r['subgoal']}] "
                   f"({r['expl']}, line {r['loc'].get('line')}): {r['status']} {r['answer'][:80]}")
-    vac_ok = all(v["ok"] for v in vac)
-    for v in vac:
-        print(f"vacuity {v['theory']}.{v['goal']}: {'ok (false not provable)' if v['ok'] else 'FAILED: false is provable'} {v['results']}")
     print(f"TOTAL {proved}/{len(all_res)} proved, wall {wall} s")
     doc = {"tool": "why3", "versions": versions(),
            "goals": [{"file": r["file"], "theory": r["theory"], "goal": r["goal"],
@@ -359,12 +306,11 @@ def main():
            "summary": {"proved": proved, "total": len(all_res), "wall_s": wall,
                        "timeout_per_goal_s": a.timeout,
                        "portfolio": [PROVER_LABEL[p] for p in PORTFOLIO]},
-           "vacuity": vac,
            "assumptions": assumptions(a.root)}
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "why3.json"), "w") as f:
         json.dump(doc, f, indent=1)
-    ok = not errors and proved == len(all_res) and len(all_res) > 0 and vac_ok
+    ok = not errors and proved == len(all_res) and len(all_res) > 0
     return 0 if ok else 1
 
 

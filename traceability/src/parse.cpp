@@ -530,11 +530,6 @@ Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
     }
   }
   if (j.contains("summary")) out.summary = j["summary"].dump();
-  // Vacuity checks: "false" must not be provable from the theories' context.
-  if (j.contains("vacuity") && j["vacuity"].is_array())
-    for (const auto& v : j["vacuity"])
-      if (v.is_object() && v.contains("ok") && v["ok"].is_boolean() && !v["ok"].get<bool>())
-        out.vacuity_failures.push_back(str_or(v, "theory") + "." + str_or(v, "goal"));
   return out;
 }
 

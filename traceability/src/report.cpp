@@ -359,8 +359,6 @@ Report build_report(const Options& options) {
         rep.have_why3 = true;
         provenance[f.path] = read_provenance(p);
         for (const auto& o : orphans) issue("orphan", "Why3 cites " + o + ", not in the catalogue", f.path);
-        for (const auto& v : w.vacuity_failures)
-          issue("why3-vacuity", "Why3 vacuity check failed: false is provable in " + v, f.path);
         for (const auto& g : rep.why3)
           if (g.ids.empty() && !g.proved)
             issue("unproved-goal", "Why3 goal " + g.scope + "." + g.goal + " (no requirement ID) is not proved: " + g.status,
@@ -370,6 +368,26 @@ Report build_report(const Options& options) {
       }
     } else {
       issue("missing-evidence", "no Why3 results (why3.json): run proofs/why3/prove.sh");
+    }
+  }
+
+  // --- Specification faults and satisfiability witnesses (verify/faults/run_faults.py --why3) ----
+  {
+    const fs::path p = ev / "faults-why3.json";
+    EvidenceFile& f = add_file(p, "faults");
+    if (f.present) {
+      provenance[f.path] = read_provenance(p);
+      try {
+        const auto j = nlohmann::json::parse(read_text(p).value_or(""));
+        if (!j.value("all_passed", false))
+          issue("fault-campaign", "a specification fault survived or a satisfiability witness is not proved",
+                f.path);
+      } catch (const std::exception& e) {
+        issue("unreadable", "faults-why3.json: " + std::string(e.what()), f.path);
+      }
+    } else {
+      issue("missing-evidence", "no specification-fault results (faults-why3.json): run ctest -R fault_refutations",
+            "", false);
     }
   }
 

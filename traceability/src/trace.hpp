@@ -149,7 +149,6 @@ struct Why3File {
   std::vector<ProofGoal> goals;
   std::vector<std::string> assumptions;  // rendered as text
   std::string summary;                   // rendered summary, for display
-  std::vector<std::string> vacuity_failures;  // theories whose context proves false
 };
 Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
                          std::vector<std::string>* orphans);
