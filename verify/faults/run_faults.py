@@ -309,7 +309,7 @@ def code_campaign(faults, work, log, jobs):
                 entry["tests"] = "build failed"
             elif sh(ctest, release, lg + "-ctest.log"):
                 with open(lg + "-ctest.log") as f:
-                    failing = re.findall(r"^\s*\d+ - (\S+)", f.read(), re.M)
+                    failing = re.findall(r"^\s*\d+ - (.*) \([^()]*\)\s*$", f.read(), re.M)
                 entry["tests"] = "killed"
                 entry["failing_tests"] = failing
             else:
