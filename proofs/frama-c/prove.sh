@@ -103,6 +103,9 @@ EOF
 
 KERNEL_C="$ROOT/src/div/kernels/div_kernels.c"
 FORMATS_C="$ROOT/src/common/kernels/sonnx_float_formats.c"
+# The validation decisions (shape and buffer checks, the integer domain scans and checks).
+VALIDATION_C="$ROOT/src/common/kernels/sonnx_validation.c"
+DOMAIN_C="$ROOT/src/div/kernels/div_domain.c"
 DRIVER="$HERE/div_element.driver"
 INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
 FLOAT_ELEM_FCTS=sonnx_div_binary32_element,sonnx_div_binary64_element
@@ -117,6 +120,9 @@ HALF_EXCLUDED=-F2_binary16_rne_quotient_bits,-F2_bfloat16_rne_quotient_bits
 # (the code changed) falls back to the -wp-auto search after a short prover attempt, in a last WP
 # stage of its own. Not proved, not selected: the two memcpy bit casts binary32_bits /
 # binary32_from_bits, whose `assigns \nothing` the callers use (docs/assumptions.md AS-WP-4).
+VALID_FCTS=sonnx_check_shape,sonnx_check_buffers,same_or_disjoint
+DOMAIN_FCTS=$(for t in i8 i16 i32 i64 u8 u16 u32 u64; do printf 'sonnx_div_domain_scan_%s,sonnx_div_domain_%s,' "$t" "$t"; done)
+DOMAIN_FCTS="${DOMAIN_FCTS%,}"
 CONV_FCTS=sonnx_binary16_to_binary32,sonnx_binary32_to_binary16,sonnx_bfloat16_to_binary32,sonnx_binary32_to_bfloat16,shift_right_rne
 CONV_TIMEOUT=5
 CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
@@ -126,6 +132,7 @@ CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
 run_wp() {
   local kc="$1" fc="$2"; shift 2
   frama-c -pp-annot -cpp-extra-args="-I$(dirname "$kc") -I$(dirname "$fc")" "$fc" "$kc" \
+    "$(dirname "$fc")/sonnx_validation.c" "$(dirname "$kc")/div_domain.c" \
     -wp-driver "$DRIVER" -wp-par "$PAR" "$@"
 }
 
@@ -133,14 +140,15 @@ run_wp() {
 # -warn-* options are kernel options read by the RTE plug-in), then one WP pass proves everything
 # with one prover portfolio (WP ignores a -wp-prover given again after -then).
 stages() {
-  echo -rte -rte-select "$INT_FCTS" \
+  echo -rte -rte-select "$INT_FCTS,$VALID_FCTS,$DOMAIN_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
     -then -rte -rte-select "$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS" \
     -warn-special-float none \
     -then -rte -rte-select "$CONV_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
     -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" \
-    -wp-fct "$INT_FCTS,$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS" -wp-prop="$HALF_EXCLUDED" \
+    -wp-fct "$INT_FCTS,$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$VALID_FCTS,$DOMAIN_FCTS" \
+    -wp-prop="$HALF_EXCLUDED" \
     -then -wp-fct "$CONV_FCTS" -wp-timeout "$CONV_TIMEOUT" -wp-auto "$CONV_AUTO"
 }
 
@@ -150,6 +158,8 @@ if [ "$MODE" = prove ]; then
   STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
                  "$ROOT/src/div/kernels/div_kernels.h" "$FORMATS_C" \
                  "$ROOT/src/common/kernels/sonnx_float_formats.h" \
+                 "$VALIDATION_C" "$ROOT/src/common/kernels/sonnx_validation.h" "$DOMAIN_C" \
+                 "$ROOT/src/div/kernels/div_domain.h" "$ROOT/src/div/kernels/div_domain_scan.inc" \
                  "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
                  "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json;
              echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V") | sha256sum | cut -d' ' -f1)"

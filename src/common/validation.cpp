@@ -187,16 +187,9 @@ bool broadcastable(std::span<const std::int64_t> lhs, std::span<const std::int64
   return true;
 }
 
-bool partially_overlap(const void* lhs, const void* rhs, std::size_t bytes) noexcept {
-  // Relational comparison of pointers into unrelated objects is unspecified; their integer
-  // addresses are not (deviation register: the one reinterpret_cast).
-  const auto l = reinterpret_cast<std::uintptr_t>(lhs);  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
-  const auto r = reinterpret_cast<std::uintptr_t>(rhs);  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
-  // Same start: exact aliasing (D6 allows it). Otherwise the ranges meet when the distance
-  // between the starts is below the length; for bytes == 0 no distance is, so empty ranges
-  // never overlap.
-  if (l == r) return false;
-  return l < r ? r - l < bytes : l - r < bytes;
+std::uintptr_t address_of(const void* data) noexcept {
+  // Deviation register: the one reinterpret_cast.
+  return reinterpret_cast<std::uintptr_t>(data);  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
 }
 
 }  // namespace detail

@@ -71,8 +71,10 @@ std::optional<std::size_t> checked_element_count(std::span<const std::int64_t> s
 // is equal or one of them is 1.
 bool broadcastable(std::span<const std::int64_t> lhs, std::span<const std::int64_t> rhs) noexcept;
 
-// True when [lhs, lhs+bytes) and [rhs, rhs+bytes) intersect without starting at the same address.
-bool partially_overlap(const void* lhs, const void* rhs, std::size_t bytes) noexcept;
+// The integer address of a data pointer, for the proved buffer check sonnx_check_buffers (D6):
+// relational comparison of pointers into unrelated objects is unspecified, of their integer
+// addresses it is not (assumption AS-MEM-2: the address is that of the caller's pointer).
+std::uintptr_t address_of(const void* data) noexcept;
 
 }  // namespace sonnx::detail
 

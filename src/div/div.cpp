@@ -7,8 +7,10 @@
 #include <sonnx/div.hpp>
 #include <type_traits>
 
+#include "../common/kernels/sonnx_validation.h"
 #include "../common/validation.hpp"
 #include "fast/div_fast_paths.hpp"
+#include "kernels/div_domain.h"
 #include "kernels/div_kernels.h"
 
 namespace sonnx {
@@ -46,18 +48,24 @@ Status check_types_and_layout(const TensorView& a, const TensorView& b,
   return {};
 }
 
+// Per tensor, the proved sonnx_check_shape decides D8 (negative dimension, count overflow) and
+// counts the elements (D4, D5); the façade only words the verdict.
 // [impl->req~D8~1] [impl->req~R4~1] [impl->req~R1~1] [impl->req~C1~1]
 Status check_shapes(const TensorView& a, const TensorView& b, const MutableTensorView& c,
                     std::size_t element_bytes, std::size_t& count) {
   const std::span<const std::int64_t> shapes[] = {a.shape, b.shape, c.shape};
   const char* const names[] = {"A", "B", "C"};
+  std::size_t counts[3] = {0, 0, 0};
   for (std::size_t k = 0; k < 3; ++k) {
-    if (const auto dim = detail::first_negative_dimension(shapes[k])) {
+    std::size_t axis = 0;
+    const sonnx_verdict verdict = sonnx_check_shape(shapes[k].data(), shapes[k].size(),
+                                                    element_bytes, &counts[k], &axis);
+    if (verdict == SONNX_NEGATIVE_DIMENSION) {
       return Failure(ErrorCode::invalid_shape, "D8")
-             << "tensor " << names[k] << " has a negative dimension at axis " << *dim
+             << "tensor " << names[k] << " has a negative dimension at axis " << axis
              << " in shape " << ShapeText{shapes[k]};
     }
-    if (!detail::checked_element_count(shapes[k], element_bytes)) {
+    if (verdict != SONNX_VALID) {
       return Failure(ErrorCode::size_overflow, "D8")
              << "tensor " << names[k] << " of shape " << ShapeText{shapes[k]}
              << " has more bytes than the address space can hold";
@@ -82,62 +90,55 @@ Status check_shapes(const TensorView& a, const TensorView& b, const MutableTenso
            << "C has shape " << ShapeText{c.shape} << " but A and B have shape "
            << ShapeText{a.shape} << "; A, B and C must have the same shape";
   }
-  count = *detail::checked_element_count(a.shape, element_bytes);
+  count = counts[0];
   return {};
 }
 
+// The proved sonnx_check_buffers decides, on the integer addresses of the data pointers.
 // [impl->req~D8~1] [impl->req~D6~1]
 Status check_buffers(const TensorView& a, const TensorView& b, const MutableTensorView& c,
                      std::size_t bytes) {
-  if (bytes == 0) return {};
-  const void* const buffers[] = {a.data, b.data, c.data};
   const char* const names[] = {"A", "B", "C"};
-  for (std::size_t k = 0; k < 3; ++k) {
-    if (buffers[k] == nullptr) {
-      return Failure(ErrorCode::null_data, "D8")
-             << "tensor " << names[k] << " has " << bytes << " bytes of elements but no data";
-    }
+  std::size_t which = 0;
+  const sonnx_verdict verdict =
+      sonnx_check_buffers(detail::address_of(a.data), detail::address_of(b.data),
+                          detail::address_of(c.data), bytes, &which);
+  if (verdict == SONNX_NULL_DATA) {
+    return Failure(ErrorCode::null_data, "D8")
+           << "tensor " << names[which] << " has " << bytes << " bytes of elements but no data";
   }
-  for (std::size_t k = 0; k < 2; ++k) {
-    if (detail::partially_overlap(c.data, buffers[k], bytes)) {
-      return Failure(ErrorCode::partial_overlap, "D6")
-             << "C partially overlaps " << names[k]
-             << "; C may only be exactly the same buffer (in-place) or disjoint";
-    }
+  if (verdict != SONNX_VALID) {
+    return Failure(ErrorCode::partial_overlap, "D6")
+           << "C partially overlaps " << names[which]
+           << "; C may only be exactly the same buffer (in-place) or disjoint";
   }
   return {};
 }
 
-// C3 for every integer type, D3 for signed ones: the first offending index over both conditions.
+// C3 for every integer type, D3 for signed ones: the proved domain check of the type
+// (div_domain.h) decides and names the first offending index; the façade words the verdict.
 // [impl->req~C3~1] [impl->req~D3~1]
-// The vectorized scan (fast-path table) decides; this search runs only to name the element.
 template <typename T>
-Status check_integer_domain(detail::DomainScan<T> violated, const T* a, const T* b, std::size_t n,
-                            std::span<const std::int64_t> shape) {
-  if (!violated(a, b, n)) return {};
-  for (std::size_t i = 0;; ++i) {
-    if (b[i] == 0) {
-      return Failure(ErrorCode::zero_divisor, "C3")
-             << "integer division by zero (B[i] = 0) at " << detail::ElementText{shape, i};
-    }
-    if constexpr (std::is_signed_v<T>) {
-      if (a[i] == std::numeric_limits<T>::min() && b[i] == -1) {
-        return Failure(ErrorCode::quotient_overflow, "D3")
-               << "quotient " << std::numeric_limits<T>::min() << " / -1 is not representable in "
-               << sizeof(T) * 8 << "-bit signed at " << detail::ElementText{shape, i};
-      }
-    }
-  }
-}
+using DomainCheck = sonnx_verdict (*)(const T*, const T*, std::size_t, std::size_t*);
 
 template <typename T>
-Status run_integer(detail::DivKernel<T> kernel, detail::DomainScan<T> violated, const TensorView& a,
+Status run_integer(detail::DivKernel<T> kernel, DomainCheck<T> check, const TensorView& a,
                    const TensorView& b, const MutableTensorView& c, std::size_t n) {
   const auto* pa = static_cast<const T*>(a.data);
   const auto* pb = static_cast<const T*>(b.data);
-  Status status = check_integer_domain(violated, pa, pb, n, a.shape);
-  if (status.ok()) kernel(pa, pb, static_cast<T*>(c.data), n);
-  return status;
+  std::size_t index = 0;
+  const sonnx_verdict verdict = check(pa, pb, n, &index);
+  if (verdict == SONNX_ZERO_DIVISOR) {
+    return Failure(ErrorCode::zero_divisor, "C3")
+           << "integer division by zero (B[i] = 0) at " << detail::ElementText{a.shape, index};
+  }
+  if (verdict != SONNX_VALID) {
+    return Failure(ErrorCode::quotient_overflow, "D3")
+           << "quotient " << std::numeric_limits<T>::min() << " / -1 is not representable in "
+           << sizeof(T) * 8 << "-bit signed at " << detail::ElementText{a.shape, index};
+  }
+  kernel(pa, pb, static_cast<T*>(c.data), n);
+  return {};
 }
 
 template <typename T>
@@ -166,21 +167,21 @@ Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorVie
     case DataType::float64:
       return run_float(sonnx_div_f64, a, b, c, n);
     case DataType::int8:
-      return run_integer(pick(sonnx_div_i8, fast.int8), fast.int8_domain_violated, a, b, c, n);
+      return run_integer(pick(sonnx_div_i8, fast.int8), sonnx_div_domain_i8, a, b, c, n);
     case DataType::int16:
-      return run_integer(pick(sonnx_div_i16, fast.int16), fast.int16_domain_violated, a, b, c, n);
+      return run_integer(pick(sonnx_div_i16, fast.int16), sonnx_div_domain_i16, a, b, c, n);
     case DataType::int32:
-      return run_integer(pick(sonnx_div_i32, fast.int32), fast.int32_domain_violated, a, b, c, n);
+      return run_integer(pick(sonnx_div_i32, fast.int32), sonnx_div_domain_i32, a, b, c, n);
     case DataType::int64:
-      return run_integer(sonnx_div_i64, fast.int64_domain_violated, a, b, c, n);
+      return run_integer(sonnx_div_i64, sonnx_div_domain_i64, a, b, c, n);
     case DataType::uint8:
-      return run_integer(pick(sonnx_div_u8, fast.uint8), fast.uint8_domain_violated, a, b, c, n);
+      return run_integer(pick(sonnx_div_u8, fast.uint8), sonnx_div_domain_u8, a, b, c, n);
     case DataType::uint16:
-      return run_integer(pick(sonnx_div_u16, fast.uint16), fast.uint16_domain_violated, a, b, c, n);
+      return run_integer(pick(sonnx_div_u16, fast.uint16), sonnx_div_domain_u16, a, b, c, n);
     case DataType::uint32:
-      return run_integer(pick(sonnx_div_u32, fast.uint32), fast.uint32_domain_violated, a, b, c, n);
+      return run_integer(pick(sonnx_div_u32, fast.uint32), sonnx_div_domain_u32, a, b, c, n);
     case DataType::uint64:
-      return run_integer(sonnx_div_u64, fast.uint64_domain_violated, a, b, c, n);
+      return run_integer(sonnx_div_u64, sonnx_div_domain_u64, a, b, c, n);
     default:  // GCOVR_EXCL_LINE unreachable: R3 lets only the 12 types cased above through
       break;  // GCOVR_EXCL_LINE see above
   }

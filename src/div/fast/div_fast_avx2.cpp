@@ -9,6 +9,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "../kernels/div_domain.h"
 #include "div_fast_paths.hpp"
 
 // This file is x86-64 by design (selected at run time, never the only path): SIMD intrinsics are

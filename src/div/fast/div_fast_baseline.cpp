@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "../kernels/div_kernels.h"
+#include "../kernels/div_domain.h"
 #include "div_fast_paths.hpp"
 
 namespace sonnx::detail {

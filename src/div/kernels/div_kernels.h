@@ -68,7 +68,7 @@ extern "C" {
     assigns c[0 .. n - 1];
     ensures F2_applies_binary16_element:
         \forall integer k; 0 <= k < n ==> sonnx_div_binary16_applied(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -83,7 +83,7 @@ void sonnx_div_f16(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n);
     assigns c[0 .. n - 1];
     ensures F2_applies_bfloat16_element:
         \forall integer k; 0 <= k < n ==> sonnx_div_bfloat16_applied(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -98,7 +98,7 @@ void sonnx_div_bf16(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n)
     assigns c[0 .. n - 1];
     ensures F1_ieee_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_float32_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float32(a[k], \old(a[k]))) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float32(b[k], \old(b[k])));
 */
@@ -113,7 +113,7 @@ void sonnx_div_f32(const float* a, const float* b, float* c, size_t n);
     assigns c[0 .. n - 1];
     ensures F1_ieee_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_float64_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float64(a[k], \old(a[k]))) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float64(b[k], \old(b[k])));
 */
@@ -131,7 +131,7 @@ void sonnx_div_f64(const double* a, const double* b, double* c, size_t n);
     assigns c[0 .. n - 1];
     ensures I1_truncated_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_int8_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -149,7 +149,7 @@ void sonnx_div_i8(const int8_t* a, const int8_t* b, int8_t* c, size_t n);
     assigns c[0 .. n - 1];
     ensures I1_truncated_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_int16_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -167,7 +167,7 @@ void sonnx_div_i16(const int16_t* a, const int16_t* b, int16_t* c, size_t n);
     assigns c[0 .. n - 1];
     ensures I1_truncated_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_int32_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -185,7 +185,7 @@ void sonnx_div_i32(const int32_t* a, const int32_t* b, int32_t* c, size_t n);
     assigns c[0 .. n - 1];
     ensures I1_truncated_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_int64_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -201,7 +201,7 @@ void sonnx_div_i64(const int64_t* a, const int64_t* b, int64_t* c, size_t n);
     assigns c[0 .. n - 1];
     ensures I1_truncated_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_uint8_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -217,7 +217,7 @@ void sonnx_div_u8(const uint8_t* a, const uint8_t* b, uint8_t* c, size_t n);
     assigns c[0 .. n - 1];
     ensures I1_truncated_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_uint16_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -233,7 +233,7 @@ void sonnx_div_u16(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n);
     assigns c[0 .. n - 1];
     ensures I1_truncated_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_uint32_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */
@@ -249,7 +249,7 @@ void sonnx_div_u32(const uint32_t* a, const uint32_t* b, uint32_t* c, size_t n);
     assigns c[0 .. n - 1];
     ensures I1_truncated_quotient:
         \forall integer k; 0 <= k < n ==> sonnx_div_uint64_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D7_unaliased_inputs_unchanged:
+    ensures D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
 */

@@ -1,0 +1,62 @@
+// `sonnx-div kernels`: which code divides each element type on this CPU in the current kernel
+// mode, and how that code is verified (the table of docs/what-we-prove.md, for the deployment
+// CPU).
+#include <sonnx/div.hpp>
+
+#include <cstring>
+#include <iostream>
+
+#include "command_registry.hpp"
+
+namespace {
+
+struct KernelRow {
+  const char* type;
+  const char* fast_avx2;      // route in fastest mode on AVX2+F16C; nullptr: the proved kernel
+  const char* fast_baseline;  // route in fastest mode on the x86-64 baseline; nullptr: proved
+};
+
+constexpr const char* proved_kernel = "proved C kernel: Frama-C/WP";
+constexpr const char* binary32_route =
+    "binary32 route (C++): D9 Why3 exactness lemmas, exhaustive equivalence sweep";
+constexpr const char* binary64_route =
+    "binary64 route (C++): D9 Why3 exactness lemmas, sampled equivalence";
+
+constexpr KernelRow rows[] = {
+    {"float16", "F16C intrinsics: exhaustive 2^32-pair sweep against the proved kernel", nullptr},
+    {"bfloat16", "AVX2 intrinsics: exhaustive 2^32-pair sweep against the proved kernel", nullptr},
+    {"float32", nullptr, nullptr},
+    {"float64", nullptr, nullptr},
+    {"int8", binary32_route, binary32_route},
+    {"int16", binary32_route, binary32_route},
+    {"int32", binary64_route, binary64_route},
+    {"int64", nullptr, nullptr},
+    {"uint8", binary32_route, binary32_route},
+    {"uint16", binary32_route, binary32_route},
+    {"uint32", binary64_route, nullptr},
+    {"uint64", nullptr, nullptr},
+};
+
+void add_kernels_command(CLI::App& app, int& exit_code) {
+  CLI::App* sub = app.add_subcommand(
+      "kernels",
+      "Print, per element type, the code that divides on this CPU in the current kernel mode "
+      "(SONNX_DIV_KERNELS) and how it is verified. Exit code 0.");
+  sub->callback([&exit_code] {
+    const bool fastest = sonnx::default_kernels() == sonnx::Kernels::fastest;
+    const char* isa = sonnx::fast_path_instruction_set();
+    const bool avx2 = std::strcmp(isa, "AVX2+F16C") == 0;
+    std::cout << "kernel mode: " << (fastest ? "fastest" : "proved")
+              << "; fast-path instruction set: " << isa << '\n'
+              << "validation (shapes, buffers, C3/D3 domain): proved C checks: Frama-C/WP\n";
+    for (const KernelRow& row : rows) {
+      const char* route = fastest ? (avx2 ? row.fast_avx2 : row.fast_baseline) : nullptr;
+      std::cout << row.type << ": " << (route != nullptr ? route : proved_kernel) << '\n';
+    }
+    exit_code = 0;
+  });
+}
+
+const sonnx::cli::CommandRegistration registration{"kernels", add_kernels_command};
+
+}  // namespace
