@@ -5,6 +5,15 @@
    the per-block count fits an 8-bit lane. */
 #define SONNX_DOMAIN_BLOCK 128U
 
+/* g++ also compiles each scan for AVX2 and the loader picks the version the CPU runs (function
+   multiversioning): one source, so WP's proof is about both. Baseline x86-64 has no 64-bit lane
+   comparison, so without it the int64/uint64 scans do not vectorize. */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__FRAMAC__)
+#define SONNX_DOMAIN_MULTIVERSION __attribute__((target_clones("avx2", "default")))
+#else
+#define SONNX_DOMAIN_MULTIVERSION
+#endif
+
 /* Each violation test combines its comparisons with bitwise operators on their 0/1 values, not
    with && and ||: no branch, so g++ vectorizes the per-block count. */
 #define SONNX_DOMAIN_SIGNED_VIOLATION(x, y, min) (((y) == 0) | (((x) == (min)) & ((y) == -1)))
