@@ -1,13 +1,25 @@
 #!/usr/bin/env python3
 """SONNX Div -- Why3 proof gate, called by proofs/why3/prove.sh.
 
-Session-free strategy: every file is split with `split_vc` and sent to Z3;
-each goal that still has a non-Valid sub-goal is re-run (selected with
--T/-G) with the next prover of the portfolio, and the sub-goal verdicts are
-merged (sub-goal order is deterministic).  Portfolio, with pinned time limits:
-Z3 4.8.12, Z3 "noBV" alternative (driver z3_432, which keeps the axioms of
-bv.Pow2int), CVC5 1.0.3 (--fp-exp), CVC4 1.8 (no FP support: integer and
-memory goals only).  Any sub-goal not Valid makes the gate fail.
+Session-free strategy: every file is split with `split_vc` and each theory is
+sent to its first prover (a `(* prover: X *)` hint, else CVC5 for a
+floating-point theory and Z3 for the others); each goal that the prover
+policy does not yet accept is re-run (selected with -T/-G) with the next
+provers of the portfolio, and every prover's verdict on every sub-goal is
+recorded.  Portfolio, with pinned time limits: Z3 4.8.12, Z3 "noBV"
+alternative (driver z3_432, which keeps the axioms of bv.Pow2int), CVC5 1.0.3
+(--fp-exp), CVC5 on Why3's axiomatisation of ieee_float ("CVC5-noFP", driver
+cvc5_axiomatic.drv), CVC4 1.8 (no FP support: integer and memory goals only),
+Gappa (by hint only).
+
+Prover policy (docs/assumptions.md, AS-TOOL-1): Z3 4.8.12 proves a false
+floating-point lemma (proofs/why3/notes/z3_fp_false_bound.mlw), so a goal of a
+floating-point theory is accepted only on a valid verdict from CVC5 or Gappa,
+or from two independent provers (Z3 and Z3 noBV are one prover; CVC4 and CVC5
+are one family).  A theory is a floating-point theory when it uses or clones
+ieee_float, declares a `< float e s >` type, or uses or clones (directly or
+through other theories of the project) a floating-point theory.  Any sub-goal
+not accepted makes the gate fail.
 """
 import argparse
 import concurrent.futures as cf
@@ -19,12 +31,19 @@ import sys
 import time
 
 PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
-PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "Z3,4.8.12,noBV": "Z3-noBV", "cvc4": "CVC4", "gappa": "Gappa"}
+FP_PORTFOLIO = ["cvc5", "cvc5-nofp", "Z3,4.8.12,noBV", "z3", "cvc4"]
+PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "cvc5-nofp": "CVC5-noFP", "Z3,4.8.12,noBV": "Z3-noBV",
+                "cvc4": "CVC4", "gappa": "Gappa"}
+# provers that are not independent of each other share a family
+FAMILY = {"Z3": "z3", "Z3-noBV": "z3", "CVC5": "cvc", "CVC5-noFP": "cvc", "CVC4": "cvc", "Gappa": "gappa"}
+# provers whose floating-point verdict is accepted on its own: CVC5, with native SMT-LIB floating
+# point or on Why3's axiomatisation of ieee_float (CVC5-noFP), and Gappa
+FP_TRUSTED = {"CVC5", "CVC5-noFP", "Gappa"}
 KNOWN_IDS = set("C1 C2 C3 R1 R2 R3 R4 R5 GR1 GR2 GR3 GR4 F1 F2 F3 I1 D1 D2 D3 D4 D5 D6 D7 D8 D9".split())
 
 # files of the specification and proofs, in dependency order
-SPEC_FILES = ["spec/why3/div_element.mlw", "spec/why3/tensor.mlw",
-              "spec/why3/div_spec.mlw", "spec/why3/div_constraints.mlw", "spec/why3/div_lemmas.mlw",
+SPEC_FILES = ["spec/why3/formats.mlw", "spec/why3/div_element.mlw", "spec/why3/tensor.mlw",
+              "spec/why3/div_spec.mlw", "spec/why3/div_lemmas.mlw",
               "spec/why3/div_accuracy.mlw", "spec/why3/div_impl.mlw",
               "spec/why3/div_fastpath.mlw"]
 
@@ -33,6 +52,7 @@ class Gate:
     def __init__(self, a):
         self.a = a
         self.root = a.root
+        self.fp = set()
         self.base = ["why3", "prove", "-C", a.config, "--extra-config=" + a.extra_config,
                      "-L", os.path.join(a.root, "spec/why3")]
 
@@ -184,43 +204,120 @@ class Gate:
             r["requirements"] = reqs
         return res
 
+    # --------------------------------------------------------- prover policy
+    def floating_point_theories(self, files):
+        """qualified names (file stem.Theory) of the floating-point theories of files, in order"""
+        fp = set()
+        for rel in files:
+            stem = os.path.splitext(os.path.basename(rel))[0]
+            cur = None
+            with open(os.path.join(self.root, rel)) as f:
+                for line in f:
+                    m = re.match(r"\s*(module|theory)\s+([A-Za-z_][A-Za-z0-9_]*)", line)
+                    if m:
+                        cur = stem + "." + m.group(2)
+                        continue
+                    if cur is None:
+                        continue
+                    if re.search(r"<\s*float\b", line):
+                        fp.add(cur)
+                    for t in re.findall(r"^\s*(?:use|clone)\s+(?:export\s+|import\s+)?([A-Za-z_][A-Za-z0-9_.]*)", line):
+                        if t.startswith("ieee_float.") or t in fp or stem + "." + t in fp:
+                            fp.add(cur)
+        return fp
+
+    def unlisted_axioms(self, files):
+        """clones of a project theory that leave one of its axioms (a parameter) unproved"""
+        axioms, problems = {}, []
+        texts = {rel: open(os.path.join(self.root, rel)).read() for rel in files}
+        for rel, text in texts.items():
+            cur = None
+            for line in text.splitlines():
+                m = re.match(r"\s*(module|theory)\s+([A-Za-z_][A-Za-z0-9_]*)", line)
+                if m:
+                    cur = m.group(2)
+                a = re.match(r"\s*axiom\s+([A-Za-z_][A-Za-z0-9_']*)\s*:", line)
+                if a and cur:
+                    axioms.setdefault(cur, []).append(a.group(1))
+        for rel, text in texts.items():
+            for m in re.finditer(r"clone\s+(?:export\s+|import\s+)?([A-Za-z_][A-Za-z0-9_.]*)((?:[^\n]*,[ \t]*\n)*[^\n]*)", text):
+                target = m.group(1).split(".")[-1]
+                if m.group(1).split(".")[0] in ("ieee_float", "mach", "int", "real", "bv"):
+                    continue
+                listed = set(re.findall(r"\b(?:goal|lemma)\s+([A-Za-z_][A-Za-z0-9_']*)", m.group(2)))
+                for ax in axioms.get(target, []):
+                    if ax not in listed:
+                        line = text[:m.start()].count("\n") + 1
+                        problems.append(f"{rel}:{line}: clone of {m.group(1)} leaves its parameter axiom {ax} unproved")
+        return problems
+
+    @staticmethod
+    def accepted(fp, verdicts):
+        valid = {v["prover"] for v in verdicts if v["result"] == "valid"}
+        if not fp:
+            return bool(valid)
+        return bool(valid & FP_TRUSTED) or len({FAMILY[p] for p in valid}) >= 2
+
     def prove_file(self, rel):
         t0 = time.time()
         path = os.path.join(self.root, rel)
         theories = self.parse_decls(path)[0]
+        stem = os.path.splitext(os.path.basename(rel))[0]
+        is_fp = {th: stem + "." + th in self.fp for th in theories}
         groups = {}
         for th in theories:
-            groups.setdefault(Gate.hints.get((path, th, "__theory__"), PORTFOLIO[0]), []).append(th)
+            first = (FP_PORTFOLIO if is_fp[th] else PORTFOLIO)[0]
+            groups.setdefault(Gate.hints.get((path, th, "__theory__"), first), []).append(th)
         res = []
         for prover, ths in groups.items():
             part = self.results(rel, prover, theories=ths) if len(groups) > 1 else self.results(rel, prover)
             for r in part:
-                r["prover"] = PROVER_LABEL[prover]
+                r["verdicts"] = [{"prover": PROVER_LABEL[prover], "result": r["status"], "time": r["time_s"]}]
             res += part
         order = {th: k for k, th in enumerate(theories)}
         res = self.attribute(rel, res)
         res.sort(key=lambda r: order.get(r["theory"], 0))
+        for r in res:
+            r["fp"] = is_fp.get(r["theory"], True)
+            r["accepted"] = self.accepted(r["fp"], r["verdicts"])
         todo = []
         for r in res:
-            if r["status"] != "valid" and (r["theory"], r["goal"]) not in todo:
+            if not r["accepted"] and (r["theory"], r["goal"]) not in todo:
                 todo.append((r["theory"], r["goal"]))
+        retried = set()
         for th, g in todo:
             base = g[:-3] if g.endswith("'vc") else g
             hint = Gate.hints.get((path, th, base))
-            order = ([hint] if hint else []) + [p for p in PORTFOLIO[1:] if p != hint]
-            for prover in order:
+            portfolio = FP_PORTFOLIO if is_fp.get(th, True) else PORTFOLIO
+            for prover in ([hint] if hint else []) + [p for p in portfolio if p != hint]:
                 subs = [r for r in res if r["theory"] == th and r["goal"] == g]
-                if all(r["status"] == "valid" for r in subs):
+                if all(r["accepted"] for r in subs):
                     break
+                label = PROVER_LABEL[prover]
+
+                def answered(r):  # a first-pass failure is retried once with the longer limit
+                    return (id(r), label) in retried or any(
+                        v["prover"] == label and v["result"] == "valid" for v in r["verdicts"])
+                if all(r["accepted"] or answered(r) for r in subs):
+                    continue
                 again = self.results(rel, prover, th, g, timeout=max(20, self.a.timeout * 4))
                 if len(again) != len(subs):
                     continue
                 for old, new in zip(subs, again):
-                    if old["status"] != "valid" and new["status"] == "valid":
-                        old.update(status="valid", prover=PROVER_LABEL[prover],
-                                   time_s=new["time_s"], answer=new["answer"])
+                    if old["accepted"] or answered(old):
+                        continue
+                    retried.add((id(old), label))
+                    old["verdicts"].append({"prover": label, "result": new["status"], "time": new["time_s"]})
+                    old["accepted"] = self.accepted(old["fp"], old["verdicts"])
         for r in res:
             r["file"] = rel
+            valid = [v for v in r["verdicts"] if v["result"] == "valid"]
+            r["status"] = "valid" if valid else r["verdicts"][-1]["result"]
+            # the prover whose verdict made the goal accepted (else the last one tried)
+            r["prover"] = next((v["prover"] for k, v in enumerate(r["verdicts"])
+                                if v["result"] == "valid" and self.accepted(r["fp"], r["verdicts"][:k + 1])),
+                               r["verdicts"][-1]["prover"])
+            r["time_s"] = round(sum(v["time"] for v in r["verdicts"]), 2)
         return rel, res, time.time() - t0
 
     def typecheck(self, rel):
@@ -262,17 +359,27 @@ def main():
         ap.add_argument("--" + k.replace("_", "-"), required=True)
     ap.add_argument("--timeout", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--files", nargs="*", default=None,
+                    help="prove these files (relative to the root) instead of the specification")
     a = ap.parse_args()
     gate = Gate(a)
     t0 = time.time()
 
-    files = [f for f in SPEC_FILES if os.path.exists(os.path.join(a.root, f))]
+    files = a.files if a.files is not None else [f for f in SPEC_FILES if os.path.exists(os.path.join(a.root, f))]
     errors = 0
     for rel in files:
-        ok, msg = gate.typecheck(rel)
-        if not ok:
-            print(f"TYPE ERROR {rel}:\n{msg}")
+        if os.path.exists(os.path.join(a.root, rel)):
+            ok, msg = gate.typecheck(rel)
+            if not ok:
+                print(f"TYPE ERROR {rel}:\n{msg}")
+                errors += 1
+        else:
+            print(f"MISSING {rel}")
             errors += 1
+    gate.fp = gate.floating_point_theories(files)
+    for problem in gate.unlisted_axioms(files):
+        print("AXIOM NOT PROVED: " + problem)
+        errors += 1
     all_res, per_file = [], {}
     if not errors:
         with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
@@ -280,32 +387,61 @@ def main():
                 per_file[rel] = (res, dt)
         for rel in files:
             all_res += per_file[rel][0]
-    proved = sum(1 for r in all_res if r["status"] == "valid")
+    proved = sum(1 for r in all_res if r["accepted"])
     wall = round(time.time() - t0, 2)
-    print(f"{'file':34s} {'proved':>9s}  {'provers':28s} {'time_s':>7s}")
+    print(f"{'file':34s} {'accepted':>9s}  {'valid verdicts per prover':36s} {'time_s':>7s}")
     for rel in files:
         res, dt = per_file.get(rel, ([], 0.0))
-        n = sum(1 for r in res if r["status"] == "valid")
+        n = sum(1 for r in res if r["accepted"])
         provers = {}
         for r in res:
-            if r["status"] == "valid":
-                provers[r["prover"]] = provers.get(r["prover"], 0) + 1
+            for v in r["verdicts"]:
+                if v["result"] == "valid":
+                    provers[v["prover"]] = provers.get(v["prover"], 0) + 1
         ps = " ".join(f"{k}:{v}" for k, v in sorted(provers.items()))
-        print(f"{rel:34s} {n:4d}/{len(res):<4d}  {ps:28s} {dt:7.1f}")
+        print(f"{rel:34s} {n:4d}/{len(res):<4d}  {ps:36s} {dt:7.1f}")
     for r in all_res:
-        if r["status"] != "valid":
+        if not r["accepted"]:
+            why = ("valid only by " + ",".join(v["prover"] for v in r["verdicts"] if v["result"] == "valid") +
+                   ": not accepted for a floating-point goal") if r["status"] == "valid" else r["status"]
             print(f"NOT PROVED: {r['file']} {r['theory']}.{r['goal']}[{r['subgoal']}] "
-                  f"({r['expl']}, line {r['loc'].get('line')}): {r['status']} {r['answer'][:80]}")
-    print(f"TOTAL {proved}/{len(all_res)} proved, wall {wall} s")
+                  f"({r['expl']}, line {r['loc'].get('line')}): {why} {r['answer'][:80]}")
+    per_prover = {}
+    for r in all_res:
+        for v in r["verdicts"]:
+            if v["result"] == "valid":
+                per_prover[v["prover"]] = per_prover.get(v["prover"], 0) + 1
+    single = sum(1 for r in all_res if sum(v["result"] == "valid" for v in r["verdicts"]) == 1)
+    fp_goals = [r for r in all_res if r["fp"]]
+    policy = {"rule": "a goal of a floating-point theory is accepted only on a valid verdict from CVC5 "
+                      "(native floating point or Why3's axiomatisation) or Gappa, "
+                      "or from two independent provers (Z3 and Z3-noBV are one prover, CVC4 and CVC5 one family); "
+                      "any valid verdict is accepted for the other goals",
+              "floating_point_theory": "uses or clones ieee_float, declares a < float e s > type, or uses or "
+                                       "clones a floating-point theory of the project (transitively)",
+              "families": FAMILY, "trusted_alone_on_floating_point": sorted(FP_TRUSTED),
+              "goals": len(all_res), "accepted": proved,
+              "valid_not_accepted": sum(1 for r in all_res if r["status"] == "valid" and not r["accepted"]),
+              "floating_point_goals": len(fp_goals),
+              "floating_point_goals_accepted": sum(1 for r in fp_goals if r["accepted"]),
+              "goals_valid_per_prover": dict(sorted(per_prover.items())),
+              "goals_on_a_single_prover": single}
+    print("valid verdicts per prover: " + ", ".join(f"{k} {v}" for k, v in sorted(per_prover.items())) +
+          f"; goals resting on a single prover: {single} of {len(all_res)}; floating-point goals: "
+          f"{len(fp_goals)} ({policy['floating_point_goals_accepted']} accepted)")
+    print(f"TOTAL {proved}/{len(all_res)} proved (accepted under the prover policy), wall {wall} s")
     doc = {"tool": "why3", "versions": versions(),
            "goals": [{"file": r["file"], "theory": r["theory"], "goal": r["goal"],
                       "subgoal": r["subgoal"], "explanation": r["expl"],
                       "line": r["loc"].get("line"),
                       "requirements": r["requirements"], "prover": r["prover"],
-                      "time_s": r["time_s"], "status": r["status"]} for r in all_res],
+                      "time_s": r["time_s"], "status": r["status"],
+                      "verdicts": r["verdicts"], "accepted": r["accepted"], "fp": r["fp"]} for r in all_res],
            "summary": {"proved": proved, "total": len(all_res), "wall_s": wall,
                        "timeout_per_goal_s": a.timeout,
-                       "portfolio": [PROVER_LABEL[p] for p in PORTFOLIO]},
+                       "portfolio": [PROVER_LABEL[p] for p in PORTFOLIO] + ["Gappa (by hint)"],
+                       "files": files},
+           "policy": policy,
            "assumptions": assumptions(a.root)}
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "why3.json"), "w") as f:
