@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Frama-C/WP proof check of the Div kernels (issue #4). See proofs/frama-c/README.md.
+# Frama-C/WP proof check of the Div kernels. See proofs/frama-c/README.md.
 #
 #   proofs/frama-c/prove.sh [--out DIR] [--fresh]   prove; DIR defaults to build/evidence
 #   proofs/frama-c/prove.sh --search-scripts         re-prove from scratch, searching the tactic
