@@ -2,12 +2,11 @@
 #ifndef SONNX_CLI_CLI_COMMON_HPP
 #define SONNX_CLI_CLI_COMMON_HPP
 
-#include <sonnx/io/tensor_io.hpp>
-
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sonnx/io/tensor_io.hpp>
 #include <string>
 #include <vector>
 
@@ -17,7 +16,7 @@ namespace sonnx::cli {
 inline constexpr int exit_ok = 0;         // success; check-model: every Div node inside
 inline constexpr int exit_violation = 1;  // profile/validation violation (R*, C*, D*, GR*, T3)
 inline constexpr int exit_usage = 2;      // bad arguments
-inline constexpr int exit_io = 3;         // file cannot be read/written or is malformed (T1, T2, T4)
+inline constexpr int exit_io = 3;  // file cannot be read/written or is malformed (T1, T2, T4)
 
 // Exit code of a failed status (profile: 1; io, format: 3). Callers pass failures only.
 inline int exit_code_of(const io::IoStatus& status) {
@@ -33,7 +32,8 @@ inline std::string json_text(const nlohmann::json& value) {
 
 // Prints an error: a JSON object on stdout with --json, a line on stderr otherwise.
 inline int report_error(bool json, int code, const std::string& requirement,
-                        const std::string& message, nlohmann::json extra = nlohmann::json::object()) {
+                        const std::string& message,
+                        nlohmann::json extra = nlohmann::json::object()) {
   if (json) {
     nlohmann::json out = std::move(extra);
     out["status"] = "error";
@@ -72,6 +72,24 @@ int run_guarded(bool json, const char* requirement, Body body) {
   } catch (const std::exception& e) {
     return report_error(json, exit_io, requirement, std::string("internal error: ") + e.what());
   }
+}
+
+// Adds a sub-command whose options are one Options object with a `json` member: declare(sub,
+// options) adds its options, then --json; the callback runs body(sub, options) under run_guarded,
+// which names `requirement` for an unexpected failure. Unparsed words are kept, so that the body
+// reports them as usage errors itself (reject_extras).
+template <typename Options, typename Declare, typename Body>
+void add_guarded_command(CLI::App& app, int& exit_code, const char* name, const char* help,
+                         const char* json_help, const char* requirement, Declare declare,
+                         Body body) {
+  auto options = std::make_shared<Options>();
+  CLI::App* sub = app.add_subcommand(name, help);
+  declare(*sub, *options);
+  sub->add_flag("--json", options->json, json_help);
+  sub->allow_extras();
+  sub->callback([sub, options, &exit_code, requirement, body] {
+    exit_code = run_guarded(options->json, requirement, [&] { return body(*sub, *options); });
+  });
 }
 
 }  // namespace sonnx::cli

@@ -1,8 +1,7 @@
 // sonnx-div check-model MODEL.onnx: is every Div node inside the SONNX profile? (T3)
-#include <sonnx/io/model_check.hpp>
-
 #include <algorithm>
 #include <memory>
+#include <sonnx/io/model_check.hpp>
 #include <string>
 
 #include "cli_common.hpp"
@@ -37,7 +36,8 @@ int check(const CLI::App& sub, const CheckOptions& o) {
     out["model"] = o.model;
     out["opset"] = report.opset;
     out["shape_inference"] = report.shape_inference;
-    if (!report.shape_inference_note.empty()) out["shape_inference_note"] = report.shape_inference_note;
+    if (!report.shape_inference_note.empty())
+      out["shape_inference_note"] = report.shape_inference_note;
     out["all_inside"] = report.all_inside();
     out["nodes"] = nlohmann::json::array();
     for (const auto& node : report.nodes) {
@@ -71,23 +71,21 @@ int check(const CLI::App& sub, const CheckOptions& o) {
 }
 
 void add_check_model_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<CheckOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "check-model",
+  add_guarded_command<CheckOptions>(
+      app, exit_code, "check-model",
       "Report, for every Div node of an ONNX model, whether it lies inside the SONNX profile "
       "(opset >= 7 and no attribute: GR4; dense numeric types: R2, R3, GR1; same types: C2, GR3; "
       "equal static shapes: R1, R4). One line per node: INSIDE, OUTSIDE or UNPROVEN (unknown "
       "or symbolic shapes) with the requirement IDs.\n"
       "Exit codes: 0 every Div node inside, 1 some node outside or unproven, or no Div node "
-      "(T3), 2 usage, 3 unreadable or malformed model (T1).");
-  sub->add_option("MODEL", options->model, "ONNX model file (.onnx)");
-  sub->add_flag("--json", options->json, "machine-readable report on stdout");
-  sub->add_flag("--no-shape-inference", options->no_shape_inference,
-                "judge the declared types and shapes only (no ONNX shape inference first)");
-  sub->allow_extras();
-  sub->callback([sub, options, &exit_code] {
-    exit_code = run_guarded(options->json, "T1", [&] { return check(*sub, *options); });
-  });
+      "(T3), 2 usage, 3 unreadable or malformed model (T1).",
+      "machine-readable report on stdout", "T1",
+      [](CLI::App& sub, CheckOptions& options) {
+        sub.add_option("MODEL", options.model, "ONNX model file (.onnx)");
+        sub.add_flag("--no-shape-inference", options.no_shape_inference,
+                     "judge the declared types and shapes only (no ONNX shape inference first)");
+      },
+      [](CLI::App& sub, CheckOptions& options) { return check(sub, options); });
 }
 
 const CommandRegistration registration{"check-model", add_check_model_command};

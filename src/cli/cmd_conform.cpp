@@ -62,7 +62,8 @@ std::uint64_t load_bits(const std::vector<unsigned char>& bytes, std::size_t ind
   // Fixed-size copies compile to single loads (this runs for every element of 2^32-pair sweeps).
   const unsigned char* p = bytes.data() + index * size;  // little-endian host (io_internal)
   switch (size) {
-    case 1: return p[0];
+    case 1:
+      return p[0];
     case 2: {
       std::uint16_t v;
       std::memcpy(&v, p, 2);
@@ -1096,38 +1097,36 @@ int conform(const CLI::App& sub, const Options& o) {
 }
 
 void add_conform_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<Options>();
-  CLI::App* sub = app.add_subcommand(
-      "conform",
+  add_guarded_command<Options>(
+      app, exit_code, "conform",
       "Conformance campaign: run single-node Div models through an ONNX runtime behind an adapter "
       "process (protocol: docs/conformance.md) and compare every output bit for bit with the "
       "checked library. Example: sonnx-div conform --report out.json -- node adapter.js\n"
       "Exit codes: 0 the runtime conforms (no finding), 1 findings, 2 usage, 3 campaign "
-      "malfunction (adapter cannot start, I/O).");
-  sub->add_option("--report", options->report,
-                  "results JSON; reproducers go to <report stem>-reproducers/ beside it");
-  sub->add_option("--types", options->types, "comma-separated element types, or all (default)");
-  sub->add_flag("--short", options->short_campaign,
-                "edge, domain and 1024 random cases per type; no 16-bit sweeps");
-  sub->add_option("--random-pairs", options->random_pairs,
-                  "seeded random pairs per 32/64-bit type (default 4194304, short 1024)");
-  sub->add_option("--seed", options->seed, "seed of the random pairs");
-  sub->add_option("--chunk", options->chunk,
-                  "elements per request in sweeps (power of two, default 2^24)");
-  sub->add_option("--timeout", options->timeout,
-                  "seconds per request (plus 1 s per million elements) before it is a hang");
-  sub->add_option(
-      "--max-reproducers", options->max_reproducers,
-      "listed findings with a reproducer per type, requirement and kind (all are counted)");
-  sub->add_option(
-      "--work-dir", options->work_dir,
-      "where request files go (default: a temporary directory in /dev/shm, else in TMPDIR)");
-  sub->add_flag("--json", options->json, "machine-readable summary on stdout");
-  sub->add_option("adapter", options->adapter, "adapter command and its arguments (after --)");
-  sub->allow_extras();
-  sub->callback([sub, options, &exit_code] {
-    exit_code = run_guarded(options->json, "T4", [&] { return conform(*sub, *options); });
-  });
+      "malfunction (adapter cannot start, I/O).",
+      "machine-readable summary on stdout", "T4",
+      [](CLI::App& sub, Options& options) {
+        sub.add_option("--report", options.report,
+                       "results JSON; reproducers go to <report stem>-reproducers/ beside it");
+        sub.add_option("--types", options.types, "comma-separated element types, or all (default)");
+        sub.add_flag("--short", options.short_campaign,
+                     "edge, domain and 1024 random cases per type; no 16-bit sweeps");
+        sub.add_option("--random-pairs", options.random_pairs,
+                       "seeded random pairs per 32/64-bit type (default 4194304, short 1024)");
+        sub.add_option("--seed", options.seed, "seed of the random pairs");
+        sub.add_option("--chunk", options.chunk,
+                       "elements per request in sweeps (power of two, default 2^24)");
+        sub.add_option("--timeout", options.timeout,
+                       "seconds per request (plus 1 s per million elements) before it is a hang");
+        sub.add_option(
+            "--max-reproducers", options.max_reproducers,
+            "listed findings with a reproducer per type, requirement and kind (all are counted)");
+        sub.add_option(
+            "--work-dir", options.work_dir,
+            "where request files go (default: a temporary directory in /dev/shm, else in TMPDIR)");
+        sub.add_option("adapter", options.adapter, "adapter command and its arguments (after --)");
+      },
+      [](CLI::App& sub, Options& options) { return conform(sub, options); });
 }
 
 const CommandRegistration registration{"conform", add_conform_command};

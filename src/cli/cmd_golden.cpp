@@ -1,7 +1,6 @@
 // sonnx-div golden --type T --out DIR: ONNX backend-layout conformance cases (T4, T5).
-#include <sonnx/io/golden.hpp>
-
 #include <memory>
+#include <sonnx/io/golden.hpp>
 #include <string>
 
 #include "cli_common.hpp"
@@ -22,19 +21,22 @@ int golden(const CLI::App& sub, const GoldenOptions& o) {
   if (reject_extras(sub, o.json, code)) return code;
   const auto type = io::parse_type_name(o.type);
   if (!type) {
-    return usage_error(o.json, "--type must be one of float16 bfloat16 float32 float64 int8 int16 "
-                               "int32 int64 uint8 uint16 uint32 uint64 (got '" + o.type + "')");
+    return usage_error(o.json,
+                       "--type must be one of float16 bfloat16 float32 float64 int8 int16 "
+                       "int32 int64 uint8 uint16 uint32 uint64 (got '" +
+                           o.type + "')");
   }
   if (o.out.empty()) return usage_error(o.json, "golden needs --out DIR");
   const auto semantics = io::parse_semantics(o.semantics);
   if (!semantics) {
-    return usage_error(o.json, "--semantics must be sonnx or openvino-pythondiv, not '" +
-                                   o.semantics + "'");
+    return usage_error(
+        o.json, "--semantics must be sonnx or openvino-pythondiv, not '" + o.semantics + "'");
   }
   const bool profile = io::is_profile(*semantics);
   if (!profile && !o.json) {
-    std::cerr << "sonnx-div: warning: --semantics openvino-pythondiv is outside the SONNX profile "
-                 "(T5): the expected outputs floor integer quotients and are NOT ONNX Div results\n";
+    std::cerr
+        << "sonnx-div: warning: --semantics openvino-pythondiv is outside the SONNX profile "
+           "(T5): the expected outputs floor integer quotients and are NOT ONNX Div results\n";
   }
   io::GoldenSummary summary;
   const io::IoStatus status = io::write_golden(o.out, *type, *semantics, summary);
@@ -54,31 +56,30 @@ int golden(const CLI::App& sub, const GoldenOptions& o) {
     out["elements_per_set"] = io::golden_set_length;
     std::cout << json_text(out) << '\n';
   } else {
-    std::cout << (profile ? "" : "NON-PROFILE (openvino-pythondiv): ") << "wrote " << o.out
-              << ": " << summary.cases << " " << data_type_name(*type) << " cases in "
-              << summary.data_sets << " test_data_set(s) of " << io::golden_set_length
-              << " elements, semantics " << o.semantics << '\n';
+    std::cout << (profile ? "" : "NON-PROFILE (openvino-pythondiv): ") << "wrote " << o.out << ": "
+              << summary.cases << " " << data_type_name(*type) << " cases in " << summary.data_sets
+              << " test_data_set(s) of " << io::golden_set_length << " elements, semantics "
+              << o.semantics << '\n';
   }
   return exit_ok;
 }
 
 void add_golden_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<GoldenOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "golden",
+  add_guarded_command<GoldenOptions>(
+      app, exit_code, "golden",
       "Write ONNX backend-layout conformance cases for one element type: DIR/model.onnx (one Div "
       "node, opset 14), DIR/test_data_set_N/{input_0,input_1,output_0}.pb and DIR/cases.json. "
       "Expected outputs come from the checked library. DIR must not exist or be empty.\n"
-      "Exit codes: 0 ok, 1 validation violation, 2 usage, 3 file I/O (T4).");
-  sub->add_option("--type", options->type, "element type (float16, bfloat16, float32, ...)");
-  sub->add_option("--out", options->out, "output directory");
-  sub->add_option("--semantics", options->semantics,
-                  "sonnx (default) or openvino-pythondiv (NON-PROFILE: floored integer quotients)");
-  sub->add_flag("--json", options->json, "machine-readable summary on stdout");
-  sub->allow_extras();
-  sub->callback([sub, options, &exit_code] {
-    exit_code = run_guarded(options->json, "T4", [&] { return golden(*sub, *options); });
-  });
+      "Exit codes: 0 ok, 1 validation violation, 2 usage, 3 file I/O (T4).",
+      "machine-readable summary on stdout", "T4",
+      [](CLI::App& sub, GoldenOptions& options) {
+        sub.add_option("--type", options.type, "element type (float16, bfloat16, float32, ...)");
+        sub.add_option("--out", options.out, "output directory");
+        sub.add_option(
+            "--semantics", options.semantics,
+            "sonnx (default) or openvino-pythondiv (NON-PROFILE: floored integer quotients)");
+      },
+      [](CLI::App& sub, GoldenOptions& options) { return golden(sub, options); });
 }
 
 const CommandRegistration registration{"golden", add_golden_command};

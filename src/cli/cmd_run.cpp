@@ -1,8 +1,7 @@
 // sonnx-div run A B -o C: divide two tensor files, write the quotient atomically (T1, T2, T5).
+#include <memory>
 #include <sonnx/io/semantics.hpp>
 #include <sonnx/io/tensor_io.hpp>
-
-#include <memory>
 #include <string>
 
 #include "cli_common.hpp"
@@ -28,8 +27,8 @@ int run(const CLI::App& sub, const RunOptions& o) {
   if (o.output.empty()) return usage_error(o.json, "run needs an output file: -o C");
   const auto semantics = io::parse_semantics(o.semantics);
   if (!semantics) {
-    return usage_error(o.json, "--semantics must be sonnx or openvino-pythondiv, not '" +
-                                   o.semantics + "'");
+    return usage_error(
+        o.json, "--semantics must be sonnx or openvino-pythondiv, not '" + o.semantics + "'");
   }
   if (o.encoding != "raw" && o.encoding != "typed") {
     return usage_error(o.json, "--pb-encoding must be raw or typed");
@@ -52,9 +51,11 @@ int run(const CLI::App& sub, const RunOptions& o) {
   }
 
   const io::ReadResult a = io::read_tensor_file(o.a);
-  if (!a.ok()) return report_error(o.json, exit_code_of(a.status), a.status.requirement, a.status.message);
+  if (!a.ok())
+    return report_error(o.json, exit_code_of(a.status), a.status.requirement, a.status.message);
   const io::ReadResult b = io::read_tensor_file(o.b);
-  if (!b.ok()) return report_error(o.json, exit_code_of(b.status), b.status.requirement, b.status.message);
+  if (!b.ok())
+    return report_error(o.json, exit_code_of(b.status), b.status.requirement, b.status.message);
 
   const io::DivideResult c = io::divide(a.tensor, b.tensor, *semantics);
   if (!c.status.ok()) {
@@ -65,13 +66,11 @@ int run(const CLI::App& sub, const RunOptions& o) {
     }
     extra["semantics"] = o.semantics;
     return report_error(o.json, exit_violation, std::string(c.status.requirement),
-                        label + std::string(c.status.message()),
-                        extra);
+                        label + std::string(c.status.message()), extra);
   }
-  const io::IoStatus written =
-      io::write_tensor_file(o.output, c.c, o.name,
-                            o.encoding == "typed" ? io::ProtoEncoding::typed_fields
-                                                  : io::ProtoEncoding::raw_data);
+  const io::IoStatus written = io::write_tensor_file(
+      o.output, c.c, o.name,
+      o.encoding == "typed" ? io::ProtoEncoding::typed_fields : io::ProtoEncoding::raw_data);
   if (!written.ok()) {
     return report_error(o.json, exit_code_of(written), written.requirement, written.message);
   }
@@ -97,27 +96,26 @@ int run(const CLI::App& sub, const RunOptions& o) {
 }
 
 void add_run_command(CLI::App& app, int& exit_code) {
-  auto options = std::make_shared<RunOptions>();
-  CLI::App* sub = app.add_subcommand(
-      "run",
+  add_guarded_command<RunOptions>(
+      app, exit_code, "run",
       "Divide two tensor files element-wise: C = A / B (ONNX TensorProto .pb or NumPy .npy, "
       "chosen by extension; C in the same format, written atomically).\n"
       "Exit codes: 0 ok, 1 profile/validation violation (the message names the requirement ID), "
-      "2 usage, 3 file I/O or malformed file (T1, T2).");
-  sub->add_option("A", options->a, "dividend tensor file (.pb or .npy)");
-  sub->add_option("B", options->b, "divisor tensor file (.pb or .npy)");
-  sub->add_option("-o,--output", options->output, "output tensor file C (same format)");
-  sub->add_option("--semantics", options->semantics,
-                  "sonnx (default, the profile) or openvino-pythondiv (NON-PROFILE: floored "
-                  "integer quotients, as OpenVINO Divide-1 m_pythondiv=true)");
-  sub->add_option("--name", options->name, "TensorProto name of C in a .pb output (default C)");
-  sub->add_option("--pb-encoding", options->encoding,
-                  "raw (raw_data, default) or typed (float_data/int32_data/...) for .pb output");
-  sub->add_flag("--json", options->json, "machine-readable result on stdout");
-  sub->allow_extras();
-  sub->callback([sub, options, &exit_code] {
-    exit_code = run_guarded(options->json, "T1", [&] { return run(*sub, *options); });
-  });
+      "2 usage, 3 file I/O or malformed file (T1, T2).",
+      "machine-readable result on stdout", "T1",
+      [](CLI::App& sub, RunOptions& options) {
+        sub.add_option("A", options.a, "dividend tensor file (.pb or .npy)");
+        sub.add_option("B", options.b, "divisor tensor file (.pb or .npy)");
+        sub.add_option("-o,--output", options.output, "output tensor file C (same format)");
+        sub.add_option("--semantics", options.semantics,
+                       "sonnx (default, the profile) or openvino-pythondiv (NON-PROFILE: floored "
+                       "integer quotients, as OpenVINO Divide-1 m_pythondiv=true)");
+        sub.add_option("--name", options.name, "TensorProto name of C in a .pb output (default C)");
+        sub.add_option(
+            "--pb-encoding", options.encoding,
+            "raw (raw_data, default) or typed (float_data/int32_data/...) for .pb output");
+      },
+      [](CLI::App& sub, RunOptions& options) { return run(sub, options); });
 }
 
 const CommandRegistration registration{"run", add_run_command};
