@@ -492,3 +492,19 @@ TEST_CASE("check-model: what shape inference cannot settle stays unproven", "[T3
   // A declared operand's facts are never reported as inferred.
   CHECK(only_node(check(model(14, Operand{}, Operand{}))).inferred.empty());
 }
+
+// ONNX 1.12's GRU inference dereferences a missing input type on this malformed model (a GRU
+// node with two inputs, found by fuzzing). Inference runs in a child process: the crash costs the
+// inferred facts, and the Div node is still judged from the declared facts.
+TEST_CASE("check-model: a crash inside ONNX shape inference does not end the check",
+          "[T3][GR4][R3]") {
+  const std::filesystem::path crash =
+      std::filesystem::path(SONNX_FUZZ_CORPUS) / "check_model" / "crash-gru-shape-inference.onnx";
+  REQUIRE(std::filesystem::is_regular_file(crash));
+  const io::ModelReport r = io::check_model_file(crash);
+  CHECK_FALSE(r.shape_inference);
+  CHECK(r.shape_inference_note.rfind("ONNX shape inference crashed (signal ", 0) == 0);
+  const auto& node = only_node(r);
+  CHECK(node.verdict == io::Verdict::outside);
+  CHECK(ids(node) == std::vector<std::string>{"GR4", "R3", "R1"});
+}

@@ -8,7 +8,8 @@
 //   C1   C's static shape, when declared, equals A's.
 // Unknown or symbolic shapes or types violate nothing but prove nothing: verdict "unproven".
 // ONNX's shape inference runs first (unless turned off): a type or shape it adds or refines is
-// marked as inferred, and each node lists the facts it used that came from inference.
+// marked as inferred, and each node lists the facts it used that came from inference. Inference
+// runs in a child process, so a crash or hang inside ONNX costs only the inferred facts.
 #include <sonnx/io/model_check.hpp>
 
 #include <onnx/onnx_pb.h>
@@ -16,6 +17,11 @@
 
 #include "common/validation.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
 #include <map>
 #include <optional>
 #include <string>
@@ -333,6 +339,98 @@ class Checker {
   }
 };
 
+// ONNX's per-operator inference functions are not robust against malformed nodes (a GRU node
+// without its weight inputs dereferences a missing type), so inference runs in a child process:
+// a crash, an exception or a hang there costs the inferred facts, never the check itself.
+struct InferenceOutcome {
+  std::optional<onnx::ModelProto> model;
+  std::string note;  // why there is no inferred model
+};
+
+constexpr unsigned inference_time_limit_s = 30;
+
+[[noreturn]] void run_inference_child(onnx::ModelProto& model, int out) {
+  for (const int signal_number : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
+    std::signal(signal_number, SIG_DFL);  // die by the signal, not through a parent's handler
+  }
+  alarm(inference_time_limit_s);
+  std::string message;
+  char tag = 'M';
+  try {
+    // check_type off, error_mode 0 (infer what can be inferred, skip the rest), no data
+    // propagation: inference may only add facts, never reject a model the checker judges.
+    onnx::ShapeInferenceOptions inference{false, 0, false};
+    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), inference);
+    message = model.SerializeAsString();
+  } catch (const std::exception& e) {
+    tag = 'E';
+    message = e.what();
+  }
+  bool written = ::write(out, &tag, 1) == 1;
+  for (std::size_t done = 0; written && done < message.size();) {
+    const ssize_t n = ::write(out, message.data() + done, message.size() - done);
+    written = n > 0;
+    if (written) done += static_cast<std::size_t>(n);
+  }
+  _exit(written ? 0 : 1);
+}
+
+InferenceOutcome infer_shapes_isolated(const onnx::ModelProto& model) {
+  InferenceOutcome outcome;
+  int pipe_ends[2];
+  if (::pipe(pipe_ends) != 0) {
+    outcome.note = "ONNX shape inference not run: cannot create a pipe";
+    return outcome;
+  }
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::close(pipe_ends[0]);
+    onnx::ModelProto copy = model;
+    run_inference_child(copy, pipe_ends[1]);
+  }
+  ::close(pipe_ends[1]);
+  if (child < 0) {
+    ::close(pipe_ends[0]);
+    outcome.note = "ONNX shape inference not run: cannot start a child process";
+    return outcome;
+  }
+  std::string received;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(pipe_ends[0], buffer, sizeof buffer);
+    if (n > 0) {
+      received.append(buffer, static_cast<std::size_t>(n));
+    } else if (n == 0 || errno != EINTR) {
+      break;
+    }
+  }
+  ::close(pipe_ends[0]);
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) {
+    const int signal_number = WTERMSIG(status);
+    outcome.note = signal_number == SIGALRM
+                       ? "ONNX shape inference stopped after " +
+                             std::to_string(inference_time_limit_s) + " s; inferred facts not used"
+                       : "ONNX shape inference crashed (signal " + std::to_string(signal_number) +
+                             "); inferred facts not used";
+  } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || received.empty()) {
+    outcome.note = "ONNX shape inference failed without a result; inferred facts not used";
+  } else if (received[0] == 'E') {
+    outcome.note = "ONNX shape inference failed: " + received.substr(1);
+  } else {
+    onnx::ModelProto inferred;
+    if (received.size() - 1 <= static_cast<std::size_t>(INT32_MAX) &&
+        inferred.ParseFromArray(received.data() + 1, static_cast<int>(received.size() - 1))) {
+      outcome.model = std::move(inferred);
+    } else {
+      outcome.note = "ONNX shape inference returned an unreadable model; inferred facts not used";
+    }
+  }
+  return outcome;
+}
+
 }  // namespace
 
 ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_view origin,
@@ -351,16 +449,12 @@ ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_
   Declared declared;
   if (options.shape_inference) {
     collect_declared(model.graph(), declared);
-    onnx::ModelProto inferred = model;
-    try {
-      // check_type off, error_mode 0 (infer what can be inferred, skip the rest), no data
-      // propagation: inference may only add facts, never reject a model the checker judges.
-      onnx::ShapeInferenceOptions inference{false, 0, false};
-      onnx::shape_inference::InferShapes(inferred, onnx::OpSchemaRegistry::Instance(), inference);
-      model = std::move(inferred);
+    InferenceOutcome outcome = infer_shapes_isolated(model);
+    if (outcome.model) {
+      model = std::move(*outcome.model);
       report.shape_inference = true;
-    } catch (const std::exception& e) {
-      report.shape_inference_note = std::string("ONNX shape inference failed: ") + e.what();
+    } else {
+      report.shape_inference_note = std::move(outcome.note);
     }
   } else {
     report.shape_inference_note = "ONNX shape inference turned off";
