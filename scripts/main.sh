@@ -17,7 +17,8 @@ stage "set-up" bash scripts/setup.sh
 stage "release build" bash scripts/build.sh
 mkdir -p "$evidence"
 stage "tool versions" cmake --build build --target tool-versions
-stage "proofs (Why3, Frama-C/WP)" cmake --build build --target prove
+# The main job also runs the WP smoke tests (about ten more minutes).
+stage "proofs (Why3, Frama-C/WP with smoke tests)" env SONNX_WP_SMOKE=1 cmake --build build --target prove
 stage "tests" ctest_preset release
 stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"

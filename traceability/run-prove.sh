@@ -10,9 +10,9 @@ evidence="${2:?usage: run-prove.sh SOURCE_DIR EVIDENCE_DIR}"
 mkdir -p "$evidence"
 status=0
 provenance="$(dirname "${BASH_SOURCE[0]}")/../scripts/evidence_provenance.py"
-run() {  # run NAME SCRIPT EVIDENCE_FILES...
-  local name="$1" script="$2"
-  shift 2
+run() {  # run NAME SCRIPT EXTRA_ARGS EVIDENCE_FILES...
+  local name="$1" script="$2" extra="$3"
+  shift 3
   if [[ ! -f "$script" ]]; then
     echo "prove: MISSING $script: no $name evidence in this build (the report shows it as a gap)"
     return
@@ -21,7 +21,8 @@ run() {  # run NAME SCRIPT EVIDENCE_FILES...
   for f in "$@"; do rm -f "$evidence/$f"; done
   local start=$SECONDS
   echo "prove: running $script --out $evidence"
-  if bash "$script" --out "$evidence"; then
+  # shellcheck disable=SC2086
+  if bash "$script" --out "$evidence" $extra; then
     echo "prove: $name done in $((SECONDS - start)) s"
   else
     echo "prove: $name FAILED (exit $?) after $((SECONDS - start)) s" >&2
@@ -31,19 +32,24 @@ run() {  # run NAME SCRIPT EVIDENCE_FILES...
     [[ -f "$evidence/$f" ]] || echo "prove: $name did not write $evidence/$f" >&2
   done
 }
-run Why3 "$src/proofs/why3/prove.sh" why3.json
-run Frama-C/WP "$src/proofs/frama-c/prove.sh" wp-report.json wp-properties.csv
+run Why3 "$src/proofs/why3/prove.sh" "" why3.json
+# SONNX_WP_SMOKE=1 (the main job) adds the WP smoke tests (wp-smoke.json).
+wp_extra=""
+[[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke"
+run Frama-C/WP "$src/proofs/frama-c/prove.sh" "$wp_extra" wp-report.json wp-properties.csv wp-binding.json
 # Bind each result to the sources it proved, by content (the report recomputes the hashes).
 bind() {  # bind FILE GLOBS...
   local file="$evidence/$1"
   shift
   [[ -f "$file" ]] && { python3 "$provenance" "$file" --root "$src" --sources "$@" || status=1; }
 }
-why3_sources=('spec/why3/**/*.mlw' 'proofs/why3/**/*.mlw' 'proofs/why3/**/*.py' 'proofs/why3/**/*.sh'
+why3_sources=('spec/why3/**/*.mlw' 'proofs/why3/**/*.mlw' 'proofs/why3/**/*.py' 'proofs/*.py' 'proofs/why3/**/*.sh'
   'proofs/why3/**/*.drv')
 wp_sources=('src/**/kernels/*.c' 'src/**/kernels/*.h' 'src/**/kernels/*.inc' 'proofs/frama-c/**/*.mlw'
+  'proofs/frama-c/**/*.c' 'proofs/*.py'
   'proofs/frama-c/**/*.driver' 'proofs/frama-c/**/*.py' 'proofs/frama-c/**/*.sh')
 bind why3.json "${why3_sources[@]}"
 bind wp-report.json "${wp_sources[@]}"
 bind wp-smoke.json "${wp_sources[@]}"
+bind wp-binding.json "${wp_sources[@]}"
 exit $status

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Frama-C/WP proof check of the Div kernels. See proofs/frama-c/README.md.
 #
-#   proofs/frama-c/prove.sh [--out DIR] [--fresh]   prove; DIR defaults to build/evidence
-#   proofs/frama-c/prove.sh --search-scripts         re-prove from scratch, searching the tactic
-#                                                    scripts anew into proofs/frama-c/scripts/
+#   proofs/frama-c/prove.sh [--out DIR] [--fresh] [--smoke]   prove; DIR defaults to build/evidence
+#   proofs/frama-c/prove.sh --search-scripts    re-prove from scratch, searching the tactic
+#                                               scripts anew into proofs/frama-c/scripts/
 #
-# Proves the very files the library compiles (src/div/kernels/div_kernels.c, which includes
-# div_kernel_loop.inc, and src/common/kernels/sonnx_float_formats.c, contracts in the headers).
-# Writes DIR/wp-report.json (-wp-report-json), DIR/wp-properties.csv (-report-csv),
-# DIR/wp-summary.txt, DIR/wp-tool-versions.json; exits non-zero if any goal is not proved.
+# Proves the very files the library compiles (the kernels, conversions, validation and domain
+# scans of src/**/kernels/, contracts in the headers), in two passes under the prover policy
+# (floating-point functions without Z3), then the driver-binding sanity lemmas and the binding
+# mutant's killers (binding_sanity.c). Writes DIR/wp-report.json (WP's report of both passes plus
+# per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt, wp-policy.txt,
+# wp-binding.json, wp-tool-versions.json, and with --smoke wp-smoke.json (WP smoke tests); exits
+# non-zero if any goal is not proved or not accepted, or a smoke test finds an unreachable point.
 # Needs only the Debian 12 packages frama-c-base, why3, z3, cvc4, cvc5 (and python3, coreutils):
 # it writes its own Why3 configuration (why3 config detect + a cvc5 entry + the spec load path)
 # into a private work directory next to DIR and exports WHY3CONFIG.
@@ -17,16 +20,17 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 OUT="$ROOT/build/evidence"
-MODE=prove
 FRESH=0
 SEARCH=0
+SMOKE=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
     --out=*) OUT="${1#--out=}"; shift ;;
     --fresh) FRESH=1; shift ;;
+    --smoke) SMOKE=1; shift ;;
     --search-scripts) SEARCH=1; FRESH=1; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -127,76 +131,158 @@ CONV_FCTS=sonnx_binary16_to_binary32,sonnx_binary32_to_binary16,sonnx_bfloat16_t
 CONV_TIMEOUT=5
 CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
 
-# run_wp SRC_KERNEL SRC_FORMATS SESSION_ARGS... : the staged WP run (one Frama-C process, so that
-# the JSON report and the property CSV cover every stage). Extra args are appended to the end.
-run_wp() {
-  local kc="$1" fc="$2"; shift 2
-  frama-c -pp-annot -cpp-extra-args="-I$(dirname "$kc") -I$(dirname "$fc")" "$fc" "$kc" \
-    "$(dirname "$fc")/sonnx_validation.c" "$(dirname "$kc")/div_domain.c" \
-    -wp-driver "$DRIVER" -wp-par "$PAR" "$@"
+FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS"
+# Prover policy (docs/assumptions.md AS-TOOL-1): Z3 4.8.12 proves a false floating-point lemma, so
+# the functions on floating-point values are proved in a pass of their own whose portfolio has no
+# Z3 (CVC5, with and without the opaque-spec driver); the other functions (integers, memory,
+# bit manipulation) may use Z3. wp_evidence.py joins the passes and checks the policy per goal.
+FP_PROVERS=script,cvc5-opaque,cvc5
+[ "$SEARCH" = 1 ] && FP_PROVERS=tip,cvc5-opaque,cvc5
+# Smoke tests (--smoke, run by the main job): every precondition, loop and branch is tried for
+# unreachability, at 2 s per prover; they add about ten minutes, so the test command leaves them out.
+SMOKE_ARGS=()
+[ "$SMOKE" = 1 ] && SMOKE_ARGS=(-wp-smoke-tests -wp-smoke-timeout 2)
+
+# wp_pass NAME -- STAGES... : one Frama-C process over every C-subset file, with smoke
+# tests (-wp-smoke-tests: each precondition, loop and branch is tried for unreachability), its own
+# WP session and cache, report, log and property CSV.
+wp_pass() {
+  local name="$1"; shift 2
+  local session="$WORK/session-$name"
+  mkdir -p "$session/script"
+  [ "$SEARCH" = 1 ] || cp "$SCRIPTS"/*.json "$session/script/"
+  frama-c -pp-annot -cpp-extra-args="-I$(dirname "$KERNEL_C") -I$(dirname "$FORMATS_C")" \
+    "$FORMATS_C" "$KERNEL_C" "$VALIDATION_C" "$DOMAIN_C" -wp-driver "$DRIVER" -wp-par "$PAR" \
+    -wp-session "$session" -wp-cache update "${SMOKE_ARGS[@]}" \
+    -wp-report-json "$WORK/wp-report-$name.json" "$@" \
+    -then -report -report-untried -report-csv "$WORK/wp-properties-$name.csv" \
+    >"$WORK/wp-log-$name.txt" 2>&1
 }
 
 # RTE annotations are generated per function group with the warning options that fit it (the
-# -warn-* options are kernel options read by the RTE plug-in), then one WP pass proves everything
-# with one prover portfolio (WP ignores a -wp-prover given again after -then).
-stages() {
+# -warn-* options are kernel options read by the RTE plug-in). Within one process WP keeps the
+# first portfolio (a -wp-prover given again after -then is ignored): hence one process per policy.
+main_stages() {
   echo -rte -rte-select "$INT_FCTS,$VALID_FCTS,$DOMAIN_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
-    -then -rte -rte-select "$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS" \
-    -warn-special-float none \
     -then -rte -rte-select "$CONV_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
-    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" \
-    -wp-fct "$INT_FCTS,$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$VALID_FCTS,$DOMAIN_FCTS" \
-    -wp-prop="$HALF_EXCLUDED" \
+    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$INT_FCTS,$VALID_FCTS,$DOMAIN_FCTS" \
     -then -wp-fct "$CONV_FCTS" -wp-timeout "$CONV_TIMEOUT" -wp-auto "$CONV_AUTO"
 }
+fp_stages() {
+  echo -rte -rte-select "$FP_FCTS" \
+    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
+    -then -wp -wp-prover "$FP_PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$FP_FCTS" \
+    -wp-prop="$HALF_EXCLUDED"
+}
 
-if [ "$MODE" = prove ]; then
-  # ---- WP session/cache: replay verdicts only when nothing that a proof depends on changed -----
-  SESSION="$WORK/session"
-  STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
-                 "$ROOT/src/div/kernels/div_kernels.h" "$FORMATS_C" \
-                 "$ROOT/src/common/kernels/sonnx_float_formats.h" \
-                 "$VALIDATION_C" "$ROOT/src/common/kernels/sonnx_validation.h" "$DOMAIN_C" \
-                 "$ROOT/src/div/kernels/div_domain.h" "$ROOT/src/div/kernels/div_domain_scan.inc" \
-                 "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
-                 "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json;
-             echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V") | sha256sum | cut -d' ' -f1)"
-  if [ "$FRESH" = 1 ] || [ ! -f "$SESSION/inputs.sha256" ] || \
-     [ "$(cat "$SESSION/inputs.sha256")" != "$STAMP" ]; then
-    rm -rf "$SESSION"
-    echo "prove.sh: inputs changed or no session: proving from scratch"
-    mkdir -p "$SESSION/script"
-    [ "$SEARCH" = 1 ] || cp "$SCRIPTS"/*.json "$SESSION/script/"
-  else
-    echo "prove.sh: inputs unchanged: replaying cached verdicts (use --fresh to re-prove)"
-  fi
-  mkdir -p "$SESSION"
-  LOG="$OUT/wp-log.txt"
-  start=$(date +%s)
-  set +e
-  # shellcheck disable=SC2046
-  run_wp "$KERNEL_C" "$FORMATS_C" -wp-session "$SESSION" -wp-cache update \
-    -wp-report-json "$OUT/wp-report.json" $(stages) \
-    -then -report -report-untried -report-csv "$OUT/wp-properties.csv" >"$LOG" 2>&1
-  rc=$?
-  set -e
-  end=$(date +%s)
-  echo "$STAMP" > "$SESSION/inputs.sha256"
-  python3 "$HERE/wp_summary.py" "$LOG" "$OUT/wp-report.json" "$((end - start))" "$rc" \
-    "$FRAMAC_V | $WHY3_V | $Z3_V | $CVC4_V | $CVC5_V" | tee "$OUT/wp-summary.txt"
-  status=${PIPESTATUS[0]}
-  if [ "$status" != 0 ]; then
-    rm -f "$SESSION/inputs.sha256"   # never replay a failed run as a success
-    echo "prove.sh: FAILED (log: $LOG)" >&2
-    exit 1
-  fi
-  if [ "$SEARCH" = 1 ]; then   # keep the tactic scripts; plain prover verdicts need none
-    rm -f "$SCRIPTS"/*.json
-    grep -l '"tactic"' "$SESSION"/script/*.json | xargs -I{} cp {} "$SCRIPTS/"
-    echo "prove.sh: $(ls "$SCRIPTS" | wc -l) tactic scripts written to $SCRIPTS"
-  fi
-  echo "prove.sh: all WP goals proved; evidence in $OUT"
-  exit 0
+# ---- WP session/cache: replay verdicts only when nothing that a proof depends on changed -------
+STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
+               "$ROOT/src/div/kernels/div_kernels.h" "$FORMATS_C" \
+               "$ROOT/src/common/kernels/sonnx_float_formats.h" \
+               "$VALIDATION_C" "$ROOT/src/common/kernels/sonnx_validation.h" "$DOMAIN_C" \
+               "$ROOT/src/div/kernels/div_domain.h" "$ROOT/src/div/kernels/div_domain_scan.inc" \
+               "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
+               "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json;
+           echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V smoke=$SMOKE") | sha256sum | cut -d' ' -f1)"
+if [ "$FRESH" = 1 ] || [ ! -f "$WORK/inputs.sha256" ] || [ "$(cat "$WORK/inputs.sha256")" != "$STAMP" ]; then
+  rm -rf "$WORK"/session-*
+  echo "prove.sh: inputs changed or no session: proving from scratch"
+else
+  echo "prove.sh: inputs unchanged: replaying cached verdicts (use --fresh to re-prove)"
 fi
+rm -f "$WORK/inputs.sha256"   # never replay a failed run as a success
+start=$(date +%s)
+set +e
+# shellcheck disable=SC2046
+wp_pass main -- $(main_stages)
+rc_main=$?
+# shellcheck disable=SC2046
+wp_pass fp -- $(fp_stages)
+rc_fp=$?
+set -e
+end=$(date +%s)
+rc=$(( rc_main != 0 ? rc_main : rc_fp ))
+python3 "$HERE/wp_evidence.py" "$OUT" "$FP_FCTS" \
+  "main:$WORK/wp-report-main.json:$WORK/wp-log-main.txt:$WORK/wp-properties-main.csv" \
+  "fp:$WORK/wp-report-fp.json:$WORK/wp-log-fp.txt:$WORK/wp-properties-fp.csv" \
+  | tee "$OUT/wp-policy.txt"
+policy=${PIPESTATUS[0]}
+python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - start))" "$rc" \
+  "$FRAMAC_V | $WHY3_V | $Z3_V | $CVC4_V | $CVC5_V" | tee "$OUT/wp-summary.txt"
+status=${PIPESTATUS[0]}
+
+# ---- driver-binding sanity goals and the driver faults of the fault table ------------------------
+# The sanity lemmas of binding_sanity.c must be proved with the real driver. Each fault of
+# verify/faults/faults.json with "wp" killers is applied to a scratch copy of the driver and bridge,
+# and its killers (negations of holding cases) must be proved there: killed by proof.
+binding_pass() {  # binding_pass NAME DRIVER [CPP DEFINES]
+  frama-c -pp-annot -cpp-extra-args="-I$(dirname "$KERNEL_C") ${3:-}" "$HERE/binding_sanity.c" \
+    -wp -wp-driver "$2" -wp-prover cvc5 -wp-timeout "$TIMEOUT" >"$WORK/wp-binding-$1.txt" 2>&1 || true
+}
+binding_pass sanity "$DRIVER"
+DRIVER_FAULTS="$(python3 - "$ROOT" "$WORK/driver-faults" <<'PY'
+import os, shutil, sys
+root, work = sys.argv[1:3]
+sys.path.insert(0, os.path.join(root, "verify", "faults"))
+from run_faults import apply_fault, load_table
+shutil.rmtree(work, ignore_errors=True)
+for fault in load_table():
+    if "wp" not in fault["killers"]:
+        continue
+    tree = os.path.join(work, fault["name"])
+    for name in ("div_element.driver", "div_element_bridge.mlw"):
+        os.makedirs(os.path.join(tree, "proofs", "frama-c"), exist_ok=True)
+        shutil.copy(os.path.join(root, "proofs", "frama-c", name), os.path.join(tree, "proofs", "frama-c"))
+    apply_fault(fault, tree)
+    print(fault["name"], ",".join(fault["killers"]["wp"]))
+PY
+)"
+while read -r fault killers; do
+  [ -n "$fault" ] || continue
+  binding_pass "fault-$fault" "$WORK/driver-faults/$fault/proofs/frama-c/div_element.driver" \
+    -DSONNX_BINDING_MUTANT_KILLERS
+  echo "$killers" > "$WORK/wp-binding-fault-$fault.killers"
+done <<< "$DRIVER_FAULTS"
+python3 - "$WORK" "$OUT/wp-binding.json" <<'PY' | tee -a "$OUT/wp-summary.txt"
+import glob, json, os, re, sys
+work, out = sys.argv[1:3]
+def goals_of(name):
+    log = open("%s/wp-binding-%s.txt" % (work, name), errors="replace").read()
+    return {m.group(1): m.group(2) == "Valid"
+            for m in re.finditer(r"Goal typed_div_element_lemma_(\w+) : (\w+)", log)}
+result = {"prover": "CVC5 1.0.3 (no Z3: the binary32 and binary64 cases are floating-point)"}
+sanity = goals_of("sanity")
+ok = bool(sanity) and all(sanity.values())
+result["sanity"] = {"what": "the real driver: each tested binding's holding and refuted cases",
+                    "goals": sanity, "proved": sum(sanity.values()), "total": len(sanity)}
+print("binding sanity: %d/%d lemmas proved" % (sum(sanity.values()), len(sanity)))
+result["faults"] = []
+for path in sorted(glob.glob(work + "/wp-binding-fault-*.killers")):
+    fault = os.path.basename(path)[len("wp-binding-fault-"):-len(".killers")]
+    killers = open(path).read().split()[0].split(",")
+    proved = goals_of("fault-" + fault)
+    killed = all(proved.get(k, False) for k in killers)
+    ok = ok and killed
+    result["faults"].append({"fault": fault, "killers": {k: proved.get(k, False) for k in killers},
+                             "killed": killed})
+    print("driver fault %s: %s" % (fault, "KILLED (killers proved)" if killed else "SURVIVED"))
+ok = ok and bool(result["faults"])
+result["ok"] = ok
+json.dump(result, open(out, "w"), indent=1)
+sys.exit(0 if ok else 1)
+PY
+binding=${PIPESTATUS[0]}
+
+if [ "$status" != 0 ] || [ "$policy" != 0 ] || [ "$binding" != 0 ]; then
+  echo "prove.sh: FAILED (logs: $OUT/wp-log.txt, $WORK/wp-binding-*.txt)" >&2
+  exit 1
+fi
+echo "$STAMP" > "$WORK/inputs.sha256"
+if [ "$SEARCH" = 1 ]; then   # keep the tactic scripts; plain prover verdicts need none
+  rm -f "$SCRIPTS"/*.json
+  grep -l '"tactic"' "$WORK"/session-*/script/*.json | xargs -I{} cp {} "$SCRIPTS/"
+  echo "prove.sh: $(ls "$SCRIPTS" | wc -l) tactic scripts written to $SCRIPTS"
+fi
+echo "prove.sh: all WP goals proved and accepted; evidence in $OUT"

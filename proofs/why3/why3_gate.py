@@ -30,6 +30,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from verdict_counts import verdict_counts  # noqa: E402
+
 PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
 FP_PORTFOLIO = ["cvc5", "cvc5-nofp", "Z3,4.8.12,noBV", "z3", "cvc4"]
 PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "cvc5-nofp": "CVC5-noFP", "Z3,4.8.12,noBV": "Z3-noBV",
@@ -406,12 +409,7 @@ def main():
                    ": not accepted for a floating-point goal") if r["status"] == "valid" else r["status"]
             print(f"NOT PROVED: {r['file']} {r['theory']}.{r['goal']}[{r['subgoal']}] "
                   f"({r['expl']}, line {r['loc'].get('line')}): {why} {r['answer'][:80]}")
-    per_prover = {}
-    for r in all_res:
-        for v in r["verdicts"]:
-            if v["result"] == "valid":
-                per_prover[v["prover"]] = per_prover.get(v["prover"], 0) + 1
-    single = sum(1 for r in all_res if sum(v["result"] == "valid" for v in r["verdicts"]) == 1)
+    per_prover, single = verdict_counts(all_res)
     fp_goals = [r for r in all_res if r["fp"]]
     policy = {"rule": "a goal of a floating-point theory is accepted only on a valid verdict from CVC5 "
                       "(native floating point or Why3's axiomatisation) or Gappa, "

@@ -324,6 +324,51 @@ Section wp_smoke(Report& rep) {
   return s;
 }
 
+// --- WP driver bindings (wp-binding.json) ----------------------------------------------------------
+Section wp_binding(Report& rep) {
+  Section s = section("wp-binding", "WP driver bindings", "wp-binding.json",
+            "Sanity lemmas through the ACSL symbols of the kernel contracts: for each tested binding a case "
+            "that must hold and one that must be refuted, both proved with the real driver; and, for each driver "
+            "fault of the fault table (for example a and b swapped), the negations of holding cases proved "
+            "against the faulty driver, which shows by proof that the fault is detected.");
+  const auto j = open_section(s, rep);
+  if (!j) return s;
+  if (j->contains("sanity") && (*j)["sanity"].is_object()) {
+    const auto& r = (*j)["sanity"];
+    Table t;
+    t.caption = "Sanity lemmas (real driver)";
+    t.header = {"lemma", "proved"};
+    if (r.contains("goals") && r["goals"].is_object())
+      for (const auto& [name, ok] : r["goals"].items()) t.rows.push_back({name, ok.is_boolean() && ok.get<bool>() ? "yes" : "no"});
+    s.tables.push_back(t);
+    s.verdict = "sanity " + count_text(number(r, "proved")) + "/" + count_text(number(r, "total")) + " proved";
+  }
+  if (j->contains("faults") && (*j)["faults"].is_array()) {
+    Table t;
+    t.caption = "Driver faults of the fault table (killed when every killer is proved)";
+    t.header = {"fault", "killers", "killed"};
+    std::size_t killed = 0;
+    for (const auto& f : (*j)["faults"]) {
+      std::string killers;
+      if (f.contains("killers") && f["killers"].is_object())
+        for (const auto& [name, ok] : f["killers"].items())
+          killers += (killers.empty() ? "" : ", ") + name + (ok.is_boolean() && ok.get<bool>() ? " (proved)" : " (NOT proved)");
+      const bool k = f.contains("killed") && f["killed"].is_boolean() && f["killed"].get<bool>();
+      killed += k ? 1 : 0;
+      t.rows.push_back({f.contains("fault") && f["fault"].is_string() ? f["fault"].get<std::string>() : "?", killers, k ? "yes" : "no"});
+    }
+    s.tables.push_back(t);
+    s.verdict += (s.verdict.empty() ? "" : "; ") + std::to_string(killed) + "/" + std::to_string(t.rows.size()) +
+                 " driver faults killed";
+  }
+  if (!(j->contains("ok") && (*j)["ok"].is_boolean() && (*j)["ok"].get<bool>())) {
+    s.bad = true;
+    rep.issues.push_back(Issue{"wp-binding", "a WP driver-binding sanity lemma or mutant killer is not proved",
+                               s.files, true});
+  }
+  return s;
+}
+
 // --- prover policy (verdicts and accepted fields of why3.json and wp-report.json) -----------------
 bool is_z3(const std::string& prover) {
   std::string p = prover;
@@ -403,6 +448,7 @@ Section prover_policy(Report& rep) {
 void add_sections(Report& rep) {
   rep.sections.push_back(prover_policy(rep));
   rep.sections.push_back(wp_smoke(rep));
+  rep.sections.push_back(wp_binding(rep));
   rep.sections.push_back(coding_standard(rep));
   rep.sections.push_back(conformance(rep));
 }

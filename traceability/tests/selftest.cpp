@@ -308,13 +308,14 @@ void test_end_to_end() {
     CHECK(contains(trace::render_html(r), "no WP results"));
     CHECK(row(r, "C1").proof_level == "none");
     // Absent optional evidence is shown as "not run", never as a pass, and is no gap.
-    CHECK(r.sections.size() == 4);
+    CHECK(r.sections.size() == 5);
     for (const auto& sec : r.sections) {
       if (sec.id == "prover-policy") continue;
       CHECK(!sec.run && sec.bad && contains(sec.verdict, "not run"));
     }
     CHECK(has_issue(r, "not-run", "conformance-onnxruntime.json"));
     CHECK(has_issue(r, "not-run", "wp-smoke.json"));
+    CHECK(has_issue(r, "not-run", "wp-binding.json"));
     CHECK(contains(trace::render_markdown(r), "Runtime conformance"));
   }
 
@@ -339,6 +340,8 @@ void test_end_to_end() {
   write(ev / "bench.json", R"([{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}])");
   write(ev / "coverage.json", R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
   write(ev / "wp-smoke.json", R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":0}],"time_s":2})");
+  write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true,"I1_refutes":true},"proved":2,"total":2},
+    "faults":[{"fault":"swapped","killers":{"k1":true},"killed":true}],"ok":true})");
   write(ev / "coding-standard.json", R"({"rules":[{"id":"RC-1","rule":"no heap","check":"nm"}],
     "checks":[{"tool":"cppcheck","version":"2.10","files":["src/k.c"]}],"findings":[],
     "deviations":[{"rule":"misra-c2012-15.5","place":"k.c:3","justification":"single exit obscures"}]})");
@@ -351,7 +354,8 @@ void test_end_to_end() {
   // Bind the evidence to the sources by content.
   bind(ev / "catch2" / "provenance.json", root, {"src/k.c"});
   for (const char* name : {"why3.json", "wp-report.json", "exhaustive-f16.json", "exhaustive-bf16.json",
-                           "wp-smoke.json", "coding-standard.json", "stack.json", "conformance-onnxruntime.json"})
+                           "wp-smoke.json", "wp-binding.json", "coding-standard.json", "stack.json",
+                           "conformance-onnxruntime.json"})
     bind(ev / name, root, {"src/**/*.c"});
   {
     const auto r = trace::build_report(o);
@@ -395,6 +399,7 @@ void test_end_to_end() {
         CHECK(sec.bad);  // findings of the runtime are shown as such, but are no gap of ours
       }
       if (sec.id == "wp-smoke") CHECK(!sec.bad && contains(sec.verdict, "4 smoke goals, 0 unreachable"));
+      if (sec.id == "wp-binding") CHECK(!sec.bad && contains(sec.verdict, "sanity 2/2 proved; 1/1 driver faults killed"));
       if (sec.id == "coding-standard") CHECK(!sec.bad && contains(sec.verdict, "0 findings, 1 deviations"));
     }
     const std::string html = trace::render_html(r);
@@ -412,6 +417,8 @@ void test_end_to_end() {
     "status":"Valid","accepted":true,"fp":true,"verdicts":[{"prover":"Z3","result":"valid"}]},
     {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","requirements":["D3"],"status":"Valid","accepted":true}]})");
   write(ev / "wp-smoke.json", R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
+  write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
+    "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
   write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
   write(ev / "coding-standard.json", R"({"findings":[{"rule":"misra-c2012-15.5","file":"k.c","line":3},
     {"rule":"misra-c2012-10.4","file":"k.c","line":9}],"deviations":[{"rule":"misra-c2012-15.5"}]})");
@@ -437,6 +444,7 @@ void test_end_to_end() {
     CHECK(has_issue(r, "no-provenance", "exhaustive-bf16.json"));
     CHECK(has_issue(r, "prover-policy", "c1_shape"));  // floating point, Z3 alone, counted: a gap
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
+    CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
     CHECK(has_issue(r, "coding-standard", "1 coding-standard findings outside the deviation register"));
   }
