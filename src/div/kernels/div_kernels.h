@@ -59,200 +59,69 @@ extern "C" {
       c == sonnx_div_bfloat16_bits(a, b);
 */
 
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    assigns c[0 .. n - 1];
-    ensures F2_applies_binary16_element:
-        \forall integer k; 0 <= k < n ==> sonnx_div_binary16_applied(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/* The clauses every kernel contract shares (Frama-C preprocesses annotations, -pp-annot; for g++
+   they are comments). Each contract is then its type's element relation and integer domain. */
+#define SONNX_DIV_KERNEL_BUFFERS                                                              \
+  requires C1_valid_a: \valid_read(a + (0 .. n - 1));                                      \
+  requires C1_valid_b: \valid_read(b + (0 .. n - 1));                                      \
+  requires C1_valid_c: \valid(c + (0 .. n - 1));                                           \
+  requires D6_exact_alias_or_disjoint:                                                      \
+      (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&                         \
+      (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
+#define SONNX_DIV_KERNEL_NONZERO_DIVISOR                                                      \
+  requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
+#define SONNX_DIV_KERNEL_NO_MIN_BY_MINUS_ONE(MIN)                                             \
+  requires D3_no_min_div_minus_one:                                                         \
+      \forall integer k; 0 <= k < n ==> !(a[k] == MIN && b[k] == -1);
+/* LABEL: the requirement clause of the element relation RELATION(a, b, c); SAME: the identity of
+   the element type (ACSL == for integers and bit patterns, the Why3 identity for floats). */
+#define SONNX_DIV_KERNEL_RESULT(LABEL, RELATION, SAME)                                        \
+  assigns c[0 .. n - 1];                                                                    \
+  ensures LABEL:                                                                            \
+      \forall integer k; 0 <= k < n ==> RELATION(\old(a[k]), \old(b[k]), c[k]);             \
+  ensures D6_unaliased_inputs_unchanged:                                                    \
+      (c != a ==> \forall integer k; 0 <= k < n ==> SAME(a[k], \old(a[k]))) &&              \
+      (c != b ==> \forall integer k; 0 <= k < n ==> SAME(b[k], \old(b[k])));
+/* The integer kernels: truncated quotient (I1) under the domain (C3; D3 for signed types). */
+#define SONNX_DIV_SIGNED_KERNEL_CONTRACT(MIN, RELATION)                                       \
+  SONNX_DIV_KERNEL_BUFFERS SONNX_DIV_KERNEL_NONZERO_DIVISOR                                 \
+  SONNX_DIV_KERNEL_NO_MIN_BY_MINUS_ONE(MIN)                                                 \
+  SONNX_DIV_KERNEL_RESULT(I1_truncated_quotient, RELATION, sonnx_div_same_integer)
+#define SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(RELATION)                                          \
+  SONNX_DIV_KERNEL_BUFFERS SONNX_DIV_KERNEL_NONZERO_DIVISOR                                 \
+  SONNX_DIV_KERNEL_RESULT(I1_truncated_quotient, RELATION, sonnx_div_same_integer)
+
+/*@ SONNX_DIV_KERNEL_BUFFERS
+    SONNX_DIV_KERNEL_RESULT(F2_applies_binary16_element, sonnx_div_binary16_applied,
+                            sonnx_div_same_integer) */
 void sonnx_div_f16(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    assigns c[0 .. n - 1];
-    ensures F2_applies_bfloat16_element:
-        \forall integer k; 0 <= k < n ==> sonnx_div_bfloat16_applied(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_KERNEL_BUFFERS
+    SONNX_DIV_KERNEL_RESULT(F2_applies_bfloat16_element, sonnx_div_bfloat16_applied,
+                            sonnx_div_same_integer) */
 void sonnx_div_bf16(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    assigns c[0 .. n - 1];
-    ensures F1_ieee_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_float32_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float32(a[k], \old(a[k]))) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float32(b[k], \old(b[k])));
-*/
+/*@ SONNX_DIV_KERNEL_BUFFERS
+    SONNX_DIV_KERNEL_RESULT(F1_ieee_quotient, sonnx_div_float32_spec, sonnx_div_same_float32) */
 void sonnx_div_f32(const float* a, const float* b, float* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    assigns c[0 .. n - 1];
-    ensures F1_ieee_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_float64_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float64(a[k], \old(a[k]))) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float64(b[k], \old(b[k])));
-*/
+/*@ SONNX_DIV_KERNEL_BUFFERS
+    SONNX_DIV_KERNEL_RESULT(F1_ieee_quotient, sonnx_div_float64_spec, sonnx_div_same_float64) */
 void sonnx_div_f64(const double* a, const double* b, double* c, size_t n);
 
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
-    requires D3_no_min_div_minus_one:
-        \forall integer k; 0 <= k < n ==> !(a[k] == INT8_MIN && b[k] == -1);
-    assigns c[0 .. n - 1];
-    ensures I1_truncated_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_int8_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT8_MIN, sonnx_div_int8_spec) */
 void sonnx_div_i8(const int8_t* a, const int8_t* b, int8_t* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
-    requires D3_no_min_div_minus_one:
-        \forall integer k; 0 <= k < n ==> !(a[k] == INT16_MIN && b[k] == -1);
-    assigns c[0 .. n - 1];
-    ensures I1_truncated_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_int16_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT16_MIN, sonnx_div_int16_spec) */
 void sonnx_div_i16(const int16_t* a, const int16_t* b, int16_t* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
-    requires D3_no_min_div_minus_one:
-        \forall integer k; 0 <= k < n ==> !(a[k] == INT32_MIN && b[k] == -1);
-    assigns c[0 .. n - 1];
-    ensures I1_truncated_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_int32_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT32_MIN, sonnx_div_int32_spec) */
 void sonnx_div_i32(const int32_t* a, const int32_t* b, int32_t* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
-    requires D3_no_min_div_minus_one:
-        \forall integer k; 0 <= k < n ==> !(a[k] == INT64_MIN && b[k] == -1);
-    assigns c[0 .. n - 1];
-    ensures I1_truncated_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_int64_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT64_MIN, sonnx_div_int64_spec) */
 void sonnx_div_i64(const int64_t* a, const int64_t* b, int64_t* c, size_t n);
 
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
-    assigns c[0 .. n - 1];
-    ensures I1_truncated_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_uint8_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint8_spec) */
 void sonnx_div_u8(const uint8_t* a, const uint8_t* b, uint8_t* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
-    assigns c[0 .. n - 1];
-    ensures I1_truncated_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_uint16_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint16_spec) */
 void sonnx_div_u16(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
-    assigns c[0 .. n - 1];
-    ensures I1_truncated_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_uint32_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint32_spec) */
 void sonnx_div_u32(const uint32_t* a, const uint32_t* b, uint32_t* c, size_t n);
-
-/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
-    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
-    requires C1_valid_c: \valid(c + (0 .. n - 1));
-    requires D6_exact_alias_or_disjoint:
-        (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
-        (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
-    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
-    assigns c[0 .. n - 1];
-    ensures I1_truncated_quotient:
-        \forall integer k; 0 <= k < n ==> sonnx_div_uint64_spec(\old(a[k]), \old(b[k]), c[k]);
-    ensures D6_unaliased_inputs_unchanged:
-        (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
-        (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
-*/
+/*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint64_spec) */
 void sonnx_div_u64(const uint64_t* a, const uint64_t* b, uint64_t* c, size_t n);
 
 /* Single-element float16/bfloat16 division: widen exactly to binary32, divide once (IEEE RNE),
