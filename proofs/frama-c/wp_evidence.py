@@ -88,6 +88,7 @@ def main():
                 valid = [v for v in verdicts if v["result"] == "valid"]
                 accepted = proved and (bool(non_z3) or (not fp and bool(valid)))
                 goals.append({"goal": goal, "function": fn, "pass": name,
+                              "obligations": main_res.get("total", 0),
                               "status": "valid" if proved else "not proved", "fp": fp,
                               "verdicts": verdicts, "accepted": accepted})
         merge_counts(merged["wp:global"], {k: v for k, v in report.get("wp:global", {}).items()})
@@ -105,7 +106,10 @@ def main():
     merged["policy"] = {
         "rule": "a floating-point goal needs a valid verdict from a prover other than Z3 4.8.12 "
                 "(its functions are proved without Z3); every goal needs a valid verdict",
-        "goals": len(goals), "accepted": len(goals) - len(rejected), "not_accepted": rejected,
+        "properties": len(goals), "goals": sum(g["obligations"] for g in goals),
+        "note": "WP reports per property (an ACSL clause, RTE assertion or loop invariant part); a "
+                "property may hold several goals. Counts below are per property.",
+        "accepted": len(goals) - len(rejected), "not_accepted": rejected,
         "floating_point_goals": len(fp_goals), "floating_point_goals_on_z3_alone": len(fp_z3_alone),
         "valid_verdicts_per_prover": per_prover, "goals_proved_by_a_single_prover": single,
     }
@@ -124,10 +128,11 @@ def main():
                    "smoke_goals": sum(e["smoke_goals"] for e in smoke_list),
                    "unreachable_found": sum(e["unreachable_found"] for e in smoke_list),
                    "functions": smoke_list}, open(out_dir + "/wp-smoke.json", "w"), indent=1)
-    print("prover policy: %d/%d WP properties accepted (a property is one or more goals); "
+    print("prover policy: %d/%d WP properties (%d goals) accepted; "
           "%d floating-point, %d on Z3 alone; %d proved by a single prover; "
           "valid verdicts per prover: %s" % (
-              len(goals) - len(rejected), len(goals), len(fp_goals), len(fp_z3_alone), single,
+              len(goals) - len(rejected), len(goals), sum(g["obligations"] for g in goals),
+              len(fp_goals), len(fp_z3_alone), single,
               ", ".join("%s %d" % kv for kv in sorted(per_prover.items()))))
     unreachable = sum(e["unreachable_found"] for e in smoke_list)
     if smoke_list:
