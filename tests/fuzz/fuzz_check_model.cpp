@@ -44,8 +44,8 @@ const std::set<std::string>& catalogue() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sonnx;
   // ONNX shape inference runs in a child process, and a fork of this large sanitized process costs
-  // milliseconds: one input size in 32 takes that path, the rest check without inference.
-  const io::CheckOptions options{.shape_inference = size % 32 == 0};
+  // milliseconds: one input size in 128 takes that path, the rest check without inference.
+  const io::CheckOptions options{.shape_inference = size % 128 == 0};
   const io::ModelReport report =
       io::check_model_bytes(std::span<const unsigned char>(data, size), "fuzz.onnx", options);
   onnx::ModelProto model;
