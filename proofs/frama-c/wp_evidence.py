@@ -56,6 +56,32 @@ def smoke_verdicts(log):
     return out
 
 
+def csv_records(lines):
+    """The property rows of a -report-csv file; a property text may run over several lines."""
+    records = []
+    for line in lines:
+        if line.count("\t") >= 6 or not records:
+            records.append(line)
+        else:
+            records[-1] += "\n" + line
+    return records
+
+
+def merge_properties(records):
+    """One row per property over the passes. Each pass lists every property of the files, the
+    other pass's functions as Ignored (not tried there): keep the status of the pass that tried it."""
+    merged, order = {}, []
+    for record in records:
+        cols = record.split("\t")
+        key = tuple(cols[:5] + cols[6:])
+        if key not in merged:
+            order.append(key)
+            merged[key] = record
+        elif merged[key].split("\t")[5] == "Ignored":
+            merged[key] = record
+    return [merged[k] for k in order]
+
+
 def main():
     out_dir, fp_list = sys.argv[1], set(sys.argv[2].split(","))
     merged = {"wp:global": {}, "wp:functions": {}}
@@ -96,7 +122,7 @@ def main():
             lines = f.read().splitlines()
         if lines:
             csv_header = csv_header or lines[0]
-            csv_rows.extend(lines[1:])
+            csv_rows.extend(csv_records(lines[1:]))
     per_prover, single = verdict_counts(goals)
     fp_goals = [g for g in goals if g["fp"]]
     fp_z3_alone = [g["goal"] for g in fp_goals if g["status"] == "valid" and not any(
@@ -115,7 +141,8 @@ def main():
     }
     json.dump(merged, open(out_dir + "/wp-report.json", "w"), indent=1)
     open(out_dir + "/wp-log.txt", "w").write("\n".join(logs))
-    open(out_dir + "/wp-properties.csv", "w").write("\n".join([csv_header or ""] + csv_rows) + "\n")
+    open(out_dir + "/wp-properties.csv", "w").write(
+        "\n".join([csv_header or ""] + merge_properties(csv_rows)) + "\n")
     smoke_list = sorted(smoke.values(), key=lambda e: e["function"])
     if not smoke_list and os.path.exists(out_dir + "/wp-smoke.json"):
         os.remove(out_dir + "/wp-smoke.json")  # from an earlier run: not about these sources

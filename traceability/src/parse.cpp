@@ -390,13 +390,25 @@ std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<W
     }
     return goals;
   }
+  const auto matches = [](const ProofGoal& g, const WpProperty& p) {
+    if (p.label.empty() || p.function != g.scope) return false;
+    const std::string suffix = "_" + p.label;
+    return g.goal.size() >= suffix.size() &&
+           g.goal.compare(g.goal.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  // A call-site goal "<callee>_requires_<label>" of the caller is the property "precondition of
+  // <callee>", not the caller's own precondition with the same label.
+  const auto call_site = [](const ProofGoal& g, const WpProperty& p) {
+    const std::string prefix = "precondition of ";
+    if (p.kind.rfind(prefix, 0) != 0) return false;
+    return g.goal.rfind(p.kind.substr(prefix.size()) + "_requires_", 0) == 0;
+  };
   for (auto& g : goals) {
-    for (const auto& p : props) {
-      if (p.label.empty() || p.function != g.scope) continue;
-      const std::string suffix = "_" + p.label;
-      if (g.goal.size() < suffix.size() ||
-          g.goal.compare(g.goal.size() - suffix.size(), suffix.size(), suffix) != 0)
-        continue;
+    const WpProperty* best = nullptr;
+    for (const auto& p : props)
+      if (matches(g, p) && (best == nullptr || (call_site(g, p) && !call_site(g, *best)))) best = &p;
+    if (best != nullptr) {
+      const WpProperty& p = *best;
       g.file = p.dir.empty() || p.dir == "." ? p.file : p.dir + "/" + p.file;
       g.line = p.line;
       if (g.proved && p.status == "Valid under hypotheses") {
@@ -408,7 +420,6 @@ std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<W
         g.obligations_valid = 0;
         g.status = "goal valid, property " + p.status;
       }
-      break;
     }
   }
   return goals;

@@ -159,6 +159,16 @@ void test_wp() {
   CHECK(from_csv.size() == 4);
   CHECK(from_csv[0].proved && from_csv[0].ids.at(0) == "I1");
   CHECK(!from_csv[3].proved);
+
+  // A call-site goal joins the "precondition of <callee>" row, not the caller's own precondition
+  // with the same label (listed first here, and not proved: nothing in C calls the caller).
+  auto calls = trace::parse_wp_json(R"({"wp:functions": {"caller": {"callee_requires_C1_valid_a":
+      {"qed": {"total": 1, "valid": 1}, "wp:main": {"total": 1, "valid": 1}}}}})");
+  calls = trace::join_wp(calls, trace::parse_wp_csv(
+      "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
+      ".\tt.h\t7\tcaller\tprecondition\tIgnored\tC1_valid_a: \\valid_read(a)\n"
+      ".\tt.c\t9\tcaller\tprecondition of callee\tValid\tC1_valid_a: \\valid_read(a)\n"), true);
+  CHECK(calls.size() == 1 && calls[0].proved && calls[0].line == 9);
 }
 
 std::string mini_catalogue() {
