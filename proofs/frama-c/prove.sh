@@ -7,8 +7,8 @@
 #
 # Proves the very files the library compiles (the kernels, conversions, validation and domain
 # scans of src/**/kernels/, contracts in the headers), in two passes under the prover policy
-# (floating-point functions without Z3), then the driver-binding sanity lemmas and the binding
-# mutant's killers (binding_sanity.c). Writes DIR/wp-report.json (WP's report of both passes plus
+# (floating-point functions without Z3), then the driver-binding sanity lemmas and the killers of
+# the fault table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of both passes plus
 # per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt, wp-policy.txt,
 # wp-binding.json, wp-tool-versions.json, and with --smoke wp-smoke.json (WP smoke tests); exits
 # non-zero if any goal is not proved or not accepted, or a smoke test finds an unreachable point.
@@ -143,9 +143,8 @@ FP_PROVERS=script,cvc5-opaque,cvc5
 SMOKE_ARGS=()
 [ "$SMOKE" = 1 ] && SMOKE_ARGS=(-wp-smoke-tests -wp-smoke-timeout 2)
 
-# wp_pass NAME -- STAGES... : one Frama-C process over every C-subset file, with smoke
-# tests (-wp-smoke-tests: each precondition, loop and branch is tried for unreachability), its own
-# WP session and cache, report, log and property CSV.
+# wp_pass NAME -- STAGES... : one Frama-C process over every C-subset file (with the smoke tests
+# when --smoke), with its own WP session and cache, report, log and property CSV.
 wp_pass() {
   local name="$1"; shift 2
   local session="$WORK/session-$name"
@@ -221,6 +220,7 @@ binding_pass() {  # binding_pass NAME DRIVER [CPP DEFINES]
   frama-c -pp-annot -cpp-extra-args="-I$(dirname "$KERNEL_C") ${3:-}" "$HERE/binding_sanity.c" \
     -wp -wp-driver "$2" -wp-prover cvc5 -wp-timeout "$TIMEOUT" >"$WORK/wp-binding-$1.txt" 2>&1 || true
 }
+rm -f "$WORK"/wp-binding-*   # no result of an earlier run (or of a fault since removed) is read
 binding_pass sanity "$DRIVER"
 DRIVER_FAULTS="$(python3 - "$ROOT" "$WORK/driver-faults" <<'PY'
 import os, shutil, sys

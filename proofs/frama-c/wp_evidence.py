@@ -117,7 +117,7 @@ def main():
                               "obligations": main_res.get("total", 0),
                               "status": "valid" if proved else "not proved", "fp": fp,
                               "verdicts": verdicts, "accepted": accepted})
-        merge_counts(merged["wp:global"], {k: v for k, v in report.get("wp:global", {}).items()})
+        merge_counts(merged["wp:global"], report.get("wp:global", {}))
         with open(csv_path) as f:
             lines = f.read().splitlines()
         if lines:
