@@ -107,7 +107,7 @@ EOF
 
 KERNEL_C="$ROOT/src/div/kernels/div_kernels.c"
 FORMATS_C="$ROOT/src/common/kernels/sonnx_float_formats.c"
-# The validation decisions (shape and buffer checks, the integer domain scans and checks).
+# The validation decisions (type, shape and buffer checks, the integer domain scans and checks).
 VALIDATION_C="$ROOT/src/common/kernels/sonnx_validation.c"
 DOMAIN_C="$ROOT/src/div/kernels/div_domain.c"
 DRIVER="$HERE/div_element.driver"
@@ -124,7 +124,7 @@ HALF_EXCLUDED=-F2_binary16_rne_quotient_bits,-F2_bfloat16_rne_quotient_bits
 # (the code changed) falls back to the -wp-auto search after a short prover attempt, in a last WP
 # stage of its own. Not proved, not selected: the two memcpy bit casts binary32_bits /
 # binary32_from_bits, whose `assigns \nothing` the callers use (docs/assumptions.md AS-WP-4).
-VALID_FCTS=sonnx_check_shape,sonnx_check_buffers,same_or_disjoint
+VALID_FCTS=sonnx_element_bytes,first_set,sonnx_check_types,sonnx_check_shape,sonnx_same_shape,sonnx_shapes_broadcastable,sonnx_check_shapes,sonnx_check_buffers,same_or_disjoint
 DOMAIN_FCTS=$(for t in i8 i16 i32 i64 u8 u16 u32 u64; do printf 'sonnx_div_domain_scan_%s,sonnx_div_domain_%s,' "$t" "$t"; done)
 DOMAIN_FCTS="${DOMAIN_FCTS%,}"
 CONV_FCTS=sonnx_binary16_to_binary32,sonnx_binary32_to_binary16,sonnx_bfloat16_to_binary32,sonnx_binary32_to_bfloat16,shift_right_rne

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/sonnx_validation.h"
 #include "validation.hpp"
 
 namespace sonnx {
@@ -36,27 +37,9 @@ const char* data_type_name(DataType type) noexcept {
   return unknown_type_name;
 }
 
+// R3: the proved sonnx_element_bytes decides (sonnx::DataType uses the ONNX codes, like it).
 std::size_t element_size(DataType type) noexcept {
-  switch (type) {
-    case DataType::int8:
-    case DataType::uint8: return 1;
-    case DataType::float16:
-    case DataType::bfloat16:
-    case DataType::int16:
-    case DataType::uint16: return 2;
-    case DataType::float32:
-    case DataType::int32:
-    case DataType::uint32: return 4;
-    case DataType::float64:
-    case DataType::int64:
-    case DataType::uint64: return 8;
-    case DataType::undefined:
-    case DataType::string:
-    case DataType::boolean:
-    case DataType::complex64:
-    case DataType::complex128: return 0;
-  }
-  return 0;
+  return sonnx_element_bytes(static_cast<std::int32_t>(type));
 }
 
 bool is_profile_numeric(DataType type) noexcept { return element_size(type) != 0; }
@@ -149,42 +132,6 @@ Failure& Failure::operator<<(ElementText element) noexcept {
   }
   put(']');
   return *this;
-}
-
-std::optional<std::size_t> first_negative_dimension(std::span<const std::int64_t> shape) noexcept {
-  for (std::size_t k = 0; k < shape.size(); ++k) {
-    if (shape[k] < 0) return k;
-  }
-  return std::nullopt;
-}
-
-// An empty shape (rank 0) has one element; a zero dimension makes an empty tensor.
-// [impl->req~D5~1] [impl->req~D4~1]
-std::optional<std::size_t> checked_element_count(std::span<const std::int64_t> shape,
-                                                 std::size_t element_bytes) noexcept {
-  constexpr auto max_bytes = static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
-  std::size_t count = 1;
-  bool overflow = false;
-  for (const std::int64_t dim : shape) {
-    // A zero dimension anywhere makes the tensor empty, even after an overflowing prefix.
-    if (dim == 0) return 0;
-    overflow = overflow || __builtin_mul_overflow(count, static_cast<std::size_t>(dim), &count);
-  }
-  std::size_t bytes = 0;
-  if (overflow || __builtin_mul_overflow(count, element_bytes, &bytes) || bytes > max_bytes) {
-    return std::nullopt;
-  }
-  return count;
-}
-
-bool broadcastable(std::span<const std::int64_t> lhs, std::span<const std::int64_t> rhs) noexcept {
-  const std::size_t common = lhs.size() < rhs.size() ? lhs.size() : rhs.size();
-  for (std::size_t k = 1; k <= common; ++k) {
-    const std::int64_t l = lhs[lhs.size() - k];
-    const std::int64_t r = rhs[rhs.size() - k];
-    if (l != r && l != 1 && r != 1) return false;
-  }
-  return true;
 }
 
 std::uintptr_t address_of(const void* data) noexcept {

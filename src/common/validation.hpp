@@ -7,7 +7,6 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <type_traits>
 
@@ -58,18 +57,6 @@ class Failure {
   Status status_;
   std::size_t length_ = 0;  // room + 1 once the message is cut
 };
-
-// Position of the first negative dimension, if any.
-std::optional<std::size_t> first_negative_dimension(std::span<const std::int64_t> shape) noexcept;
-
-// Number of elements of a shape with no negative dimension, or nullopt when that count times
-// element_bytes is not representable as a byte count (ptrdiff_t).
-std::optional<std::size_t> checked_element_count(std::span<const std::int64_t> shape,
-                                                 std::size_t element_bytes) noexcept;
-
-// NumPy/ONNX multidirectional broadcasting rule: aligned from the right, each pair of dimensions
-// is equal or one of them is 1.
-bool broadcastable(std::span<const std::int64_t> lhs, std::span<const std::int64_t> rhs) noexcept;
 
 // The integer address of a data pointer, for the proved buffer check sonnx_check_buffers (D6):
 // relational comparison of pointers into unrelated objects is unspecified, of their integer

@@ -102,3 +102,131 @@ sonnx_verdict sonnx_check_buffers(uintptr_t a, uintptr_t b, uintptr_t c, size_t 
   }
   return verdict;
 }
+
+size_t sonnx_element_bytes(int32_t type) {
+  size_t bytes = 0U;
+  switch (type) {
+    case SONNX_TYPE_UINT8:
+    case SONNX_TYPE_INT8:
+      bytes = 1U;
+      break;
+    case SONNX_TYPE_UINT16:
+    case SONNX_TYPE_INT16:
+    case SONNX_TYPE_FLOAT16:
+    case SONNX_TYPE_BFLOAT16:
+      bytes = 2U;
+      break;
+    case SONNX_TYPE_FLOAT32:
+    case SONNX_TYPE_INT32:
+    case SONNX_TYPE_UINT32:
+      bytes = 4U;
+      break;
+    case SONNX_TYPE_INT64:
+    case SONNX_TYPE_FLOAT64:
+    case SONNX_TYPE_UINT64:
+      bytes = 8U;
+      break;
+    default:
+      /* not one of the 12 numeric types (R3) */
+      break;
+  }
+  return bytes;
+}
+
+/* The first of three flags that is set, as 0, 1 or 2 (2 when only the last one is). */
+/*@ assigns \nothing;
+    ensures \result == (x != 0 ? 0 : y != 0 ? 1 : 2);
+*/
+static size_t first_set(int32_t x, int32_t y) {
+  size_t first = 2U;
+  if (x != 0) {
+    first = 0U;
+  } else if (y != 0) {
+    first = 1U;
+  } else {
+    /* the third one, or none */
+  }
+  return first;
+}
+
+sonnx_verdict sonnx_check_types(int32_t a, int32_t b, int32_t c, int32_t a_sparse,
+                                int32_t b_sparse, int32_t c_sparse, size_t* which) {
+  sonnx_verdict verdict = SONNX_VALID;
+  int32_t a_invalid = 0;
+  int32_t b_invalid = 0;
+  int32_t c_invalid = 0;
+  if (sonnx_element_bytes(a) == 0U) {
+    a_invalid = 1;
+  }
+  if (sonnx_element_bytes(b) == 0U) {
+    b_invalid = 1;
+  }
+  if (sonnx_element_bytes(c) == 0U) {
+    c_invalid = 1;
+  }
+  *which = 0U;
+  if ((a_invalid != 0) || (b_invalid != 0) || (c_invalid != 0)) {
+    verdict = SONNX_NON_NUMERIC_TYPE;
+    *which = first_set(a_invalid, b_invalid);
+  } else if ((a != b) || (a != c)) {
+    verdict = SONNX_TYPE_MISMATCH;
+  } else if ((a_sparse != 0) || (b_sparse != 0) || (c_sparse != 0)) {
+    verdict = SONNX_SPARSE_TENSOR;
+    *which = first_set(a_sparse, b_sparse);
+  } else {
+    /* numeric, one type, dense */
+  }
+  return verdict;
+}
+
+int32_t sonnx_same_shape(const int64_t* x, size_t x_rank, const int64_t* y, size_t y_rank) {
+  size_t k = 0U;
+  if (x_rank == y_rank) {
+    /*@ loop invariant C1_axes_in_bounds: 0 <= k <= x_rank;
+        loop invariant C1_same_so_far: \forall integer j; 0 <= j < k ==> x[j] == y[j];
+        loop assigns k;
+        loop variant x_rank - k;
+    */
+    while ((k < x_rank) && (x[k] == y[k])) {
+      ++k;
+    }
+  }
+  return ((x_rank == y_rank) && (k == x_rank)) ? 1 : 0;
+}
+
+int32_t sonnx_shapes_broadcastable(const int64_t* x, size_t x_rank, const int64_t* y,
+                                   size_t y_rank) {
+  size_t i = x_rank; /* the pairs x[i..], y[j..] up to the last axes are compatible */
+  size_t j = y_rank;
+  /*@ loop invariant R4_axes_in_bounds: 0 <= i <= x_rank && 0 <= j <= y_rank;
+      loop invariant R4_aligned: x_rank - i == y_rank - j;
+      loop invariant R4_compatible_so_far: \forall integer m;
+        i <= m < x_rank && 0 <= m + y_rank - x_rank ==>
+          x[m] == y[m + y_rank - x_rank] || x[m] == 1 || y[m + y_rank - x_rank] == 1;
+      loop assigns i, j;
+      loop variant i;
+  */
+  while ((i > 0U) && (j > 0U) &&
+         ((x[i - 1U] == y[j - 1U]) || (x[i - 1U] == 1) || (y[j - 1U] == 1))) {
+    --i;
+    --j;
+  }
+  return ((i == 0U) || (j == 0U)) ? 1 : 0;
+}
+
+sonnx_verdict sonnx_check_shapes(const int64_t* a, size_t a_rank, const int64_t* b,
+                                 size_t b_rank, const int64_t* c, size_t c_rank) {
+  sonnx_verdict verdict = SONNX_VALID;
+  if (sonnx_same_shape(a, a_rank, b, b_rank) == 0) {
+    if (sonnx_shapes_broadcastable(a, a_rank, b, b_rank) != 0) {
+      verdict = SONNX_BROADCAST_FORBIDDEN;
+    } else {
+      verdict = SONNX_SHAPE_MISMATCH;
+    }
+  } else if (sonnx_same_shape(a, a_rank, c, c_rank) == 0) {
+    verdict = SONNX_OUTPUT_SHAPE_MISMATCH;
+  } else {
+    /* A, B and C have the same shape */
+  }
+  return verdict;
+}

@@ -17,8 +17,13 @@ static_assert(std::endian::native == std::endian::little,
 
 // Element count of a shape, checked: a negative dimension or a count whose byte size is not
 // representable (ptrdiff_t) gives a D8 status. A zero dimension gives 0 whatever the others are.
+// element_bytes is the size of one of the 12 numeric types (1 to 8), as sonnx_check_shape requires.
 IoStatus checked_count(std::span<const std::int64_t> shape, std::size_t element_bytes,
                        std::string_view origin, std::size_t& count);
+
+// What a writer accepts: a numeric type (R3), a valid shape (D8) and exactly its element count
+// times the element size in bytes (D8); `count` is the element count.
+IoStatus check_writable(const OwnedTensor& tensor, std::string_view writer, std::size_t& count);
 
 // A T1 status for a malformed file: "<origin>: <what>".
 IoStatus format_error(std::string_view origin, const std::string& what);

@@ -15,7 +15,7 @@
 #include <onnx/onnx_pb.h>
 #include <onnx/shape_inference/implementation.h>
 
-#include "common/validation.hpp"
+#include "common/kernels/sonnx_validation.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -299,7 +299,7 @@ class Checker {
         const auto sa = values(a);
         const auto sb = values(b);
         if (sa != sb) {
-          if (sonnx::detail::broadcastable(sa, sb)) {
+          if (sonnx_shapes_broadcastable(sa.data(), sa.size(), sb.data(), sb.size()) != 0) {
             add(outside, "R4", "A has shape " + dims_text(a) + " and B " + dims_text(b) +
                                    ": they differ but are broadcastable, and broadcasting is "
                                    "forbidden (R4)");
