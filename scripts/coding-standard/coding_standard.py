@@ -130,3 +130,14 @@ def update_evidence(path, root, check):
         subprocess.run(["python3", provenance, path, "--sources", "src/common/**", "src/div/**",
                         "include/sonnx/**", DOC, "scripts/coding-standard/*"],
                        cwd=root, check=False)
+
+
+def judge_samples(verdicts):
+    """A checker's self-check: one line per sample (name, expected, found, ok), then the count of
+    samples judged as expected. Returns the exit status (1 when any sample was misjudged)."""
+    verdicts = list(verdicts)
+    for name, expected, found, ok in verdicts:
+        print(f"{'ok' if ok else 'FAIL'}: sample '{name}': expected {expected}, found {found}")
+    passed = sum(1 for *_, ok in verdicts if ok)
+    print(f"self-check: {passed}/{len(verdicts)} samples judged as expected")
+    return 0 if passed == len(verdicts) else 1

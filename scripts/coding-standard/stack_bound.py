@@ -32,6 +32,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import coding_standard  # noqa: E402
+
 NODE = re.compile(r'^node: \{ title: "(?P<title>[^"]*)" label: "(?P<label>(?:[^"\\]|\\.)*)"'
                   r'(?P<rest>.*)\}$')
 EDGE = re.compile(r'^edge: \{ sourcename: "(?P<src>[^"]*)" targetname: "(?P<dst>[^"]*)"')
@@ -235,7 +238,7 @@ SAMPLES = {
 
 def self_check(cxx):
     """Each sample as a one-file library with its own compile_commands.json."""
-    failures = 0
+    verdicts = []
     for name, (expected, source) in SAMPLES.items():
         with tempfile.TemporaryDirectory() as build, tempfile.TemporaryDirectory() as scratch:
             path = os.path.join(build, name + ".cpp")
@@ -252,12 +255,9 @@ def self_check(cxx):
                 acyclic = True
             except RecursionError:
                 acyclic = False
-        ok = acyclic == expected
-        failures += 0 if ok else 1
-        print(f"{'ok' if ok else 'FAIL'}: sample '{name}': expected "
-              f"{'acyclic' if expected else 'a cycle'}, found {'acyclic' if acyclic else 'a cycle'}")
-    print(f"self-check: {len(SAMPLES) - failures}/{len(SAMPLES)} samples judged as expected")
-    return 1 if failures else 0
+        verdicts.append((name, "acyclic" if expected else "a cycle",
+                         "acyclic" if acyclic else "a cycle", acyclic == expected))
+    return coding_standard.judge_samples(verdicts)
 
 
 def main():

@@ -109,21 +109,17 @@ Layout layout_of(DataType type) {
   l.size = element_size(type);
   l.mask = l.size == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * l.size)) - 1;
   l.sign = std::uint64_t{1} << (8 * l.size - 1);
-  switch (type) {
-    case DataType::float16:
-      l.exponent = 0x7C00;
-      break;
-    case DataType::bfloat16:
-      l.exponent = 0x7F80;
-      break;
-    case DataType::float32:
-      l.exponent = 0x7F800000;
-      break;
-    case DataType::float64:
-      l.exponent = 0x7FF0000000000000;
-      break;
-    default:
-      break;
+  // The exponent field of each floating-point format; 0 for the integer types.
+  struct ExponentField {
+    DataType type;
+    std::uint64_t mask;
+  };
+  static constexpr ExponentField exponent_fields[] = {{DataType::float16, 0x7C00},
+                                                      {DataType::bfloat16, 0x7F80},
+                                                      {DataType::float32, 0x7F800000},
+                                                      {DataType::float64, 0x7FF0000000000000}};
+  for (const ExponentField& field : exponent_fields) {
+    if (field.type == type) l.exponent = field.mask;
   }
   l.is_float = l.exponent != 0;
   l.mantissa = l.is_float ? (l.sign - 1) & ~l.exponent : 0;

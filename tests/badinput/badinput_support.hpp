@@ -149,6 +149,20 @@ inline constexpr int exit_violation = 1;
 inline constexpr int exit_usage = 2;
 inline constexpr int exit_io = 3;
 
+// `sonnx-div run A B -o C` on files of the scratch folder.
+inline CliResult run_files(const Scratch& s, const std::string& a, const std::string& b,
+                           const std::string& c) {
+  return run_cli(s, {"run", (s / a).string(), (s / b).string(), "-o", (s / c).string()});
+}
+
+// `sonnx-div run a.npy b.npy -o c.npy`, which must succeed; the bytes of c.npy.
+inline Bytes run_npy_files_ok(const Scratch& s) {
+  const CliResult r = run_files(s, "a.npy", "b.npy", "c.npy");
+  INFO("stderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  return read_file(s / "c.npy");
+}
+
 // `sonnx-div run A B -o C` must fail with the exit code and the requirement ID, write no output
 // (no C, no temporary file left in the folder) and leave the inputs byte for byte unchanged.
 inline CliResult expect_run_rejected(const Scratch& s, const std::string& a, const std::string& b,
@@ -158,7 +172,7 @@ inline CliResult expect_run_rejected(const Scratch& s, const std::string& a, con
     if (fs::is_regular_file(s / name)) before[name] = read_file(s / name);
   }
   const std::vector<std::string> names_before = s.entries();
-  const CliResult r = run_cli(s, {"run", (s / a).string(), (s / b).string(), "-o", (s / c).string()});
+  const CliResult r = run_files(s, a, b, c);
   INFO("stderr: " << r.err);
   CHECK(r.exit_code == exit_code);
   CHECK_THAT(r.err, Catch::Contains("error: " + id + ": "));

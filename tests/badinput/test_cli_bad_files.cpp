@@ -1,6 +1,7 @@
 // Bad-input catalogue, part 1: malformed and out-of-profile tensor files given to the real
 // `sonnx-div run`. Every case: the documented exit code (docs/cli.md: 1 profile violation, 3
 // malformed file or I/O), a message naming the requirement ID, no output file, inputs unchanged.
+#include "sparse_tensor_example.hpp"
 #include "badinput_support.hpp"
 
 using namespace sonnx::badinput;
@@ -119,16 +120,7 @@ TEST_CASE("bad input: TensorProto with external data", "[bad-input][T1]") {
 }
 
 TEST_CASE("bad input: a SparseTensorProto given as a tensor", "[bad-input][R2][GR1]") {
-  onnx::SparseTensorProto sparse;
-  sparse.add_dims(2);
-  auto* values = sparse.mutable_values();
-  values->add_dims(1);
-  values->set_data_type(onnx::TensorProto::FLOAT);
-  values->add_float_data(5.0F);
-  auto* indices = sparse.mutable_indices();
-  indices->add_dims(1);
-  indices->set_data_type(onnx::TensorProto::INT64);
-  indices->add_int64_data(1);
+  const onnx::SparseTensorProto sparse = sonnx::test::one_value_sparse_tensor(2, 1);
   expect_bad_pb(serialize(sparse), exit_violation, "R2");
 }
 
@@ -187,8 +179,7 @@ TEST_CASE("bad input: output path that is an existing directory", "[bad-input][T
   with_good_b(s);
   fs::create_directories(s / "c.npy" / "keep");
   const auto before = s.entries();
-  const CliResult r = run_cli(s, {"run", (s / "a.npy").string(), (s / "b.npy").string(), "-o",
-                                  (s / "c.npy").string()});
+  const CliResult r = run_files(s, "a.npy", "b.npy", "c.npy");
   INFO("stderr: " << r.err);
   CHECK(r.exit_code == exit_io);
   CHECK_THAT(r.err, Catch::Contains("error: T2: "));
@@ -200,8 +191,7 @@ TEST_CASE("bad input: A, B and C in different formats is a usage error", "[bad-i
   Scratch s;
   write_file(s / "a.npy", npy("<f4", "(2,)", f32_data));
   write_file(s / "b.pb", serialize(proto(onnx::TensorProto::FLOAT, {2}, f32_data)));
-  const CliResult r = run_cli(s, {"run", (s / "a.npy").string(), (s / "b.pb").string(), "-o",
-                                  (s / "c.npy").string()});
+  const CliResult r = run_files(s, "a.npy", "b.pb", "c.npy");
   CHECK(r.exit_code == exit_usage);
   CHECK_THAT(r.err, Catch::Contains("same format"));
   CHECK_FALSE(fs::exists(s / "c.npy"));

@@ -10,16 +10,14 @@
 #include <onnx/onnx_pb.h>
 
 #include <cstdint>
-#include <span>
 #include <string>
 
 #include "reader_checks.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace sonnx;
-  const std::span<const unsigned char> input(data, size);
-  const io::ReadResult r = io::decode_tensor_proto(input, "fuzz.pb");
-  fuzz::check_read_result(r, "decode_tensor_proto");
+  const io::ReadResult r =
+      fuzz::read_checked(io::decode_tensor_proto, data, size, "decode_tensor_proto");
   if (!r.ok()) return 0;
   onnx::TensorProto proto;
   FUZZ_REQUIRE(proto.ParseFromArray(data, static_cast<int>(size)),
@@ -40,11 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string encoded;
     const io::IoStatus written = io::encode_tensor_proto(r.tensor, "t", encoding, encoded);
     FUZZ_REQUIRE(written.ok(), "encode_tensor_proto refused an accepted tensor: " + written.message);
-    const auto* p = reinterpret_cast<const unsigned char*>(encoded.data());
-    const io::ReadResult again =
-        io::decode_tensor_proto(std::span<const unsigned char>(p, encoded.size()), "again.pb");
-    FUZZ_REQUIRE(again.ok(), "re-encoded TensorProto rejected: " + again.status.message);
-    FUZZ_REQUIRE(fuzz::same_tensor(again.tensor, r.tensor), "TensorProto round trip changed the tensor");
+    fuzz::require_round_trip(io::decode_tensor_proto, encoded, r.tensor, "TensorProto");
   }
   return 0;
 }

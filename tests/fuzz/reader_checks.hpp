@@ -6,6 +6,9 @@
 
 #include <sonnx/io/tensor_io.hpp>
 
+#include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "fuzz_support.hpp"
@@ -59,6 +62,25 @@ inline void check_read_result(const io::ReadResult& r, const char* reader) {
 
 inline bool same_tensor(const io::OwnedTensor& x, const io::OwnedTensor& y) {
   return x.type == y.type && x.shape == y.shape && x.bytes == y.bytes;
+}
+
+// A fuzz input read by `decode` (a reader of sonnx::io) and checked with check_read_result.
+template <typename Decode>
+io::ReadResult read_checked(Decode decode, const std::uint8_t* data, std::size_t size,
+                            const char* reader) {
+  io::ReadResult r = decode(std::span<const unsigned char>(data, size), "fuzz input");
+  check_read_result(r, reader);
+  return r;
+}
+
+// What an encoder wrote for an accepted tensor reads back, with `decode`, as the same tensor.
+template <typename Decode>
+void require_round_trip(Decode decode, const std::string& encoded, const io::OwnedTensor& tensor,
+                        const char* format) {
+  const auto* p = reinterpret_cast<const unsigned char*>(encoded.data());
+  const io::ReadResult again = decode(std::span<const unsigned char>(p, encoded.size()), "again");
+  FUZZ_REQUIRE(again.ok(), std::string(format) + ": re-encoded file rejected: " + again.status.message);
+  FUZZ_REQUIRE(same_tensor(again.tensor, tensor), std::string(format) + ": round trip changed the tensor");
 }
 
 }  // namespace sonnx::fuzz

@@ -68,6 +68,20 @@ TEST_CASE("reference: overflow, subnormals and ties to even at the bottom", "[or
   CHECK(soft_div(bfloat16, 0x0001, 0x4000) == 0x0000);
 }
 
+// The bits of the platform's IEEE quotient of two operands given by their bits.
+template <typename Float, typename Bits>
+Bits platform_quotient_bits(Bits x, Bits y) {
+  static_assert(sizeof(Float) == sizeof(Bits));
+  Float fx;
+  Float fy;
+  std::memcpy(&fx, &x, sizeof x);
+  std::memcpy(&fy, &y, sizeof y);
+  const Float q = fx / fy;
+  Bits bits;
+  std::memcpy(&bits, &q, sizeof q);
+  return bits;
+}
+
 TEST_CASE("reference: agrees with the platform's IEEE binary32/binary64 division", "[oracle]") {
   std::uint64_t state = 0x9E3779B97F4A7C15ULL;
   const auto next = [&state] {
@@ -79,24 +93,10 @@ TEST_CASE("reference: agrees with the platform's IEEE binary32/binary64 division
   for (int i = 0; i < 200000; ++i) {
     const std::uint64_t x = next();
     const std::uint64_t y = next();
-    double dx;
-    double dy;
-    std::memcpy(&dx, &x, 8);
-    std::memcpy(&dy, &y, 8);
-    const double dq = dx / dy;
-    std::uint64_t dq_bits;
-    std::memcpy(&dq_bits, &dq, 8);
-    REQUIRE(agrees(binary64, x, y, dq_bits));
+    REQUIRE(agrees(binary64, x, y, platform_quotient_bits<double>(x, y)));
     const auto x32 = static_cast<std::uint32_t>(x >> 7);
     const auto y32 = static_cast<std::uint32_t>(y >> 3);
-    float fx;
-    float fy;
-    std::memcpy(&fx, &x32, 4);
-    std::memcpy(&fy, &y32, 4);
-    const float fq = fx / fy;
-    std::uint32_t fq_bits;
-    std::memcpy(&fq_bits, &fq, 4);
-    REQUIRE(agrees(binary32, x32, y32, fq_bits));
+    REQUIRE(agrees(binary32, x32, y32, platform_quotient_bits<float>(x32, y32)));
   }
 }
 

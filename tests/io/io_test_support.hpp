@@ -126,6 +126,16 @@ inline std::filesystem::path node_case(const std::string& name) {
 }
 
 // A tensor file that must read without error.
+// Reads `path` back and requires the tensor `written` (type, shape and every byte).
+inline void require_reads_back(const std::filesystem::path& path, const io::OwnedTensor& written) {
+  const io::ReadResult r = io::read_tensor_file(path);
+  INFO(r.status.message);
+  REQUIRE(r.ok());
+  CHECK(r.tensor.type == written.type);
+  CHECK(r.tensor.shape == written.shape);
+  CHECK(r.tensor.bytes == written.bytes);
+}
+
 inline io::OwnedTensor load_tensor(const std::filesystem::path& path) {
   const io::ReadResult r = io::read_tensor_file(path);
   INFO(r.status.message);

@@ -148,21 +148,15 @@ TEST_CASE("fault injection: a failing write, fsync or close leaves no output and
           "[T2][bad-input]") {
   ScratchDir dir;
   write_bytes(dir / "c.npy", Bytes{42});
-  SECTION("write fails (no space left)") {
-    Armed fault(fault_of(Call::write, ENOSPC, 1));
-    require_t2_failure(dir, io::write_tensor_file(dir / "c.npy", quotient), "write error");
+  // The call fails once, with `error`: T2, the message says what failed.
+  const auto expect_t2 = [&dir](Call call, int error, const char* what) {
+    Armed fault(fault_of(call, error, 1));
+    require_t2_failure(dir, io::write_tensor_file(dir / "c.npy", quotient), what);
     CHECK(fault.injected() == 1);
-  }
-  SECTION("fsync fails") {
-    Armed fault(fault_of(Call::fsync, EIO, 1));
-    require_t2_failure(dir, io::write_tensor_file(dir / "c.npy", quotient), "fsync failed");
-    CHECK(fault.injected() == 1);
-  }
-  SECTION("close fails") {
-    Armed fault(fault_of(Call::close, EIO, 1));
-    require_t2_failure(dir, io::write_tensor_file(dir / "c.npy", quotient), "close failed");
-    CHECK(fault.injected() == 1);
-  }
+  };
+  SECTION("write fails (no space left)") { expect_t2(Call::write, ENOSPC, "write error"); }
+  SECTION("fsync fails") { expect_t2(Call::fsync, EIO, "fsync failed"); }
+  SECTION("close fails") { expect_t2(Call::close, EIO, "close failed"); }
   SECTION("the temporary cannot be created (permission denied)") {
     Armed fault(fault_of(Call::open, EACCES, 1));
     require_t2_failure(dir, io::write_tensor_file(dir / "c.npy", quotient),
@@ -197,20 +191,16 @@ TEST_CASE("fault injection: reading: stat and read errors are T1 file errors, EI
           "[T1][bad-input]") {
   ScratchDir dir;
   REQUIRE(io::write_tensor_file(dir / "a.npy", quotient).ok());
-  SECTION("fstat fails") {
-    Armed fault(fault_of(Call::fstat, EIO, 1));
+  // A failing call is a T1 I/O error whose message says what failed.
+  const auto expect_io_error = [&dir](Call call, const char* what) {
+    Armed fault(fault_of(call, EIO, 1));
     const io::ReadResult r = io::read_tensor_file(dir / "a.npy");
     CHECK(r.status.requirement == "T1");
     CHECK(r.status.kind == io::IoErrorKind::io);
-    CHECK(r.status.message.find("cannot stat") != std::string::npos);
-  }
-  SECTION("read fails (I/O error)") {
-    Armed fault(fault_of(Call::read, EIO, 1));
-    const io::ReadResult r = io::read_tensor_file(dir / "a.npy");
-    CHECK(r.status.requirement == "T1");
-    CHECK(r.status.kind == io::IoErrorKind::io);
-    CHECK(r.status.message.find("read error") != std::string::npos);
-  }
+    CHECK(r.status.message.find(what) != std::string::npos);
+  };
+  SECTION("fstat fails") { expect_io_error(Call::fstat, "cannot stat"); }
+  SECTION("read fails (I/O error)") { expect_io_error(Call::read, "read error"); }
   SECTION("read interrupted by a signal") {
     Armed fault(fault_of(Call::read, EINTR, 1));
     const io::ReadResult r = io::read_tensor_file(dir / "a.npy");

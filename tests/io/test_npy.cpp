@@ -140,12 +140,7 @@ TEST_CASE("npy round trip of every profile type, including empty and rank-0 tens
       }
       const auto path = dir / "t.npy";
       REQUIRE(io::write_tensor_file(path, t).ok());
-      const io::ReadResult r = io::read_tensor_file(path);
-      INFO(r.status.message);
-      REQUIRE(r.ok());
-      CHECK(r.tensor.type == type);
-      CHECK(r.tensor.shape == shape);
-      CHECK(r.tensor.bytes == t.bytes);
+      require_reads_back(path, t);
     }
   }
 }

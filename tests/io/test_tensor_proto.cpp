@@ -10,6 +10,7 @@
 
 #include <limits>
 
+#include "sparse_tensor_example.hpp"
 #include "io_test_support.hpp"
 
 using namespace sonnx;
@@ -135,12 +136,7 @@ TEST_CASE("pb round trip of every profile type through raw_data and typed fields
         }
         const auto path = dir / "t.pb";
         REQUIRE(io::write_tensor_file(path, t, "t", encoding).ok());
-        const io::ReadResult r = io::read_tensor_file(path);
-        INFO(r.status.message);
-        REQUIRE(r.ok());
-        CHECK(r.tensor.type == type);
-        CHECK(r.tensor.shape == shape);
-        CHECK(r.tensor.bytes == t.bytes);
+        require_reads_back(path, t);
         // The file uses the field ONNX's tools use for the encoding.
         onnx::TensorProto p;
         const Bytes file = read_bytes(path);
@@ -258,16 +254,7 @@ TEST_CASE("pb bad input: not a TensorProto", "[bad-input][T1]") {
 }
 
 TEST_CASE("pb bad input: sparse tensors are rejected", "[bad-input][R2][GR1]") {
-  onnx::SparseTensorProto sparse;
-  sparse.add_dims(4);
-  auto* values = sparse.mutable_values();
-  values->add_dims(1);
-  values->set_data_type(onnx::TensorProto::FLOAT);
-  values->add_float_data(5.0F);
-  auto* indices = sparse.mutable_indices();
-  indices->add_dims(1);
-  indices->set_data_type(onnx::TensorProto::INT64);
-  indices->add_int64_data(2);
+  onnx::SparseTensorProto sparse = sonnx::test::one_value_sparse_tensor(4, 2);
   std::string s;
   sparse.SerializeToString(&s);
   require_rejected(decode(bytes_of(s)), "R2");

@@ -159,6 +159,16 @@ class OperandGenerator {
   std::mt19937_64 rng_;
 };
 
+// Calls check(a, b) on the first `count` operand pairs of the generator of `f` seeded with `seed`.
+template <typename Check>
+void for_generated_pairs(const BinaryFormat& f, std::uint64_t seed, int count, Check check) {
+  OperandGenerator generator(f, seed);
+  for (int i = 0; i < count; ++i) {
+    const auto [a, b] = generator.next();
+    check(a, b);
+  }
+}
+
 // The MPFR-independent reference: the integer-only soft division of the verification library.
 inline std::uint64_t integer_reference_div(const BinaryFormat& f, std::uint64_t a, std::uint64_t b) {
   return sonnx::reference::soft_div({f.width, f.precision, f.emax}, a, b);

@@ -109,18 +109,12 @@ void check_accuracy(DataType type, std::uint64_t salt) {
 
 }  // namespace
 
-TEST_CASE("F3 half-ulp accuracy of every finite result: float16", "[F3]") {
-  check_accuracy(DataType::float16, 0xF316);
-}
-
-TEST_CASE("F3 half-ulp accuracy of every finite result: bfloat16", "[F3]") {
-  check_accuracy(DataType::bfloat16, 0xF3BF);
-}
-
-TEST_CASE("F3 half-ulp accuracy of every finite result: float32", "[F3]") {
-  check_accuracy(DataType::float32, 0xF332);
-}
-
-TEST_CASE("F3 half-ulp accuracy of every finite result: float64", "[F3]") {
-  check_accuracy(DataType::float64, 0xF364);
+// One section per format, each with its own seed.
+TEST_CASE("F3 half-ulp accuracy of every finite result, per floating-point type", "[F3]") {
+  const auto [type, seed] = GENERATE(table<DataType, std::uint64_t>({{DataType::float16, 0xF316},
+                                                                     {DataType::bfloat16, 0xF3BF},
+                                                                     {DataType::float32, 0xF332},
+                                                                     {DataType::float64, 0xF364}}));
+  INFO(data_type_name(type));
+  check_accuracy(type, seed);
 }

@@ -211,11 +211,7 @@ TEST_CASE("oracle: agrees with an exact integer-arithmetic reference in all four
     for (const NamedValue& a : operand_classes(*f)) {
       for (const NamedValue& b : operand_classes(*f)) check(a.bits, b.bits);
     }
-    OperandGenerator generator(*f, seed ^ 0x1234);
-    for (int i = 0; i < 300000; ++i) {
-      const auto [a, b] = generator.next();
-      check(a, b);
-    }
+    for_generated_pairs(*f, seed ^ 0x1234, 300000, check);
     CHECK(mismatches == 0);
   }
 }
@@ -263,17 +259,14 @@ TEST_CASE("oracle: the sign of every non-NaN quotient is the XOR of the operands
   INFO(seed_note(seed));
   for (const BinaryFormat* f : {&binary16, &bfloat16, &binary32, &binary64}) {
     INFO(f->name);
-    OperandGenerator generator(*f, seed ^ 0x5151);
     std::uint64_t failures = 0;
-    for (int i = 0; i < 100000; ++i) {
-      const auto [a, b] = generator.next();
-      const std::uint64_t positive =
-          sonnx::oracle::div(*f, f->magnitude(a), f->magnitude(b));
+    for_generated_pairs(*f, seed ^ 0x5151, 100000, [&](std::uint64_t a, std::uint64_t b) {
+      const std::uint64_t positive = sonnx::oracle::div(*f, f->magnitude(a), f->magnitude(b));
       const std::uint64_t signed_result = sonnx::oracle::div(*f, a, b);
       const std::uint64_t derived =
           f->is_nan(positive) ? positive : positive ^ ((a ^ b) & f->sign_bit());
       if (!same_result(*f, signed_result, derived)) ++failures;
-    }
+    });
     CHECK(failures == 0);
   }
 }

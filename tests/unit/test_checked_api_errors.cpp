@@ -218,25 +218,20 @@ TEST_CASE("exact aliasing is in-place division: C may be A, B, or both", "[D6]")
   const std::vector<std::int64_t> shape{4};
   std::vector<std::int32_t> a{-35, 7, 9, 100};
   std::vector<std::int32_t> b{3, 2, -4, 10};
+  const auto divide = [&shape](std::int32_t* x, std::int32_t* y, std::int32_t* z) {
+    return div(TensorView{DataType::int32, shape, x}, TensorView{DataType::int32, shape, y},
+               MutableTensorView{DataType::int32, shape, z});
+  };
   SECTION("C is A") {
-    REQUIRE(div(TensorView{DataType::int32, shape, a.data()},
-                TensorView{DataType::int32, shape, b.data()},
-                MutableTensorView{DataType::int32, shape, a.data()})
-                .ok());
+    REQUIRE(divide(a.data(), b.data(), a.data()).ok());
     CHECK(a == std::vector<std::int32_t>{-11, 3, -2, 10});
   }
   SECTION("C is B") {
-    REQUIRE(div(TensorView{DataType::int32, shape, a.data()},
-                TensorView{DataType::int32, shape, b.data()},
-                MutableTensorView{DataType::int32, shape, b.data()})
-                .ok());
+    REQUIRE(divide(a.data(), b.data(), b.data()).ok());
     CHECK(b == std::vector<std::int32_t>{-11, 3, -2, 10});
   }
   SECTION("A, B and C are one buffer: x / x = 1") {
-    REQUIRE(div(TensorView{DataType::int32, shape, a.data()},
-                TensorView{DataType::int32, shape, a.data()},
-                MutableTensorView{DataType::int32, shape, a.data()})
-                .ok());
+    REQUIRE(divide(a.data(), a.data(), a.data()).ok());
     CHECK(a == std::vector<std::int32_t>{1, 1, 1, 1});
   }
 }

@@ -2,6 +2,8 @@
 // formats' definitions and IEEE 754-2019 clause 6 (infinities, NaN) and 6.3 (sign of zero).
 #include <catch2/catch.hpp>
 
+#include <initializer_list>
+
 #include "div_test_support.hpp"
 
 using namespace sonnx;
@@ -11,15 +13,20 @@ namespace {
 std::vector<std::uint64_t> finite_nonzero(const FloatFormat& f) {
   return {f.one, f.two, f.half, f.min_subnormal, f.max_subnormal, f.min_normal, f.max_finite};
 }
+
+// The finite non-zero magnitudes and the given other values.
+std::vector<std::uint64_t> finite_nonzero_and(const FloatFormat& f,
+                                              std::initializer_list<std::uint64_t> others) {
+  std::vector<std::uint64_t> values = finite_nonzero(f);
+  values.insert(values.end(), others);
+  return values;
+}
 }  // namespace
 
 TEST_CASE("x / 1 = x and x / -1 = -x for every class of x", "[F1][F2][D2]") {
   for (const FloatFormat& f : float_formats()) {
     INFO(f.name);
-    auto values = finite_nonzero(f);
-    values.push_back(0);
-    values.push_back(f.infinity);
-    for (const std::uint64_t magnitude : values) {
+    for (const std::uint64_t magnitude : finite_nonzero_and(f, {0, f.infinity})) {
       for (const std::uint64_t sign : {std::uint64_t{0}, f.sign_bit}) {
         const std::uint64_t x = magnitude | sign;
         CHECK(div_bits(f, x, f.one) == x);
@@ -72,9 +79,7 @@ TEST_CASE("infinite operands: inf/inf NaN, inf/finite inf, finite/inf signed zer
     for (const std::uint64_t a : {inf, neg_inf}) {
       for (const std::uint64_t b : {inf, neg_inf}) CHECK(f.is_nan(div_bits(f, a, b)));
     }
-    auto values = finite_nonzero(f);
-    values.push_back(0);
-    for (const std::uint64_t x : values) {
+    for (const std::uint64_t x : finite_nonzero_and(f, {0})) {
       CHECK(div_bits(f, inf, x) == inf);
       CHECK(div_bits(f, inf, x | f.sign_bit) == neg_inf);
       CHECK(div_bits(f, neg_inf, x) == neg_inf);
@@ -89,10 +94,7 @@ TEST_CASE("infinite operands: inf/inf NaN, inf/finite inf, finite/inf signed zer
 TEST_CASE("NaN propagates from either operand, whatever the other is", "[D2]") {
   for (const FloatFormat& f : float_formats()) {
     INFO(f.name);
-    auto others = finite_nonzero(f);
-    others.push_back(0);
-    others.push_back(f.infinity);
-    others.push_back(f.quiet_nan);
+    const auto others = finite_nonzero_and(f, {0, f.infinity, f.quiet_nan});
     for (const std::uint64_t nan : {f.quiet_nan, f.quiet_nan | f.sign_bit}) {
       for (const std::uint64_t x : others) {
         CHECK(f.is_nan(div_bits(f, nan, x)));

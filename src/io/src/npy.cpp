@@ -302,21 +302,12 @@ ReadResult decode_npy(std::span<const unsigned char> bytes, std::string_view ori
 
 IoStatus encode_npy(const OwnedTensor& tensor, std::string& out) {
   out.clear();
-  const Descr* descr = nullptr;
-  for (const Descr& d : writer_descrs) {
-    if (d.type == tensor.type) descr = &d;
-  }
-  if (descr == nullptr) {
-    return detail::non_numeric("npy writer", "type " + data_type_text(tensor.type));
-  }
   std::size_t count = 0;
-  const std::size_t size = element_size(tensor.type);
-  IoStatus status = detail::checked_count(tensor.shape, size, "npy writer", count);
+  const IoStatus status = detail::check_writable(tensor, "npy writer", count);
   if (!status.ok()) return status;
-  if (tensor.bytes.size() != count * size) {
-    return IoStatus::failure(IoErrorKind::profile, "D8",
-                             "npy writer: " + std::to_string(tensor.bytes.size()) +
-                                 " bytes for shape " + shape_to_string(tensor.shape));
+  const Descr* descr = &writer_descrs[0];
+  for (const Descr& d : writer_descrs) {
+    if (d.type == tensor.type) descr = &d;  // every numeric type has its descr
   }
   // Same text as numpy.lib.format (keys sorted, repr of values), padded with spaces to a multiple
   // of 64 bytes including the magic and the length field, ended by '\n'.

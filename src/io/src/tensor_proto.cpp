@@ -234,18 +234,9 @@ ReadResult decode_tensor_proto(std::span<const unsigned char> bytes, std::string
 IoStatus encode_tensor_proto(const OwnedTensor& tensor, std::string_view name,
                              ProtoEncoding encoding, std::string& out) {
   out.clear();
-  if (!is_profile_numeric(tensor.type)) {
-    return detail::non_numeric("TensorProto writer", "type " + data_type_text(tensor.type));
-  }
-  const std::size_t elem = element_size(tensor.type);
   std::size_t count = 0;
-  IoStatus status = detail::checked_count(tensor.shape, elem, "TensorProto writer", count);
+  const IoStatus status = detail::check_writable(tensor, "TensorProto writer", count);
   if (!status.ok()) return status;
-  if (tensor.bytes.size() != count * elem) {
-    return IoStatus::failure(IoErrorKind::profile, "D8",
-                             "TensorProto writer: " + std::to_string(tensor.bytes.size()) +
-                                 " bytes for shape " + shape_to_string(tensor.shape));
-  }
   onnx::TensorProto proto;
   for (const std::int64_t d : tensor.shape) proto.add_dims(d);
   proto.set_data_type(static_cast<std::int32_t>(tensor.type));
