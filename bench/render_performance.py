@@ -7,7 +7,7 @@ Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when
 other evidence with timing figures: why3.json and wp-report.json (proof-check time),
 test-command-times.json (scripts/test.sh), exhaustive-*.json and fastpath-*.json (pairs/s).
 The table says which targets of the performance issue hold. The plot shows elements/s against n
-per type, with the streaming-add bound drawn in. Only the Python standard library is used.
+per type, with the streaming bound drawn in. Only the Python standard library is used.
 """
 import argparse
 import json
@@ -124,7 +124,7 @@ def plot(records):
            'font-size="10">' % (width, height),
            '<rect width="100%" height="100%" fill="white"/>',
            '<text x="%d" y="18" font-size="13">Div throughput: elements/s against n (log-log); '
-           'dashed grey: streaming-add bound</text>' % pad]
+           'dashed grey: streaming bound</text>' % pad]
     for k, (name, color, dash) in enumerate(series):
         x = pad + k * 110
         svg.append('<line x1="%d" y1="30" x2="%d" y2="30" stroke="%s" stroke-width="2" '
