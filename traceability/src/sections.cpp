@@ -121,6 +121,12 @@ Section section(std::string id, std::string title, std::string files, std::strin
   return s;
 }
 
+// Marks the section failed and records why in the report (a gap, or a warning when !issue.gap).
+void fail(Section& s, Report& rep, Issue issue) {
+  s.bad = true;
+  rep.issues.push_back(std::move(issue));
+}
+
 // Reads the section's file; when it is absent ("not run", a warning) or unreadable (a gap), says so
 // in the section and returns nothing.
 std::optional<ordered> open_section(Section& s, Report& rep) {
@@ -231,10 +237,9 @@ Section coding_standard(Report& rep) {
     const auto j = read_json(rep.options.evidence_dir / name, &error);
     if (!j) {
       verdicts.push_back(name + (error.empty() ? ": not run" : ": unreadable (" + error + ")"));
-      rep.issues.push_back(Issue{error.empty() ? "not-run" : "unreadable",
-                                 name + (error.empty() ? " is not in the evidence dir" : ": " + error), name,
-                                 !error.empty()});
-      s.bad = true;
+      fail(s, rep, Issue{error.empty() ? "not-run" : "unreadable",
+                         name + (error.empty() ? " is not in the evidence dir" : ": " + error), name,
+                         !error.empty()});
       continue;
     }
     any = true;
@@ -255,17 +260,15 @@ Section coding_standard(Report& rep) {
           if (f.is_object() && f.contains("rule") && deviated.count(cell(f["rule"])) == 0) ++open;
         v += ", " + std::to_string(open) + " outside the deviation register";
         if (open > 0) {
-          s.bad = true;
-          rep.issues.push_back(Issue{"coding-standard",
-                                     std::to_string(open) + " coding-standard findings outside the deviation register",
-                                     name, true});
+          fail(s, rep, Issue{"coding-standard",
+                             std::to_string(open) + " coding-standard findings outside the deviation register",
+                             name, true});
         }
       }
       for (const char* k : {"passed", "ok", "clean"})
         if (j->contains(k) && (*j)[k].is_boolean() && !(*j)[k].get<bool>()) {
           v += ", verdict: FAILED";
-          s.bad = true;
-          rep.issues.push_back(Issue{"coding-standard", "coding-standard.json reports a failed check", name, true});
+          fail(s, rep, Issue{"coding-standard", "coding-standard.json reports a failed check", name, true});
         }
       verdicts.push_back(v);
     } else {
@@ -274,8 +277,7 @@ Section coding_standard(Report& rep) {
         const bool acyclic = (*j)["acyclic"].get<bool>();
         v += acyclic ? ", call graph acyclic" : ", call graph NOT acyclic (recursion)";
         if (!acyclic) {
-          s.bad = true;
-          rep.issues.push_back(Issue{"stack", "stack.json: the library's call graph has a cycle", name, true});
+          fail(s, rep, Issue{"stack", "stack.json: the library's call graph has a cycle", name, true});
         }
       } else {
         v += ", acyclicity not recorded";
@@ -313,13 +315,11 @@ Section wp_smoke(Report& rep) {
               count_text(unreachable) + " unreachable points found";
   if (functions == 0) {
     s.verdict = "no functions in the file";
-    s.bad = true;
-    rep.issues.push_back(Issue{"wp-smoke", "wp-smoke.json lists no functions", s.files, true});
+    fail(s, rep, Issue{"wp-smoke", "wp-smoke.json lists no functions", s.files, true});
   } else if (unreachable > 0) {
-    s.bad = true;
-    rep.issues.push_back(Issue{"wp-smoke",
-                               count_text(unreachable) + " smoke goals proved: dead code or inconsistent contracts",
-                               s.files, true});
+    fail(s, rep, Issue{"wp-smoke",
+                       count_text(unreachable) + " smoke goals proved: dead code or inconsistent contracts",
+                       s.files, true});
   }
   return s;
 }
@@ -362,9 +362,8 @@ Section wp_binding(Report& rep) {
                  " driver faults killed";
   }
   if (!(j->contains("ok") && (*j)["ok"].is_boolean() && (*j)["ok"].get<bool>())) {
-    s.bad = true;
-    rep.issues.push_back(Issue{"wp-binding", "a WP driver-binding sanity lemma or mutant killer is not proved",
-                               s.files, true});
+    fail(s, rep, Issue{"wp-binding", "a WP driver-binding sanity lemma or mutant killer is not proved",
+                       s.files, true});
   }
   return s;
 }
