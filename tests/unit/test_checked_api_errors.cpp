@@ -39,6 +39,14 @@ struct Case {
     }
     return true;
   }
+  // Runs the case, which must fail with `code` and the requirement `id` and leave C untouched (D7).
+  Status expect_rejected(ErrorCode code, const char* id) {
+    const Status s = run();
+    CHECK(s.code == code);
+    CHECK(s.requirement == std::string(id));
+    CHECK(c_untouched());
+    return s;
+  }
 };
 
 }  // namespace
@@ -50,12 +58,9 @@ TEST_CASE("non-numeric element types are rejected by R3 for A, B or C", "[R3][GR
     for (int which = 0; which < 3; ++which) {
       Case k;
       (which == 0 ? k.type_a : which == 1 ? k.type_b : k.type_c) = bad;
-      const Status s = k.run();
-      CHECK(s.code == ErrorCode::non_numeric_type);
-      CHECK(s.requirement == "R3");
+      const Status s = k.expect_rejected(ErrorCode::non_numeric_type, "R3");
       CHECK_THAT(message_of(s), Catch::Contains("R3") && Catch::Contains(data_type_name(bad)) &&
                                 Catch::Contains(std::string("tensor ") + "ABC"[which]));
-      CHECK(k.c_untouched());
     }
   }
 }
@@ -63,11 +68,8 @@ TEST_CASE("non-numeric element types are rejected by R3 for A, B or C", "[R3][GR
 TEST_CASE("different element types are rejected by C2 with no implicit conversion", "[C2][GR3]") {
   Case k;
   k.type_b = DataType::float64;
-  Status s = k.run();
-  CHECK(s.code == ErrorCode::type_mismatch);
-  CHECK(s.requirement == "C2");
+  Status s = k.expect_rejected(ErrorCode::type_mismatch, "C2");
   CHECK_THAT(message_of(s), Catch::Contains("float32, float64, float32") && Catch::Contains("GR3"));
-  CHECK(k.c_untouched());
   Case m;
   m.type_c = DataType::int32;
   CHECK(m.run().requirement == "C2");
@@ -78,11 +80,8 @@ TEST_CASE("sparse tensors are rejected by R2", "[R2][GR1]") {
   for (int which = 0; which < 3; ++which) {
     Case k;
     (which == 0 ? k.layout_a : which == 1 ? k.layout_b : k.layout_c) = Layout::sparse;
-    const Status s = k.run();
-    CHECK(s.code == ErrorCode::sparse_tensor);
-    CHECK(s.requirement == "R2");
+    const Status s = k.expect_rejected(ErrorCode::sparse_tensor, "R2");
     CHECK_THAT(message_of(s), Catch::Contains("sparse") && Catch::Contains("GR1"));
-    CHECK(k.c_untouched());
   }
 }
 
@@ -92,12 +91,9 @@ TEST_CASE("broadcastable but unequal shapes are rejected by R4", "[R4][R1]") {
   for (const auto& [shape_b, shape_b_text] : broadcastable) {
     Case k;
     k.shape_b = shape_b;
-    const Status s = k.run();
-    CHECK(s.code == ErrorCode::broadcast_forbidden);
-    CHECK(s.requirement == "R4");
+    const Status s = k.expect_rejected(ErrorCode::broadcast_forbidden, "R4");
     CHECK_THAT(message_of(s), Catch::Contains("broadcasting is forbidden by R4") &&
                               Catch::Contains("[2, 3]") && Catch::Contains(shape_b_text));
-    CHECK(k.c_untouched());
   }
 }
 
@@ -115,11 +111,8 @@ TEST_CASE("seed 000 test_div_bcast shapes [3,4,5] / [5] are rejected by R4", "[R
 TEST_CASE("non-broadcastable unequal shapes of A and B are rejected by R1", "[R1][C1]") {
   Case k;
   k.shape_b = {3, 2};  // same element count, different shape
-  const Status s = k.run();
-  CHECK(s.code == ErrorCode::shape_mismatch);
-  CHECK(s.requirement == "R1");
+  const Status s = k.expect_rejected(ErrorCode::shape_mismatch, "R1");
   CHECK_THAT(message_of(s), Catch::Contains("[2, 3]") && Catch::Contains("[3, 2]"));
-  CHECK(k.c_untouched());
 }
 
 TEST_CASE("C with a shape other than A's and B's is rejected by C1", "[C1]") {
@@ -128,11 +121,8 @@ TEST_CASE("C with a shape other than A's and B's is rejected by C1", "[C1]") {
   for (const auto& [shape_c, shape_c_text] : shapes) {
     Case k;
     k.shape_c = shape_c;
-    const Status s = k.run();
-    CHECK(s.code == ErrorCode::shape_mismatch);
-    CHECK(s.requirement == "C1");
+    const Status s = k.expect_rejected(ErrorCode::shape_mismatch, "C1");
     CHECK_THAT(message_of(s), Catch::Contains("C has shape " + shape_c_text));
-    CHECK(k.c_untouched());
   }
 }
 
