@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The `prove` target: runs proofs/why3/prove.sh and proofs/frama-c/prove.sh with --out EVIDENCE_DIR,
+# The `prove` target: runs proofs/why3/prove.sh and proofs/frama-c/prove.sh (concurrently) with --out EVIDENCE_DIR,
 # each only if it exists (a missing one is reported, and the traceability report shows the gap).
 # Usage: traceability/run-prove.sh SOURCE_DIR EVIDENCE_DIR
 # Then binds each result file to the sources it covers (scripts/evidence_provenance.py).
@@ -32,11 +32,19 @@ run() {  # run NAME SCRIPT EXTRA_ARGS EVIDENCE_FILES...
     [[ -f "$evidence/$f" ]] || echo "prove: $name did not write $evidence/$f" >&2
   done
 }
-run Why3 "$src/proofs/why3/prove.sh" "" why3.json
+# Why3 and WP run side by side: neither keeps both cores busy alone (WP's own VC generation is
+# sequential), and each writes its own evidence files and private Why3 configuration. Why3's
+# output is shown once it is done, so that the two logs do not interleave.
+why3_log="$(mktemp)"
+( status=0; run Why3 "$src/proofs/why3/prove.sh" "" why3.json; exit $status ) >"$why3_log" 2>&1 &
+why3_pid=$!
 # SONNX_WP_SMOKE=1 (the main job) adds the WP smoke tests (wp-smoke.json).
 wp_extra=""
 [[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke"
 run Frama-C/WP "$src/proofs/frama-c/prove.sh" "$wp_extra" wp-report.json wp-properties.csv wp-binding.json
+wait "$why3_pid" || status=1
+cat "$why3_log"
+rm -f "$why3_log"
 # Bind each result to the sources it proved, by content (the report recomputes the hashes).
 bind() {  # bind FILE GLOBS...
   local file="$evidence/$1"
