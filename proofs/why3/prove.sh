@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # SONNX Div -- Why3 proof gate.
 #
-# Usage: proofs/why3/prove.sh [--out DIR] [--timeout SEC] [-j N] [--file F]...
+# Usage: proofs/why3/prove.sh [--out DIR] [--timeout SEC] [--retry-timeout SEC] [-j N] [--file F]...
 #   --out DIR    evidence directory (default build/evidence); writes DIR/why3.json
+#   --timeout SEC, --retry-timeout SEC
+#                per-goal limit of the first attempt (3 s) and of the one retry of a failed
+#                prover (20 s)
 #   --file F     prove F (relative to the repository root) instead of the specification, under the
 #                same prover policy (repeatable): the policy regression test runs the gate on
 #                proofs/why3/notes/z3_fp_false_bound.mlw and expects it to fail
@@ -28,6 +31,7 @@ root="$(cd "$here/../.." && pwd)"
 out="build/evidence"
 mode="prove"
 timeout=3
+retry_timeout=20
 jobs=2
 files=()
 while [ $# -gt 0 ]; do
@@ -35,6 +39,7 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --out=*) out="${1#--out=}"; shift ;;
     --timeout) timeout="$2"; shift 2 ;;
+    --retry-timeout) retry_timeout="$2"; shift 2 ;;
     -j) jobs="$2"; shift 2 ;;
     --file) files+=("$2"); shift 2 ;;
     -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
@@ -97,5 +102,6 @@ name = "CVC5"
 driver = "$here/sonnx_floats.drv"
 EOF
 exec python3 "$here/why3_gate.py" --root "$root" --out "$out" --config "$cfg" \
-  --extra-config "$extra" --timeout "$timeout" --jobs "$jobs" --mode "$mode" \
+  --extra-config "$extra" --timeout "$timeout" --retry-timeout "$retry_timeout" --jobs "$jobs" \
+  --mode "$mode" \
   ${files[@]+--files "${files[@]}"}

@@ -303,7 +303,7 @@ class Gate:
                         v["prover"] == label and v["result"] == "valid" for v in r["verdicts"])
                 if all(r["accepted"] or answered(r) for r in subs):
                     continue
-                again = self.results(rel, prover, th, g, timeout=max(20, self.a.timeout * 4))
+                again = self.results(rel, prover, th, g, timeout=self.a.retry_timeout)
                 if len(again) != len(subs):
                     continue
                 for old, new in zip(subs, again):
@@ -361,6 +361,8 @@ def main():
     for k in ("root", "out", "config", "extra_config", "mode"):
         ap.add_argument("--" + k.replace("_", "-"), required=True)
     ap.add_argument("--timeout", type=int, default=5)
+    # a goal a prover fails on at --timeout is tried once more with this limit
+    ap.add_argument("--retry-timeout", type=int, default=20)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--files", nargs="*", default=None,
                     help="prove these files (relative to the root) instead of the specification")
