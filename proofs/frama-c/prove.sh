@@ -68,6 +68,11 @@ s = s.replace("[main]\n", '[main]\nloadpath = "%s"\n' % loadpath, 1)
 open(path, "w").write(s)
 EOF
 sed "s|@WHY3_DATADIR@|$WHY3_DATADIR|" "$HERE/drivers/cvc5_opaque_spec.drv.in" > "$WORK/cvc5_opaque_spec.drv"
+# CVC5 on Why3's axiomatisation of ieee_float (the Why3 gate's CVC5-noFP, same driver): for the
+# route goals, which only carry a float term from a hypothesis to the goal; with native floating
+# point CVC5 bit-blasts the binary64 division in them and times out.
+sed "s|^import \"\(.*\)\"|import \"$WHY3_DATADIR/drivers/\1\"|" "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
+  > "$WORK/cvc5_axiomatic.drv"
 CVC5="$(command -v cvc5)"
 cat >> "$WHY3CONFIG" <<EOF
 
@@ -91,6 +96,17 @@ interactive = false
 name = "CVC5"
 shortcut = "cvc5-opaque"
 version = "$(cvc5 --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p')"
+
+[prover]
+alternative = "noFP"
+command = "$CVC5 --tlimit=%t000 --lang=smt2 %f"
+driver = "$WORK/cvc5_axiomatic.drv"
+editor = ""
+in_place = false
+interactive = false
+name = "CVC5"
+shortcut = "cvc5-nofp"
+version = "$(cvc5 --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p')"
 EOF
 
 # ---- tool versions ------------------------------------------------------------------------------
@@ -106,6 +122,8 @@ json.dump(dict(zip(keys, sys.argv[2:])), open(sys.argv[1], "w"), indent=2)
 EOF
 
 KERNEL_C="$ROOT/src/div/kernels/div_kernels.c"
+# The integer route kernels (D9): integer division through binary32 / binary64.
+ROUTE_C="$ROOT/src/div/kernels/div_route_kernels.c"
 FORMATS_C="$ROOT/src/common/kernels/sonnx_float_formats.c"
 # The validation decisions (type, shape and buffer checks, the integer domain scans and checks).
 VALIDATION_C="$ROOT/src/common/kernels/sonnx_validation.c"
@@ -114,6 +132,9 @@ DRIVER="$HERE/div_element.driver"
 INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
 FLOAT_ELEM_FCTS=sonnx_div_binary32_element,sonnx_div_binary64_element
 FLOAT_LOOP_FCTS=sonnx_div_f32,sonnx_div_f64
+ROUTE_FCTS=$(for r in int8:i8:32 int16:i16:32 int32:i32:64 uint8:u8:32 uint16:u16:32 uint32:u32:64; do
+  IFS=: read -r t k w <<< "$r"; printf 'sonnx_div_%s_via_binary%s,sonnx_div_%s_via_binary%s,' "$t" "$w" "$k" "$w"; done)
+ROUTE_FCTS="${ROUTE_FCTS%,}"
 HALF_FCTS=sonnx_div_f16,sonnx_div_bf16,sonnx_div_binary16_element,sonnx_div_bfloat16_element
 # The element functions' bit-pattern ensures are backed by the exhaustive sweep, not by WP
 # (docs/assumptions.md AS-WP-2): they are excluded from the WP goals.
@@ -131,13 +152,13 @@ CONV_FCTS=sonnx_binary16_to_binary32,sonnx_binary32_to_binary16,sonnx_bfloat16_t
 CONV_TIMEOUT=5
 CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
 
-FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS"
+FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$ROUTE_FCTS"
 # Prover policy (docs/assumptions.md AS-TOOL-1): Z3 4.8.12 proves a false floating-point lemma, so
 # the functions on floating-point values are proved in a pass of their own whose portfolio has no
-# Z3 (CVC5, with and without the opaque-spec driver); the other functions (integers, memory,
+# Z3 (CVC5, with and without the opaque-spec driver, and on Why3's axiomatisation of floats); the other functions (integers, memory,
 # bit manipulation) may use Z3. wp_evidence.py joins the passes and checks the policy per goal.
-FP_PROVERS=script,cvc5-opaque,cvc5
-[ "$SEARCH" = 1 ] && FP_PROVERS=tip,cvc5-opaque,cvc5
+FP_PROVERS=script,cvc5-opaque,cvc5,cvc5-nofp
+[ "$SEARCH" = 1 ] && FP_PROVERS=tip,cvc5-opaque,cvc5,cvc5-nofp
 # Smoke tests (--smoke, run by the main job): every precondition, loop and branch is tried for
 # unreachability, at 2 s per prover; they add about ten minutes, so the test command leaves them out.
 SMOKE_ARGS=()
@@ -151,7 +172,7 @@ wp_pass() {
   mkdir -p "$session/script"
   [ "$SEARCH" = 1 ] || cp "$SCRIPTS"/*.json "$session/script/"
   frama-c -pp-annot -cpp-extra-args="-I$(dirname "$KERNEL_C") -I$(dirname "$FORMATS_C")" \
-    "$FORMATS_C" "$KERNEL_C" "$VALIDATION_C" "$DOMAIN_C" -wp-driver "$DRIVER" -wp-par "$PAR" \
+    "$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$VALIDATION_C" "$DOMAIN_C" -wp-driver "$DRIVER" -wp-par "$PAR" \
     -wp-session "$session" -wp-cache update "${SMOKE_ARGS[@]}" \
     -wp-report-json "$WORK/wp-report-$name.json" "$@" \
     -then -report -report-untried -report-csv "$WORK/wp-properties-$name.csv" \
@@ -182,6 +203,9 @@ STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
                "$ROOT/src/common/kernels/sonnx_float_formats.h" \
                "$VALIDATION_C" "$ROOT/src/common/kernels/sonnx_validation.h" "$DOMAIN_C" \
                "$ROOT/src/div/kernels/div_domain.h" "$ROOT/src/div/kernels/div_domain_scan.inc" \
+               "$ROUTE_C" "$ROOT/src/div/kernels/div_route_kernels.h" \
+               "$ROOT/src/div/kernels/div_route_element.inc" "$ROOT/spec/why3/div_fastpath.mlw" \
+               "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
                "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
                "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json;
            echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V smoke=$SMOKE") | sha256sum | cut -d' ' -f1)"

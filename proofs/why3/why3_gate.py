@@ -48,7 +48,20 @@ KNOWN_IDS = set("C1 C2 C3 R1 R2 R3 R4 R5 GR1 GR2 GR3 GR4 F1 F2 F3 I1 D1 D2 D3 D4
 SPEC_FILES = ["spec/why3/formats.mlw", "spec/why3/div_element.mlw", "spec/why3/tensor.mlw",
               "spec/why3/div_spec.mlw", "spec/why3/div_lemmas.mlw",
               "spec/why3/div_accuracy.mlw", "spec/why3/div_impl.mlw",
-              "spec/why3/div_fastpath.mlw"]
+              "spec/why3/div_fastpath.mlw",
+              # the WP bridge: its route lemmas (D9 in WP's model of C) are hypotheses of WP goals
+              "proofs/frama-c/div_element_bridge.mlw"]
+
+
+def wp_library():
+    """load path of Frama-C/WP's Why3 library (frama_c_wp: WP's model of C), for the WP bridge"""
+    try:
+        share = subprocess.run(["frama-c", "-print-share-path"], capture_output=True, text=True,
+                               timeout=60).stdout.strip()
+    except OSError:
+        return []
+    path = os.path.join(share, "wp", "why3")
+    return ["-L", path] if share and os.path.isdir(path) else []
 
 
 class Gate:
@@ -57,7 +70,7 @@ class Gate:
         self.root = a.root
         self.fp = set()
         self.base = ["why3", "prove", "-C", a.config, "--extra-config=" + a.extra_config,
-                     "-L", os.path.join(a.root, "spec/why3")]
+                     "-L", os.path.join(a.root, "spec/why3")] + wp_library()
 
     def run(self, args, timeout=600):
         p = subprocess.run(self.base + args, cwd=self.root, capture_output=True,

@@ -1,15 +1,15 @@
-// The fast paths for AVX2 + F16C (compiled with -mavx2 -mf16c, never -mfma): the portable loops
-// of div_fast_paths.inc at 256 bits, and float16/bfloat16 kernels written with intrinsics.
+// The fast paths for AVX2 + F16C (compiled with -mavx2 -mf16c, never -mfma): the proved integer
+// route kernels compiled for AVX2 (div_fast_paths.inc), and float16/bfloat16 kernels written with
+// intrinsics.
 // Only plain loops and intrinsics here: an inline library template instantiated in this file
 // could be merged by the linker with a baseline copy and run AVX2 code on a CPU without it.
 #include <immintrin.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <limits>
-#include <type_traits>
 
 #include "../kernels/div_domain.h"
+#include "../kernels/div_route_kernels.h"
 #include "div_fast_paths.hpp"
 
 // This file is x86-64 by design (selected at run time, never the only path): SIMD intrinsics are
@@ -94,34 +94,12 @@ void div_half_precision(const std::uint16_t* a, const std::uint16_t* b, std::uin
   for (std::size_t k = 0; i + k < n; ++k) c[i + k] = tail_c[k];
 }
 
-// uint32 through binary64, four lanes at a time, with the signed conversions (AVX2 has no
-// unsigned ones): x = (x - 2^31) + 2^31 exactly, and the truncated quotient t in [0, 2^32) gives
-// t - 2^31 exactly, which converts signed. See div_fast_paths.inc for why the quotient is exact.
-// [impl->req~I1~1] [impl->req~D9~1]
-void div_uint32_via_binary64(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* c,
-                             std::size_t n) noexcept {
-  const __m128i sign_bit = _mm_set1_epi32(static_cast<int>(0x80000000u));
-  const __m256d two_pow_31 = _mm256_set1_pd(2147483648.0);
-  const auto to_binary64 = [&](const std::uint32_t* p) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    return _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(x, sign_bit)), two_pow_31);
-  };
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const __m256d quotient = _mm256_div_pd(to_binary64(a + i), to_binary64(b + i));
-    const __m256d truncated = _mm256_round_pd(quotient, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    const __m128i shifted = _mm256_cvttpd_epi32(_mm256_sub_pd(truncated, two_pow_31));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(c + i), _mm_xor_si128(shifted, sign_bit));
-  }
-  for (; i < n; ++i) c[i] = a[i] / b[i];  // at most three elements: the proved kernel's operation
-}
-
 }  // namespace
 
 const DivFastPaths& avx2_fast_paths() noexcept {
   static constexpr DivFastPaths paths =
       portable_fast_paths("AVX2+F16C", div_half_precision<8, div8_float16, 0x3C00>,
-                          div_half_precision<16, div16_bfloat16, 0x3F80>, div_uint32_via_binary64);
+                          div_half_precision<16, div16_bfloat16, 0x3F80>);
   return paths;
 }
 

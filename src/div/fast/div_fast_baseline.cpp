@@ -1,14 +1,13 @@
-// The fast paths for the x86-64 baseline (SSE2): the portable loops of div_fast_paths.inc,
-// vectorized by the compiler; float16, bfloat16 and uint32 keep their proved kernels.
+// The fast paths for the x86-64 baseline (SSE2): the proved integer route kernels, vectorized by
+// the compiler for SSE2 (div_fast_paths.inc); float16 and bfloat16 keep their proved kernels.
 #include <cpuid.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <limits>
-#include <type_traits>
 
-#include "../kernels/div_kernels.h"
 #include "../kernels/div_domain.h"
+#include "../kernels/div_kernels.h"
+#include "../kernels/div_route_kernels.h"
 #include "div_fast_paths.hpp"
 
 namespace sonnx::detail {
@@ -18,7 +17,7 @@ namespace {
 
 const DivFastPaths& baseline_fast_paths() noexcept {
   static constexpr DivFastPaths paths =
-      portable_fast_paths("x86-64 baseline", sonnx_div_f16, sonnx_div_bf16, sonnx_div_u32);
+      portable_fast_paths("x86-64 baseline", sonnx_div_f16, sonnx_div_bf16);
   return paths;
 }
 

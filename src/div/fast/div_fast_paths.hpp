@@ -1,15 +1,17 @@
 // Run-time selected fast paths of the Div kernels (internal header, docs/performance.md).
 //
-// The proved kernels (src/div/kernels, Frama-C/WP) stay the reference. A fast path computes the
-// same bits faster where the proved loop cannot vectorize:
+// The scalar proved kernels (src/div/kernels, Frama-C/WP) stay the reference. A fast path computes
+// the same bits faster where the scalar loop cannot vectorize:
 //   float16   F16C widening, one binary32 division, F16C rounding to nearest even (AVX2+F16C only)
 //   bfloat16  widening by a shift, one binary32 division, branch-free rounding (AVX2 only)
 //   8/16-bit  exact conversion to binary32, one division, truncation toward zero
 //   32-bit    exact conversion to binary64, one division, truncation toward zero
-// float32, float64 and 64-bit integers have no fast path: their proved kernels already run at
-// the memory bound or have no exact float route. Requirement D9: every fast path is equal to the
-// proved kernel on every input of its domain (exhaustively for 8/16-bit operands and for float16/
-// bfloat16, by the Why3 proof spec/why3/div_fastpath.mlw for 32-bit operands).
+// The integer routes are the route kernels of src/div/kernels/div_route_kernels.c, proved by WP
+// with the scalar kernels' contracts and compiled once per instruction set; float16 and bfloat16
+// are intrinsics (div_fast_avx2.cpp). float32, float64 and 64-bit integers have no fast path:
+// their proved kernels already run at the memory bound or have no exact float route.
+// Requirement D9: every fast path is equal to the proved kernel on every input of its domain (by
+// WP for the integer routes, exhaustively for float16/bfloat16).
 #ifndef SONNX_DIV_FAST_PATHS_HPP
 #define SONNX_DIV_FAST_PATHS_HPP
 

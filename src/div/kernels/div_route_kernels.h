@@ -1,0 +1,50 @@
+/* SONNX Div integer route kernels (requirement D9): the integer division of the 8/16-bit types
+ * through binary32 and of the 32-bit types through binary64, which compilers vectorize (integer
+ * division does not vectorize). Each route kernel has exactly the contract of the scalar kernel of
+ * its type (div_kernels.h): same preconditions, same element relation (the Why3 predicate
+ * Div_<type>.div_<type>, truncated quotient I1), proved by Frama-C/WP on div_route_kernels.c.
+ *
+ * The build compiles div_route_kernels.c once per instruction set (src/CMakeLists.txt); each
+ * object renames the functions with a suffix by -D definitions, and the fast-path table of that
+ * instruction set (src/div/fast) is compiled with the same definitions. Frama-C reads the names
+ * below. */
+#ifndef SONNX_DIV_ROUTE_KERNELS_H
+#define SONNX_DIV_ROUTE_KERNELS_H
+
+#include "div_kernels.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*@ // WP's value of the C expressions (T)((float)a / (float)b) and (T)((double)a / (double)b)
+    // before the conversion to T: the truncated real value of the IEEE quotient (round to nearest
+    // even) of the converted operands. proofs/frama-c/div_element.driver binds them to the
+    // functions Route_binary32.binary32_route / Route_binary64.binary64_route of the bridge
+    // proofs/frama-c/div_element_bridge.mlw, whose lemmas d9_route_<type> (proved from the D9
+    // lemmas of spec/why3/div_fastpath.mlw by the Why3 gate) state that, on the domain of each
+    // type, the value is the truncated quotient.
+    axiomatic SonnxDivRoutes {
+      logic integer sonnx_div_binary32_route(integer a, integer b); // Route_binary32.binary32_route
+      logic integer sonnx_div_binary64_route(integer a, integer b); // Route_binary64.binary64_route
+    }
+*/
+
+/*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT8_MIN, sonnx_div_int8_spec) */
+void sonnx_div_i8_via_binary32(const int8_t* a, const int8_t* b, int8_t* c, size_t n);
+/*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT16_MIN, sonnx_div_int16_spec) */
+void sonnx_div_i16_via_binary32(const int16_t* a, const int16_t* b, int16_t* c, size_t n);
+/*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT32_MIN, sonnx_div_int32_spec) */
+void sonnx_div_i32_via_binary64(const int32_t* a, const int32_t* b, int32_t* c, size_t n);
+/*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint8_spec) */
+void sonnx_div_u8_via_binary32(const uint8_t* a, const uint8_t* b, uint8_t* c, size_t n);
+/*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint16_spec) */
+void sonnx_div_u16_via_binary32(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n);
+/*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint32_spec) */
+void sonnx_div_u32_via_binary64(const uint32_t* a, const uint32_t* b, uint32_t* c, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SONNX_DIV_ROUTE_KERNELS_H */
