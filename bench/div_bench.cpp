@@ -88,11 +88,12 @@ void set_counters(benchmark::State& state) {
                           static_cast<std::int64_t>(sizeof(T)));
 }
 
-template <typename T>
-void bm_kernel(benchmark::State& state, DataType type, Kernel<T> kernel) {
+// Times `step` (one pass over the operands of `type` at the benchmark's size) per iteration.
+template <typename T, typename Step>
+void measure(benchmark::State& state, DataType type, Step step) {
   Operands<T>& x = operands<T>(type, static_cast<std::size_t>(state.range(0)));
   for (auto _ : state) {
-    kernel(x.a.data(), x.b.data(), x.c.data(), x.c.size());
+    step(x);
     benchmark::DoNotOptimize(x.c.data());
     benchmark::ClobberMemory();
   }
@@ -100,23 +101,25 @@ void bm_kernel(benchmark::State& state, DataType type, Kernel<T> kernel) {
 }
 
 template <typename T>
+void bm_kernel(benchmark::State& state, DataType type, Kernel<T> kernel) {
+  measure<T>(state, type, [kernel](Operands<T>& x) {
+    kernel(x.a.data(), x.b.data(), x.c.data(), x.c.size());
+  });
+}
+
+template <typename T>
 void bm_checked(benchmark::State& state, DataType type, Kernel<T>) {
-  Operands<T>& x = operands<T>(type, static_cast<std::size_t>(state.range(0)));
-  for (auto _ : state) {
+  measure<T>(state, type, [&state, type](Operands<T>& x) {
     const sonnx::Status status = sonnx::div(
         {type, x.shape, x.a.data()}, {type, x.shape, x.b.data()}, {type, x.shape, x.c.data()});
     if (!status.ok()) state.SkipWithError(status.message_text.data());
-    benchmark::DoNotOptimize(x.c.data());
-    benchmark::ClobberMemory();
-  }
-  set_counters<T>(state);
+  });
 }
 
 // The obvious scalar loop a user would write; for the 16-bit formats it calls the element function.
 template <typename T>
 void bm_naive(benchmark::State& state, DataType type, Kernel<T>) {
-  Operands<T>& x = operands<T>(type, static_cast<std::size_t>(state.range(0)));
-  for (auto _ : state) {
+  measure<T>(state, type, [type](Operands<T>& x) {
     for (std::size_t i = 0; i < x.c.size(); ++i) {
       if constexpr (std::is_same_v<T, std::uint16_t>) {
         if (type == DataType::float16) {
@@ -130,10 +133,7 @@ void bm_naive(benchmark::State& state, DataType type, Kernel<T>) {
         x.c[i] = static_cast<T>(x.a[i] / x.b[i]);
       }
     }
-    benchmark::DoNotOptimize(x.c.data());
-    benchmark::ClobberMemory();
-  }
-  set_counters<T>(state);
+  });
 }
 
 // The memory-traffic bound of Div on n elements of T: a streaming add of 64-bit words over the
