@@ -3,8 +3,8 @@
 // A wrong reference would make the fuzzers blind, so it is tested like the library.
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 
 #include "sonnx_verify/soft_div_reference.hpp"
@@ -71,15 +71,7 @@ TEST_CASE("reference: overflow, subnormals and ties to even at the bottom", "[or
 // The bits of the platform's IEEE quotient of two operands given by their bits.
 template <typename Float, typename Bits>
 Bits platform_quotient_bits(Bits x, Bits y) {
-  static_assert(sizeof(Float) == sizeof(Bits));
-  Float fx;
-  Float fy;
-  std::memcpy(&fx, &x, sizeof x);
-  std::memcpy(&fy, &y, sizeof y);
-  const Float q = fx / fy;
-  Bits bits;
-  std::memcpy(&bits, &q, sizeof q);
-  return bits;
+  return std::bit_cast<Bits>(std::bit_cast<Float>(x) / std::bit_cast<Float>(y));
 }
 
 TEST_CASE("reference: agrees with the platform's IEEE binary32/binary64 division", "[oracle]") {
