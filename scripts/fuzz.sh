@@ -8,7 +8,9 @@
 # harness runs until N executions; with both, until whichever limit comes first. The long run of
 # docs/reliability.md is `scripts/fuzz.sh --runs 10000000`. Each harness starts from the seed corpus
 # tests/fuzz/corpus/<harness>/ (read only) and from the units it found before
-# (build-fuzz/corpus/<harness>/). Crash inputs land in build-fuzz/artifacts/. A summary (executions,
+# (build-fuzz/corpus/<harness>/). Crash inputs land in build-fuzz/artifacts/. SONNX_FUZZ_BUILD_DIR
+# names another build of the harnesses instead of build-fuzz/ (the test command uses its sanitizer
+# build, build-asan/, configured by the CMake preset asan). A summary (executions,
 # speed, crashes per harness) is printed and written to $SONNX_EVIDENCE_DIR/fuzz.json
 # (default build/evidence/fuzz.json). Exit status 0 only if every harness ran without a crash.
 set -euo pipefail

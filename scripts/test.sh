@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# The test command: set-up, release build and tests, sanitizer build and tests, every Why3 and
-# Frama-C/WP proof re-checked, and a short fuzzing run. Exit status 0 only if everything passes.
+# The test command: set-up, release build and tests, sanitizer build and tests, a short fuzzing
+# run, and every Why3 and Frama-C/WP proof re-checked (in the background from the start).
+# Exit status 0 only if everything passes.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$root"
 start=$SECONDS
 stage "set-up" bash scripts/setup.sh
-stage "release build" bash scripts/build.sh
-# The proofs need no build product: they run in the background from here on, beside the test runs,
-# which leave a core idle much of the time (the long tail of each CTest run, WP's sequential VC
-# generation). Their log is shown when they are waited for, at the end.
+# The proofs need no build product: they run in the background from the start, beside the builds
+# and test runs, which leave a core idle much of the time (link steps, the long tail of each CTest
+# run). Their log is shown when they are waited for, at the end.
+cmake --preset release >/dev/null
 proofs_log="$(mktemp)"
 proofs_start=$SECONDS
 setsid cmake --build build --target prove >"$proofs_log" 2>&1 &
@@ -26,10 +27,14 @@ wait_for_proofs() {
   stage_json+=("{\"name\": \"proofs, from their start in the background\", \"seconds\": $seconds}")
   return "$rc"
 }
+stage "release build" bash scripts/build.sh
 stage "release tests" ctest_preset release
-stage "sanitizer build (ASan+UBSan)" bash -c 'cmake --preset asan >/dev/null && cmake --build --preset asan -j '"$jobs"
+# One clang build serves the sanitizer tests and the fuzzing run: ASan+UBSan everywhere, the
+# libFuzzer harnesses included.
+stage "sanitizer build (clang, ASan+UBSan, with the fuzzers)" bash -c \
+  'cmake --preset asan >/dev/null && cmake --build --preset asan -j '"$jobs"
 stage "sanitizer tests" ctest_preset asan
-stage "short fuzzing run" bash scripts/fuzz.sh --seconds 10
+stage "short fuzzing run" env SONNX_FUZZ_BUILD_DIR="$root/build-asan" bash scripts/fuzz.sh --seconds 10
 stage "proofs (Why3, Frama-C/WP; wait for the rest)" wait_for_proofs
 echo "test command: $((SECONDS - start)) s"
 write_times "$root/build/evidence/test-command-times.json"

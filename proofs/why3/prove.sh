@@ -2,10 +2,15 @@
 # SONNX Div -- Why3 proof gate.
 #
 # Usage: proofs/why3/prove.sh [--out DIR] [--timeout SEC] [--retry-timeout SEC] [-j N] [--file F]...
+#                             [--fresh] [--record]
 #   --out DIR    evidence directory (default build/evidence); writes DIR/why3.json
 #   --timeout SEC, --retry-timeout SEC
 #                per-goal limit of the first attempt (3 s) and of the one retry of a failed
 #                prover (20 s)
+#   --fresh      ignore proofs/why3/replay.json: every file from scratch through the portfolio
+#   --record     rewrite proofs/why3/replay.json from this run (if every goal is accepted); by
+#                default a file whose text is the recorded one sends each goal first to the
+#                provers recorded for it (why3_gate.py)
 #   --file F     prove F (relative to the repository root) instead of the specification, under the
 #                same prover policy (repeatable): the policy regression test runs the gate on
 #                proofs/why3/notes/z3_fp_false_bound.mlw and expects it to fail
@@ -34,6 +39,8 @@ timeout=3
 retry_timeout=20
 jobs=2
 files=()
+replay=("--replay" "$here/replay.json")
+record=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
@@ -42,6 +49,8 @@ while [ $# -gt 0 ]; do
     --retry-timeout) retry_timeout="$2"; shift 2 ;;
     -j) jobs="$2"; shift 2 ;;
     --file) files+=("$2"); shift 2 ;;
+    --fresh) replay=(); shift ;;
+    --record) record=("--record" "$here/replay.json"); shift ;;
     -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -101,7 +110,8 @@ driver = "$here/sonnx_floats.drv"
 name = "CVC5"
 driver = "$here/sonnx_floats.drv"
 EOF
+# the specification is replayed from its record; files given with --file are proved from scratch
+if [ ${#files[@]} -gt 0 ]; then selection=(--files "${files[@]}"); else selection=("${replay[@]}"); fi
 exec python3 "$here/why3_gate.py" --root "$root" --out "$out" --config "$cfg" \
   --extra-config "$extra" --timeout "$timeout" --retry-timeout "$retry_timeout" --jobs "$jobs" \
-  --mode "$mode" \
-  ${files[@]+--files "${files[@]}"}
+  --mode "$mode" "${record[@]}" "${selection[@]}"

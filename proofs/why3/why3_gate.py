@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
 """SONNX Div -- Why3 proof gate, called by proofs/why3/prove.sh.
 
-Session-free strategy: every file is split with `split_vc` and each theory is
+Replay: proofs/why3/replay.json records, per goal, the provers whose valid
+verdicts made it accepted.  A file whose text is unchanged since that record
+is replayed: each goal goes first to its recorded provers (one `why3 prove`
+per theory and prover, goals selected with -T/-G); any sub-goal the policy
+does not then accept falls back to the portfolio below.  The record only
+orders the provers: every verdict is a fresh prover run.  A file without a
+current record is proved from scratch: split with `split_vc`, each theory
 sent to its first prover (a `(* prover: X *)` hint, else CVC5 for a
 floating-point theory and Z3 for the others); each goal that the prover
 policy does not yet accept is re-run (selected with -T/-G) with the next
@@ -22,6 +28,7 @@ through other theories of the project) a floating-point theory.  Any sub-goal
 not accepted makes the gate fail.
 """
 import argparse
+import collections
 import concurrent.futures as cf
 import json
 import os
@@ -29,6 +36,7 @@ import re
 import subprocess
 import sys
 import time
+import hashlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from verdict_counts import verdict_counts  # noqa: E402
@@ -37,6 +45,7 @@ PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
 FP_PORTFOLIO = ["cvc5", "cvc5-nofp", "Z3,4.8.12,noBV", "z3", "cvc4"]
 PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "cvc5-nofp": "CVC5-noFP", "Z3,4.8.12,noBV": "Z3-noBV",
                 "cvc4": "CVC4", "gappa": "Gappa"}
+PROVER_ID = {label: prover for prover, label in PROVER_LABEL.items()}
 # provers that are not independent of each other share a family
 FAMILY = {"Z3": "z3", "Z3-noBV": "z3", "CVC5": "cvc", "CVC5-noFP": "cvc", "CVC4": "cvc", "Gappa": "gappa"}
 # provers whose floating-point verdict is accepted on its own: CVC5, with native SMT-LIB floating
@@ -69,6 +78,8 @@ class Gate:
         self.a = a
         self.root = a.root
         self.fp = set()
+        self.replay = load_replay(a.replay) if a.replay else {}
+        self.replayed = []
         self.base = ["why3", "prove", "-C", a.config, "--extra-config=" + a.extra_config,
                      "-L", os.path.join(a.root, "spec/why3")] + wp_library()
 
@@ -160,15 +171,13 @@ class Gate:
             return "unknown"
         return "failed"
 
-    def results(self, rel, prover, theory=None, goal=None, timeout=None, theories=None):
+    def results(self, rel, prover, theory=None, goal=None, timeout=None, goals=()):
         t = timeout or self.a.timeout
         args = ["-P", prover, "-a", "split_vc", "-t", str(t), "--json", rel]
-        for th in theories or []:
-            args += ["-T", th]
         if theory:
             args += ["-T", theory]
-            if goal:
-                args += ["-G", goal]
+            for g in ([goal] if goal else []) + list(goals):
+                args += ["-G", g]
         rc, so, se = self.run(args)
         res = []
         for o in self.parse_json_stream(so):
@@ -179,9 +188,13 @@ class Gate:
                         "status": self.status_of(pr.get("answer", "failed")),
                         "answer": pr.get("answer", "").replace("\n", " "),
                         "time_s": pr.get("time", 0.0)})
+            if theory:
+                res[-1]["theory"] = theory
         if not res and (rc != 0 or se.strip()):
             res.append({"goal": goal or "?", "expl": "why3 error", "loc": {}, "status": "failed",
                         "answer": se.strip()[-500:], "time_s": 0.0})
+            if theory:
+                res[-1]["theory"] = theory
         return res
 
     def attribute(self, rel, res):
@@ -191,8 +204,11 @@ class Gate:
         last_theory, prev_goal, counters = None, None, {}
         for r in res:
             base = r["goal"][:-3] if r["goal"].endswith("'vc") else r["goal"]
-            th = None
-            if r["loc"].get("filename", "").endswith(os.path.basename(rel)) and base in owner:
+            th = r.get("theory")
+            if th:
+                if base in remaining.get(th, []):
+                    remaining[th].remove(base)
+            elif r["loc"].get("filename", "").endswith(os.path.basename(rel)) and base in owner:
                 th = owner[base]
             elif prev_goal == r["goal"]:
                 th = last_theory
@@ -274,25 +290,59 @@ class Gate:
             return bool(valid)
         return bool(valid & FP_TRUSTED) or len({FAMILY[p] for p in valid}) >= 2
 
+    def first_pass(self, rel, path, theories, is_fp):
+        """proof from scratch: every theory to its first prover (hint, else by kind), one run per
+        theory, so that each goal is attributed to the theory that states or clones it"""
+        res = []
+        for th in theories:
+            prover = Gate.hints.get((path, th, "__theory__"), (FP_PORTFOLIO if is_fp[th] else PORTFOLIO)[0])
+            res += self.first_verdicts(self.results(rel, prover, th), prover)
+        return res
+
+    def replay_pass(self, rel, record):
+        """replay: every recorded goal to its first recorded prover, one run per theory and prover
+        (the whole theory when one prover comes first for all its goals)"""
+        groups, firsts = {}, {}
+        for e in record:
+            groups.setdefault((e["theory"], PROVER_ID[e["provers"][0]]), []).append(e["goal"])
+            firsts.setdefault(e["theory"], set()).add(e["provers"][0])
+        res = []
+        for (th, prover), goals in groups.items():
+            part = [] if len(firsts[th]) == 1 else self.results(rel, prover, th, goals=goals)
+            if not part or any(r["expl"] == "why3 error" for r in part):
+                # a goal that -G cannot name (a lemma of a cloned module): the theory, then its goals
+                part = [r for r in self.results(rel, prover, th)
+                        if len(firsts[th]) == 1 or r["goal"] in goals]
+            res += self.first_verdicts(part, prover)
+        return res
+
+    @staticmethod
+    def first_verdicts(part, prover):
+        for r in part:
+            r["verdicts"] = [{"prover": PROVER_LABEL[prover], "result": r["status"], "time": r["time_s"]}]
+        return part
+
+    def record_of(self, rel):
+        """the recorded goals of rel if its text is the one recorded, else None"""
+        entry = self.replay.get(rel)
+        if entry and entry["sha256"] == file_sha256(os.path.join(self.root, rel)):
+            self.replayed.append(rel)
+            return entry["goals"]
+        return None
+
     def prove_file(self, rel):
         t0 = time.time()
         path = os.path.join(self.root, rel)
         theories = self.parse_decls(path)[0]
         stem = os.path.splitext(os.path.basename(rel))[0]
         is_fp = {th: stem + "." + th in self.fp for th in theories}
-        groups = {}
-        for th in theories:
-            first = (FP_PORTFOLIO if is_fp[th] else PORTFOLIO)[0]
-            groups.setdefault(Gate.hints.get((path, th, "__theory__"), first), []).append(th)
-        res = []
-        for prover, ths in groups.items():
-            part = self.results(rel, prover, theories=ths) if len(groups) > 1 else self.results(rel, prover)
-            for r in part:
-                r["verdicts"] = [{"prover": PROVER_LABEL[prover], "result": r["status"], "time": r["time_s"]}]
-            res += part
+        record = self.record_of(rel)
+        res = self.replay_pass(rel, record) if record else self.first_pass(rel, path, theories, is_fp)
         order = {th: k for k, th in enumerate(theories)}
         res = self.attribute(rel, res)
-        res.sort(key=lambda r: order.get(r["theory"], 0))
+        recorded = {(e["theory"], e["goal"]): e["provers"] for e in (record or [])}
+        rank = {key: k for k, key in enumerate(recorded)}
+        res.sort(key=lambda r: (order.get(r["theory"], 0), rank.get((r["theory"], r["goal"]), 0)))
         for r in res:
             r["fp"] = is_fp.get(r["theory"], True)
             r["accepted"] = self.accepted(r["fp"], r["verdicts"])
@@ -302,10 +352,24 @@ class Gate:
                 todo.append((r["theory"], r["goal"]))
         retried = set()
         for th, g in todo:
+            # replay: the goal's other recorded provers, at the first limit, before any retry
+            for prover in [PROVER_ID[label] for label in recorded.get((th, g), [])[1:]]:
+                subs = [r for r in res if r["theory"] == th and r["goal"] == g]
+                if all(r["accepted"] for r in subs):
+                    break
+                again = self.results(rel, prover, th, g)
+                if len(again) != len(subs):
+                    continue
+                for old, new in zip(subs, again):
+                    if not old["accepted"]:
+                        old["verdicts"].append({"prover": PROVER_LABEL[prover], "result": new["status"],
+                                                "time": new["time_s"]})
+                        old["accepted"] = self.accepted(old["fp"], old["verdicts"])
             base = g[:-3] if g.endswith("'vc") else g
             hint = Gate.hints.get((path, th, base))
             portfolio = FP_PORTFOLIO if is_fp.get(th, True) else PORTFOLIO
-            for prover in ([hint] if hint else []) + [p for p in portfolio if p != hint]:
+            first = [PROVER_ID[label] for label in recorded.get((th, g), [])] + ([hint] if hint else [])
+            for prover in dict.fromkeys(first + portfolio):
                 subs = [r for r in res if r["theory"] == th and r["goal"] == g]
                 if all(r["accepted"] for r in subs):
                     break
@@ -339,6 +403,39 @@ class Gate:
     def typecheck(self, rel):
         rc, so, se = self.run(["--type-only", rel])
         return rc == 0, (so + se).strip()
+
+
+def file_sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def load_replay(path):
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return json.load(f)["files"]
+
+
+def replay_record(root, files, results):
+    """per file: its hash and, per goal, the provers to run first: those whose valid verdicts made
+    its sub-goals accepted (for a floating-point sub-goal accepted on two families, both)"""
+    out = {}
+    for rel in files:
+        goals = {}
+        for r in (x for x in results if x["file"] == rel):
+            needed = [r["prover"]]
+            if r["fp"] and r["prover"] not in FP_TRUSTED:
+                needed += [v["prover"] for v in r["verdicts"] if v["result"] == "valid"]
+            goals.setdefault((r["theory"], r["goal"]), collections.Counter()).update(dict.fromkeys(needed, 1))
+        seconds = sum(v["time"] for r in results if r["file"] == rel for v in r["verdicts"]
+                      if v["result"] == "valid")
+        out[rel] = {"sha256": file_sha256(os.path.join(root, rel)), "seconds": round(seconds),
+                    # the prover of most sub-goals first
+                    "goals": [{"theory": th, "goal": g, "provers": [p for p, _ in n.most_common()]}
+                              for (th, g), n in goals.items()]}
+    return {"what": "per goal of each Why3 file, the provers the gate runs first when the file's text "
+                    "is unchanged (proofs/why3/prove.sh --record writes it)", "files": out}
 
 
 def versions():
@@ -377,6 +474,10 @@ def main():
     # a goal a prover fails on at --timeout is tried once more with this limit
     ap.add_argument("--retry-timeout", type=int, default=20)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--replay", default=None,
+                    help="record of the provers to run first per goal (files whose text is unchanged)")
+    ap.add_argument("--record", default=None,
+                    help="write that record here from this run (only if every goal is accepted)")
     ap.add_argument("--files", nargs="*", default=None,
                     help="prove these files (relative to the root) instead of the specification")
     a = ap.parse_args()
@@ -400,8 +501,12 @@ def main():
         errors += 1
     all_res, per_file = [], {}
     if not errors:
+        # longest first, so that the two workers finish together
+        def cost(rel):
+            entry = gate.replay.get(rel)
+            return entry["seconds"] if entry else float("inf")
         with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-            for rel, res, dt in ex.map(gate.prove_file, files):
+            for rel, res, dt in ex.map(gate.prove_file, sorted(files, key=cost, reverse=True)):
                 per_file[rel] = (res, dt)
         for rel in files:
             all_res += per_file[rel][0]
@@ -452,6 +557,9 @@ def main():
                       "verdicts": r["verdicts"], "accepted": r["accepted"], "fp": r["fp"]} for r in all_res],
            "summary": {"proved": proved, "total": len(all_res), "wall_s": wall,
                        "timeout_per_goal_s": a.timeout,
+                       "retry_timeout_s": a.retry_timeout,
+                       "replayed_files": sorted(gate.replayed, key=files.index),
+                       "files_proved_from_scratch": [f for f in files if f not in gate.replayed],
                        "portfolio": [PROVER_LABEL[p] for p in PORTFOLIO] + ["Gappa (by hint)"],
                        "files": files},
            "policy": policy,
@@ -460,6 +568,15 @@ def main():
     with open(os.path.join(a.out, "why3.json"), "w") as f:
         json.dump(doc, f, indent=1)
     ok = not errors and proved == len(all_res) and len(all_res) > 0
+    if ok and a.record:
+        record = replay_record(a.root, files, all_res)
+        record["files"] = {**load_replay(a.record), **record["files"]}  # the other files' records stay
+        record["files"] = {rel: record["files"][rel] for rel in SPEC_FILES if rel in record["files"]}
+        with open(a.record, "w") as f:
+            json.dump(record, f, indent=1)
+            f.write("\n")
+    print("replayed from proofs/why3/replay.json: " + (", ".join(gate.replayed) or "none") +
+          "; proved from scratch: " + (", ".join(x for x in files if x not in gate.replayed) or "none"))
     return 0 if ok else 1
 
 

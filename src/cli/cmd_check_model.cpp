@@ -88,7 +88,7 @@ void add_check_model_command(CLI::App& app, int& exit_code) {
       [](CLI::App& sub, CheckOptions& options) { return check(sub, options); });
 }
 
-const CommandRegistration registration{"check-model", add_check_model_command};
+const CommandRegistration check_model_registration{"check-model", add_check_model_command};
 
 }  // namespace
 }  // namespace sonnx::cli

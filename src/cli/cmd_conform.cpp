@@ -1125,7 +1125,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
       [](CLI::App& sub, Options& options) { return conform(sub, options); });
 }
 
-const CommandRegistration registration{"conform", add_conform_command};
+const CommandRegistration conform_registration{"conform", add_conform_command};
 
 }  // namespace
 }  // namespace sonnx::cli

@@ -82,7 +82,7 @@ void add_golden_command(CLI::App& app, int& exit_code) {
       [](CLI::App& sub, GoldenOptions& options) { return golden(sub, options); });
 }
 
-const CommandRegistration registration{"golden", add_golden_command};
+const CommandRegistration golden_registration{"golden", add_golden_command};
 
 }  // namespace
 }  // namespace sonnx::cli

@@ -57,6 +57,6 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
   });
 }
 
-const sonnx::cli::CommandRegistration registration{"kernels", add_kernels_command};
+const sonnx::cli::CommandRegistration kernels_registration{"kernels", add_kernels_command};
 
 }  // namespace

@@ -118,7 +118,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
       [](CLI::App& sub, RunOptions& options) { return run(sub, options); });
 }
 
-const CommandRegistration registration{"run", add_run_command};
+const CommandRegistration run_registration{"run", add_run_command};
 
 }  // namespace
 }  // namespace sonnx::cli

@@ -199,7 +199,7 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
   });
 }
 
-const sonnx::cli::CommandRegistration registration{"verify-exhaustive",
+const sonnx::cli::CommandRegistration verify_exhaustive_registration{"verify-exhaustive",
                                                    add_verify_exhaustive_command};
 
 }  // namespace

@@ -177,10 +177,12 @@ AccuracyCheck check_half_ulp(const BinaryFormat& f, std::uint64_t a, std::uint64
 }
 
 std::string hex(const BinaryFormat& f, std::uint64_t bits) {
-  char buffer[24];
-  std::snprintf(buffer, sizeof buffer, "0x%0*llX", f.width / 4,
-                static_cast<unsigned long long>(bits));
-  return buffer;
+  static constexpr char hex_digits[] = "0123456789ABCDEF";
+  std::string text = "0x";
+  for (int shift = f.width - 4; shift >= 0; shift -= 4) {
+    text += hex_digits[(bits >> shift) & 0xFU];
+  }
+  return text;
 }
 
 std::string mpfr_version_string() { return std::string("MPFR ") + mpfr_get_version(); }
