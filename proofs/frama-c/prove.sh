@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Frama-C/WP proof check of the Div kernels. See proofs/frama-c/README.md.
 #
-#   proofs/frama-c/prove.sh [--out DIR] [--fresh] [--smoke]   prove; DIR defaults to build/evidence
+#   proofs/frama-c/prove.sh [--out DIR] [--fresh] [--smoke] [--record]
+#                                               prove; DIR defaults to build/evidence. Each goal
+#                                               recorded in proofs/frama-c/replay.json goes first to
+#                                               its recorded prover (wp_replay.py); --record
+#                                               updates that record from this run
 #   proofs/frama-c/prove.sh --search-scripts    re-prove from scratch, searching the tactic
 #                                               scripts anew into proofs/frama-c/scripts/
 #
@@ -23,12 +27,14 @@ OUT="$ROOT/build/evidence"
 FRESH=0
 SEARCH=0
 SMOKE=0
+RECORD=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
     --out=*) OUT="${1#--out=}"; shift ;;
     --fresh) FRESH=1; shift ;;
     --smoke) SMOKE=1; shift ;;
+    --record) RECORD=1; shift ;;
     --search-scripts) SEARCH=1; FRESH=1; shift ;;
     -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
@@ -164,15 +170,18 @@ FP_PROVERS=script,cvc5-opaque,cvc5,cvc5-nofp
 SMOKE_ARGS=()
 [ "$SMOKE" = 1 ] && SMOKE_ARGS=(-wp-smoke-tests -wp-smoke-timeout 2)
 
-# wp_pass NAME -- STAGES... : one Frama-C process over every C-subset file (with the smoke tests
-# when --smoke), with its own WP session and cache, report, log and property CSV.
+# wp_pass NAME PROVERS_AT_ONCE -- STAGES... : one Frama-C process over every C-subset file (with
+# the smoke tests when --smoke), with its own WP session and cache, report, log and property CSV.
 wp_pass() {
-  local name="$1"; shift 2
+  local name="$1" par="$2"; shift 3
   local session="$WORK/session-$name"
   mkdir -p "$session/script"
-  [ "$SEARCH" = 1 ] || cp "$SCRIPTS"/*.json "$session/script/"
+  if [ "$SEARCH" != 1 ]; then
+    cp "$SCRIPTS"/*.json "$session/script/"
+    python3 "$HERE/wp_replay.py" scripts "$HERE/replay.json" "$session/script"
+  fi
   frama-c -pp-annot -cpp-extra-args="-I$(dirname "$KERNEL_C") -I$(dirname "$FORMATS_C")" \
-    "$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$VALIDATION_C" "$DOMAIN_C" -wp-driver "$DRIVER" -wp-par "$PAR" \
+    "$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$VALIDATION_C" "$DOMAIN_C" -wp-driver "$DRIVER" -wp-par "$par" \
     -wp-session "$session" -wp-cache update "${SMOKE_ARGS[@]}" \
     -wp-report-json "$WORK/wp-report-$name.json" "$@" \
     -then -report -report-untried -report-csv "$WORK/wp-properties-$name.csv" \
@@ -207,7 +216,7 @@ STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
                "$ROOT/src/div/kernels/div_route_element.inc" "$ROOT/spec/why3/div_fastpath.mlw" \
                "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
                "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
-               "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json;
+               "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json "$HERE/replay.json";
            echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V smoke=$SMOKE") | sha256sum | cut -d' ' -f1)"
 if [ "$FRESH" = 1 ] || [ ! -f "$WORK/inputs.sha256" ] || [ "$(cat "$WORK/inputs.sha256")" != "$STAMP" ]; then
   rm -rf "$WORK"/session-*
@@ -218,12 +227,16 @@ fi
 rm -f "$WORK/inputs.sha256"   # never replay a failed run as a success
 start=$(date +%s)
 set +e
+# The two passes run side by side: WP's own work (VC generation, Qed) is sequential, and the main
+# pass's goals are small.
 # shellcheck disable=SC2046
-wp_pass main -- $(main_stages)
-rc_main=$?
+wp_pass main 1 -- $(main_stages) &
+main_pid=$!
 # shellcheck disable=SC2046
-wp_pass fp -- $(fp_stages)
+wp_pass fp "$PAR" -- $(fp_stages)
 rc_fp=$?
+wait "$main_pid"
+rc_main=$?
 set -e
 end=$(date +%s)
 rc=$(( rc_main != 0 ? rc_main : rc_fp ))
@@ -304,6 +317,9 @@ if [ "$status" != 0 ] || [ "$policy" != 0 ] || [ "$binding" != 0 ]; then
   exit 1
 fi
 echo "$STAMP" > "$WORK/inputs.sha256"
+if [ "$RECORD" = 1 ]; then
+  python3 "$HERE/wp_replay.py" record "$HERE/replay.json" "$WORK"/wp-log-main.txt "$WORK"/wp-log-fp.txt
+fi
 if [ "$SEARCH" = 1 ]; then   # keep the tactic scripts; plain prover verdicts need none
   rm -f "$SCRIPTS"/*.json
   grep -l '"tactic"' "$WORK"/session-*/script/*.json | xargs -I{} cp {} "$SCRIPTS/"

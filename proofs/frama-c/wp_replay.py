@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""The record of the prover that proved each WP goal (proofs/frama-c/replay.json), and its use.
+
+  wp_replay.py scripts RECORD SCRIPT_DIR   writes, for each recorded goal without a script in
+                                           SCRIPT_DIR (the tactic scripts), a one-prover WP script
+  wp_replay.py record RECORD LOG...        updates RECORD from the console logs of a run
+
+WP runs every prover of its portfolio on a goal at once and keeps the first valid verdict; a goal
+with a script runs the script's prover first and the portfolio only if that fails. The record only
+chooses which prover runs first: every verdict is a fresh prover run, and the prover policy is
+checked on the verdicts (wp_evidence.py). A floating-point goal is never recorded with Z3."""
+import json
+import os
+import re
+import sys
+
+GOAL = re.compile(r"^\[wp\] \[([^\]]+)\] Goal typed_div_element_(\w+) : Valid", re.M)
+
+
+def script_prover(label):
+    """'CVC5 1.0.3 (opaque-spec)' -> 'CVC5:1.0.3:opaque-spec', the prover name in a WP script"""
+    m = re.match(r"(\S+) (\S+)(?: \((\S+)\))?$", label)
+    return ":".join(x for x in m.groups() if x) if m else None
+
+
+def load(path):
+    return json.load(open(path))["goals"] if os.path.exists(path) else {}
+
+
+def write_scripts(record, script_dir):
+    os.makedirs(script_dir, exist_ok=True)
+    for goal, prover in record.items():
+        path = os.path.join(script_dir, goal + ".json")
+        if not os.path.exists(path):
+            with open(path, "w") as f:
+                json.dump([{"prover": prover, "verdict": "valid"}], f)
+
+
+def update(record, logs):
+    for log in logs:
+        for label, goal in GOAL.findall(open(log, errors="replace").read()):
+            if label == "Qed":
+                record.pop(goal, None)
+            elif label != "Script":  # a replayed script keeps its record
+                record[goal] = script_prover(label)
+    return dict(sorted(record.items()))
+
+
+def main():
+    mode, path = sys.argv[1], sys.argv[2]
+    if mode == "scripts":
+        write_scripts(load(path), sys.argv[3])
+    elif mode == "record":
+        record = update(load(path), sys.argv[3:])
+        with open(path, "w") as f:
+            json.dump({"what": "per WP goal, the prover its one-prover script names "
+                               "(proofs/frama-c/prove.sh --record writes it)", "goals": record}, f, indent=0)
+            f.write("\n")
+        print(f"wp_replay: {len(record)} goals recorded in {path}")
+    else:
+        sys.exit("usage: wp_replay.py scripts RECORD SCRIPT_DIR | record RECORD LOG...")
+
+
+if __name__ == "__main__":
+    main()
