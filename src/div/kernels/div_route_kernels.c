@@ -18,8 +18,10 @@
   requires D9_operands_below_2p53: sonnx_div_below_2p53(x) && sonnx_div_below_2p53(y);
 /* 1 when a 64-bit operand is not below 2^53 in magnitude, else 0 (branch-free). */
 #define SONNX_DIV_OUTSIDE_2P53_SIGNED(x)                                                      \
-  ((uint64_t)((x) < -INT64_C(0x1FFFFFFFFFFFFF)) + (uint64_t)((x) > INT64_C(0x1FFFFFFFFFFFFF)))
-#define SONNX_DIV_OUTSIDE_2P53_UNSIGNED(x) ((uint64_t)((x) > UINT64_C(0x1FFFFFFFFFFFFF)))
+  ((((x) < -INT64_C(0x1FFFFFFFFFFFFF)) || ((x) > INT64_C(0x1FFFFFFFFFFFFF))) ? UINT64_C(1)   \
+                                                                              : UINT64_C(0))
+#define SONNX_DIV_OUTSIDE_2P53_UNSIGNED(x)                                                    \
+  (((x) > UINT64_C(0x1FFFFFFFFFFFFF)) ? UINT64_C(1) : UINT64_C(0))
 
 #define SONNX_DIV_ROUTE_ELEMENT sonnx_div_int8_via_binary32
 #define SONNX_DIV_ELEM int8_t
