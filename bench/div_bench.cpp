@@ -28,9 +28,12 @@ using sonnx::DataType;
 template <typename T>
 using Kernel = void (*)(const T*, const T*, T*, std::size_t);
 
-// Operands inside every type's domain (no zero divisor, no MIN / -1), normal floats.
+// Operands inside every type's domain (no zero divisor, no MIN / -1), normal floats. Integers are
+// random patterns of the full width, shifted right by `shift` bits (arithmetically for signed
+// types): shift 11 keeps 64-bit operands below 2^53 in magnitude, where the blocked kernels take
+// the binary64 route.
 template <typename T>
-void fill(DataType type, std::vector<T>& a, std::vector<T>& b) {
+void fill(DataType type, unsigned shift, std::vector<T>& a, std::vector<T>& b) {
   std::mt19937_64 rng(42);
   for (std::size_t i = 0; i < a.size(); ++i) {
     if constexpr (std::is_floating_point_v<T>) {
@@ -50,8 +53,8 @@ void fill(DataType type, std::vector<T>& a, std::vector<T>& b) {
       a[i] = static_cast<T>(pattern(rng()));
       b[i] = static_cast<T>(pattern(rng()));
     } else {
-      a[i] = static_cast<T>(rng());
-      T divisor = static_cast<T>(rng() >> (rng() % (8 * sizeof(T))));
+      a[i] = static_cast<T>(static_cast<T>(rng()) >> shift);
+      T divisor = static_cast<T>(static_cast<T>(rng() >> (rng() % (8 * sizeof(T)))) >> shift);
       if (divisor == 0 || (std::is_signed_v<T> && divisor == static_cast<T>(-1))) divisor = 3;
       b[i] = divisor;
     }
@@ -62,21 +65,22 @@ template <typename T>
 struct Operands {
   std::vector<T> a, b, c;
   std::vector<std::int64_t> shape;
-  Operands(DataType type, std::size_t n) : a(n), b(n), c(n), shape{static_cast<std::int64_t>(n)} {
-    fill(type, a, b);
+  Operands(DataType type, unsigned shift, std::size_t n)
+      : a(n), b(n), c(n), shape{static_cast<std::int64_t>(n)} {
+    fill(type, shift, a, b);
   }
 };
 
 // The operands of the last (type, n) of each element type: the variants and repetitions of one
 // size run one after the other, so each array is filled once.
 template <typename T>
-Operands<T>& operands(DataType type, std::size_t n) {
+Operands<T>& operands(DataType type, unsigned shift, std::size_t n) {
   static std::shared_ptr<void> held;
-  static std::pair<DataType, std::size_t> key{DataType::undefined, 0};
-  if (held == nullptr || key != std::make_pair(type, n)) {
+  static std::tuple<DataType, unsigned, std::size_t> key{DataType::undefined, 0, 0};
+  if (held == nullptr || key != std::make_tuple(type, shift, n)) {
     held.reset();
-    held = std::make_shared<Operands<T>>(type, n);
-    key = {type, n};
+    held = std::make_shared<Operands<T>>(type, shift, n);
+    key = {type, shift, n};
   }
   return *static_cast<Operands<T>*>(held.get());
 }
@@ -90,8 +94,8 @@ void set_counters(benchmark::State& state) {
 
 // Times `step` (one pass over the operands of `type` at the benchmark's size) per iteration.
 template <typename T, typename Step>
-void measure(benchmark::State& state, DataType type, Step step) {
-  Operands<T>& x = operands<T>(type, static_cast<std::size_t>(state.range(0)));
+void measure(benchmark::State& state, DataType type, unsigned shift, Step step) {
+  Operands<T>& x = operands<T>(type, shift, static_cast<std::size_t>(state.range(0)));
   for (auto _ : state) {
     step(x);
     benchmark::DoNotOptimize(x.c.data());
@@ -101,15 +105,15 @@ void measure(benchmark::State& state, DataType type, Step step) {
 }
 
 template <typename T>
-void bm_kernel(benchmark::State& state, DataType type, Kernel<T> kernel) {
-  measure<T>(state, type, [kernel](Operands<T>& x) {
+void bm_kernel(benchmark::State& state, DataType type, unsigned shift, Kernel<T> kernel) {
+  measure<T>(state, type, shift, [kernel](Operands<T>& x) {
     kernel(x.a.data(), x.b.data(), x.c.data(), x.c.size());
   });
 }
 
 template <typename T>
-void bm_checked(benchmark::State& state, DataType type, Kernel<T>) {
-  measure<T>(state, type, [&state, type](Operands<T>& x) {
+void bm_checked(benchmark::State& state, DataType type, unsigned shift, Kernel<T>) {
+  measure<T>(state, type, shift, [&state, type](Operands<T>& x) {
     const sonnx::Status status = sonnx::div(
         {type, x.shape, x.a.data()}, {type, x.shape, x.b.data()}, {type, x.shape, x.c.data()});
     if (!status.ok()) state.SkipWithError(status.message_text.data());
@@ -118,8 +122,8 @@ void bm_checked(benchmark::State& state, DataType type, Kernel<T>) {
 
 // The obvious scalar loop a user would write; for the 16-bit formats it calls the element function.
 template <typename T>
-void bm_naive(benchmark::State& state, DataType type, Kernel<T>) {
-  measure<T>(state, type, [type](Operands<T>& x) {
+void bm_naive(benchmark::State& state, DataType type, unsigned shift, Kernel<T>) {
+  measure<T>(state, type, shift, [type](Operands<T>& x) {
     for (std::size_t i = 0; i < x.c.size(); ++i) {
       if constexpr (std::is_same_v<T, std::uint16_t>) {
         if (type == DataType::float16) {
@@ -147,7 +151,7 @@ __attribute__((target_clones("avx2", "default"))) void stream_words(
 }
 
 template <typename T>
-void bm_bound(benchmark::State& state, DataType, Kernel<T>) {
+void bm_bound(benchmark::State& state, DataType, unsigned, Kernel<T>) {
   const std::size_t words = (static_cast<std::size_t>(state.range(0)) * sizeof(T) + 7) / 8;
   std::vector<std::uint64_t> a(words, 0x0123456789ABCDEFULL), b(words, 0x1111111111111111ULL),
       c(words);
@@ -163,13 +167,15 @@ void bm_bound(benchmark::State& state, DataType, Kernel<T>) {
 std::map<std::string, std::string> kernel_paths;
 
 template <typename T>
-void register_type(const char* name, DataType type, Kernel<T> proved, Kernel<T> fast = nullptr) {
+void register_type(const char* name, DataType type, Kernel<T> proved, Kernel<T> fast = nullptr,
+                   unsigned shift = 0) {
   const Kernel<T> selected = fast != nullptr ? fast : proved;
   kernel_paths[name] =
       selected == proved
           ? std::string("proved kernel")
           : std::string("fast path (") + sonnx::detail::selected_fast_paths().instruction_set + ")";
-  const std::tuple<const char*, void (*)(benchmark::State&, DataType, Kernel<T>), Kernel<T>>
+  const std::tuple<const char*, void (*)(benchmark::State&, DataType, unsigned, Kernel<T>),
+                   Kernel<T>>
       variants[] = {{"kernel", bm_kernel<T>, selected},
                     {"proved", bm_kernel<T>, proved},
                     {"checked", bm_checked<T>, selected},
@@ -180,7 +186,7 @@ void register_type(const char* name, DataType type, Kernel<T> proved, Kernel<T> 
   for (const std::int64_t n : {1000, 100000, 10000000}) {
     for (const auto& [variant, function, kernel] : variants) {
       benchmark::RegisterBenchmark((std::string(variant) + "/" + name).c_str(), function, type,
-                                   kernel)
+                                   shift, kernel)
           ->Arg(n)
           ->Unit(benchmark::kMicrosecond);
     }
@@ -225,7 +231,8 @@ int main(int argc, char** argv) {
 
   const std::vector<std::string> types = {"float16", "bfloat16", "float32", "float64",
                                           "int8",    "int16",    "int32",   "int64",
-                                          "uint8",   "uint16",   "uint32",  "uint64"};
+                                          "uint8",   "uint16",   "uint32",  "uint64",
+                                          "int64_below_2p53", "uint64_below_2p53"};
   const sonnx::detail::DivFastPaths& fast = sonnx::detail::selected_fast_paths();
   register_type<std::uint16_t>("float16", DataType::float16, sonnx_div_f16, fast.float16);
   register_type<std::uint16_t>("bfloat16", DataType::bfloat16, sonnx_div_bf16, fast.bfloat16);
@@ -234,11 +241,16 @@ int main(int argc, char** argv) {
   register_type<std::int8_t>("int8", DataType::int8, sonnx_div_i8, fast.int8);
   register_type<std::int16_t>("int16", DataType::int16, sonnx_div_i16, fast.int16);
   register_type<std::int32_t>("int32", DataType::int32, sonnx_div_i32, fast.int32);
-  register_type<std::int64_t>("int64", DataType::int64, sonnx_div_i64);
+  register_type<std::int64_t>("int64", DataType::int64, sonnx_div_i64, fast.int64);
   register_type<std::uint8_t>("uint8", DataType::uint8, sonnx_div_u8, fast.uint8);
   register_type<std::uint16_t>("uint16", DataType::uint16, sonnx_div_u16, fast.uint16);
   register_type<std::uint32_t>("uint32", DataType::uint32, sonnx_div_u32, fast.uint32);
-  register_type<std::uint64_t>("uint64", DataType::uint64, sonnx_div_u64);
+  register_type<std::uint64_t>("uint64", DataType::uint64, sonnx_div_u64, fast.uint64);
+  // The 64-bit types once more with operands below 2^53 (the default ones are full-width: every
+  // block of the blocked kernels takes the integer division, their worst case).
+  register_type<std::int64_t>("int64_below_2p53", DataType::int64, sonnx_div_i64, fast.int64, 11);
+  register_type<std::uint64_t>("uint64_below_2p53", DataType::uint64, sonnx_div_u64, fast.uint64,
+                               11);
 
   CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);

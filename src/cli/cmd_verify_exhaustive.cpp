@@ -156,7 +156,7 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
       "against the MPFR oracle (IEEE 754 round-to-nearest-even), with progress on stderr and a "
       "JSON evidence record (--json). With --fast-paths TYPE instead: check that type's "
       "run-time selected fast paths bit for bit against its proved kernel (D9), on every pair of "
-      "an 8/16-bit type or on --sample N pairs (default 10^8 for 32-bit types).\n"
+      "an 8/16-bit type or on --sample N pairs (default 10^8 for 32/64-bit types).\n"
       "Exit codes: 0 every pair matches, 1 a mismatch or a symmetry re-check failure (F2, D9), "
       "2 usage, oracle or I/O error.");
   CLI::Option* format = cmd->add_option("--format", options->format,
@@ -164,8 +164,9 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
                             ->check(CLI::IsMember({"f16", "bf16"}));
   cmd->add_option("--fast-paths", options->fast_path_type,
                   "compare this type's fast paths with its proved kernel: f16, bf16, int8, int16, "
-                  "int32, uint8, uint16, uint32")
-      ->check(CLI::IsMember({"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32"}))
+                  "int32, uint8, uint16, uint32, int64, uint64")
+      ->check(CLI::IsMember({"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32",
+                             "int64", "uint64"}))
       ->excludes(format);
   cmd->add_option("--json", options->json,
                   "write the JSON evidence record here (e.g. build/evidence/exhaustive-f16.json)");

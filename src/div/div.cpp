@@ -176,7 +176,7 @@ Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorVie
     case DataType::int32:
       return run_integer(pick(sonnx_div_i32, fast.int32), sonnx_div_domain_i32, a, b, c, n);
     case DataType::int64:
-      return run_integer(sonnx_div_i64, sonnx_div_domain_i64, a, b, c, n);
+      return run_integer(pick(sonnx_div_i64, fast.int64), sonnx_div_domain_i64, a, b, c, n);
     case DataType::uint8:
       return run_integer(pick(sonnx_div_u8, fast.uint8), sonnx_div_domain_u8, a, b, c, n);
     case DataType::uint16:
@@ -184,7 +184,7 @@ Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorVie
     case DataType::uint32:
       return run_integer(pick(sonnx_div_u32, fast.uint32), sonnx_div_domain_u32, a, b, c, n);
     case DataType::uint64:
-      return run_integer(sonnx_div_u64, sonnx_div_domain_u64, a, b, c, n);
+      return run_integer(pick(sonnx_div_u64, fast.uint64), sonnx_div_domain_u64, a, b, c, n);
     default:  // unreachable: the proved R3 check lets only the 12 types cased above through
       break;
   }

@@ -65,6 +65,20 @@ TEST_CASE("16-bit and 32-bit fast paths equal the proved kernels on boundary and
   }
 }
 
+TEST_CASE("64-bit fast paths equal the proved kernels on boundary, random and below-2^53 pairs",
+          "[D9][I1][C3][D3]") {
+  for (const FastPathType type : {FastPathType::int64, FastPathType::uint64}) {
+    const EquivalenceResult result = check(type, 1u << 20);
+    if (!avx2_fast_paths_supported()) {  // the baseline table runs the proved kernels
+      CHECK(result.instruction_sets.empty());
+      continue;
+    }
+    require_equal_to_proved(result);
+    CHECK(result.instruction_sets == std::vector<std::string>{"AVX2+F16C"});
+    CHECK(result.pairs_checked > (1u << 20));
+  }
+}
+
 TEST_CASE("the equivalence check catches a fast path that differs from the proved kernel", "[D9]") {
   // A table whose int8 kernel floors instead of truncating (seeded fault): the check must fail.
   DivFastPaths faulty = baseline_fast_paths();
@@ -186,12 +200,13 @@ TEST_CASE("a wrong fast kernel of any width is reported, examples capped over al
 }
 
 TEST_CASE("fast path type names", "[D9]") {
-  for (const char* name : {"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32"}) {
+  for (const char* name : {"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32",
+                           "int64", "uint64"}) {
     const auto type = parse_fast_path_type(name);
     REQUIRE(type.has_value());
     CHECK(std::string(fast_path_type_name(*type)) == name);
   }
-  CHECK_FALSE(parse_fast_path_type("int64").has_value());  // no fast path: the proved kernel runs
+  CHECK_FALSE(parse_fast_path_type("float32").has_value());  // no fast path: the proved kernel runs
 }
 
 TEST_CASE("fast paths: every length, unaligned operands and in-place use", "[D9][D6][F2][I1]") {

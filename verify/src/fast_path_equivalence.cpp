@@ -23,7 +23,8 @@ constexpr struct {
 } type_table[] = {{"f16", FastPathType::float16},   {"bf16", FastPathType::bfloat16},
                   {"int8", FastPathType::int8},     {"int16", FastPathType::int16},
                   {"int32", FastPathType::int32},   {"uint8", FastPathType::uint8},
-                  {"uint16", FastPathType::uint16}, {"uint32", FastPathType::uint32}};
+                  {"uint16", FastPathType::uint16}, {"uint32", FastPathType::uint32},
+                  {"int64", FastPathType::int64},   {"uint64", FastPathType::uint64}};
 
 constexpr bool type_table_in_enum_order() {
   for (std::size_t k = 0; k < std::size(type_table); ++k) {
@@ -33,7 +34,7 @@ constexpr bool type_table_in_enum_order() {
 }
 static_assert(type_table_in_enum_order());
 
-// 2^64 pairs cannot be enumerated: 32-bit types are sampled (and proved, div_fastpath.mlw).
+// 2^64 pairs cannot be enumerated: 32/64-bit types are sampled (and proved, div_fastpath.mlw).
 constexpr std::uint64_t default_32_bit_sample = 100000000;
 
 // One element type: its proved kernel, where its fast kernel and domain scan sit in a table.
@@ -207,7 +208,9 @@ Counters check_all_pairs(Checker<T>& checker, const EquivalenceOptions& options,
   });
 }
 
-// Every pair of boundary values, then `sample` seeded random pairs (rounded up to whole rows).
+// Every pair of boundary values, then `sample` seeded random pairs (rounded up to whole rows). For
+// the 64-bit types every other random row is shifted right by 11 bits (arithmetically for signed
+// types), below 2^53, where the blocked kernels take the binary64 route.
 template <typename T>
 Counters check_sample(Checker<T>& checker, const EquivalenceOptions& options, std::uint64_t sample,
                       EquivalenceResult& result) {
@@ -227,11 +230,12 @@ Counters check_sample(Checker<T>& checker, const EquivalenceOptions& options, st
                     std::uint64_t state = options.seed ^ (r * 0xD1B54A32D192ED03ULL);
                     a.resize(row_size);
                     b.resize(row_size);
+                    const unsigned shift = bits == 64 && r % 2 == 1 ? 11 : 0;
                     for (std::uint64_t i = 0; i < row_size; ++i) {
-                      a[i] = from_bits<T>(splitmix64(state));
+                      a[i] = static_cast<T>(from_bits<T>(splitmix64(state)) >> shift);
                       // Divisors of every magnitude: shift the random pattern right.
                       const std::uint64_t divisor = splitmix64(state);
-                      b[i] = from_bits<T>(divisor >> (divisor % bits));
+                      b[i] = static_cast<T>(from_bits<T>(divisor >> (divisor % bits)) >> shift);
                     }
                   });
 }
@@ -324,6 +328,16 @@ EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options)
     case FastPathType::uint32:
       result = check_type(Route<std::uint32_t>{sonnx_div_u32, &DivFastPaths::uint32,
                                                &DivFastPaths::uint32_domain_violated},
+                          options, result);
+      break;
+    case FastPathType::int64:
+      result = check_type(Route<std::int64_t>{sonnx_div_i64, &DivFastPaths::int64,
+                                              &DivFastPaths::int64_domain_violated},
+                          options, result);
+      break;
+    case FastPathType::uint64:
+      result = check_type(Route<std::uint64_t>{sonnx_div_u64, &DivFastPaths::uint64,
+                                               &DivFastPaths::uint64_domain_violated},
                           options, result);
       break;
   }

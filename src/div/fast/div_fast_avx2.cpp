@@ -1,6 +1,6 @@
 // The fast paths for AVX2 + F16C (compiled with -mavx2 -mf16c, never -mfma): the proved integer
-// route kernels compiled for AVX2 (div_fast_paths.inc), and float16/bfloat16 kernels written with
-// intrinsics.
+// route kernels compiled for AVX2 (div_fast_paths.inc, and the blocked 64-bit kernels), and
+// float16/bfloat16 kernels written with intrinsics.
 // Only plain loops and intrinsics here: an inline library template instantiated in this file
 // could be merged by the linker with a baseline copy and run AVX2 code on a CPU without it.
 #include <immintrin.h>
@@ -99,7 +99,8 @@ void div_half_precision(const std::uint16_t* a, const std::uint16_t* b, std::uin
 const DivFastPaths& avx2_fast_paths() noexcept {
   static constexpr DivFastPaths paths =
       portable_fast_paths("AVX2+F16C", div_half_precision<8, div8_float16, 0x3C00>,
-                          div_half_precision<16, div16_bfloat16, 0x3F80>);
+                          div_half_precision<16, div16_bfloat16, 0x3F80>, sonnx_div_i64_blocked,
+                          sonnx_div_u64_blocked);
   return paths;
 }
 

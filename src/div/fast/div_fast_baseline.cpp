@@ -1,5 +1,6 @@
 // The fast paths for the x86-64 baseline (SSE2): the proved integer route kernels, vectorized by
-// the compiler for SSE2 (div_fast_paths.inc); float16 and bfloat16 keep their proved kernels.
+// the compiler for SSE2 (div_fast_paths.inc); float16, bfloat16, int64 and uint64 keep their
+// proved kernels (the blocked 64-bit kernels are slower than the scalar loop without AVX2).
 #include <cpuid.h>
 
 #include <cstddef>
@@ -17,7 +18,8 @@ namespace {
 
 const DivFastPaths& baseline_fast_paths() noexcept {
   static constexpr DivFastPaths paths =
-      portable_fast_paths("x86-64 baseline", sonnx_div_f16, sonnx_div_bf16);
+      portable_fast_paths("x86-64 baseline", sonnx_div_f16, sonnx_div_bf16, sonnx_div_i64,
+                          sonnx_div_u64);
   return paths;
 }
 

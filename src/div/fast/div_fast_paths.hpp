@@ -6,10 +6,13 @@
 //   bfloat16  widening by a shift, one binary32 division, branch-free rounding (AVX2 only)
 //   8/16-bit  exact conversion to binary32, one division, truncation toward zero
 //   32-bit    exact conversion to binary64, one division, truncation toward zero
+//   64-bit    the same, block by block where every operand of the block is below 2^53 in
+//             magnitude, the scalar division elsewhere (AVX2 only: slower than the scalar
+//             loop on the baseline)
 // The integer routes are the route kernels of src/div/kernels/div_route_kernels.c, proved by WP
 // with the scalar kernels' contracts and compiled once per instruction set; float16 and bfloat16
-// are intrinsics (div_fast_avx2.cpp). float32, float64 and 64-bit integers have no fast path:
-// their proved kernels already run at the memory bound or have no exact float route.
+// are intrinsics (div_fast_avx2.cpp). float32 and float64 have no fast path: their proved kernels
+// already run at the memory bound.
 // Requirement D9: every fast path is equal to the proved kernel on every input of its domain (by
 // WP for the integer routes, exhaustively for float16/bfloat16).
 #ifndef SONNX_DIV_FAST_PATHS_HPP
@@ -40,6 +43,8 @@ struct DivFastPaths {
   DivKernel<std::uint8_t> uint8;
   DivKernel<std::uint16_t> uint16;
   DivKernel<std::uint32_t> uint32;
+  DivKernel<std::int64_t> int64;
+  DivKernel<std::uint64_t> uint64;
   DomainScan<std::int8_t> int8_domain_violated;
   DomainScan<std::int16_t> int16_domain_violated;
   DomainScan<std::int32_t> int32_domain_violated;
@@ -50,7 +55,7 @@ struct DivFastPaths {
   DomainScan<std::uint64_t> uint64_domain_violated;
 };
 
-// x86-64 baseline (SSE2): float16 and bfloat16 use the proved kernels.
+// x86-64 baseline (SSE2): float16, bfloat16, int64 and uint64 use the proved kernels.
 const DivFastPaths& baseline_fast_paths() noexcept;
 
 // AVX2 + F16C; call only when avx2_fast_paths_supported().

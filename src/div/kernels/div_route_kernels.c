@@ -13,6 +13,15 @@
 #define SONNX_DIV_ELEMENT_SIGNED_DOMAIN(MIN)                                                  \
   requires C3_nonzero_divisor: y != 0;                                                      \
   requires D3_no_min_div_minus_one: !(x == (MIN) && y == -1);
+/* The operands for which the binary64 route is exact (the 64-bit types). */
+#define SONNX_DIV_ELEMENT_BELOW_2P53                                                          \
+  requires D9_operands_below_2p53: sonnx_div_below_2p53(x) && sonnx_div_below_2p53(y);
+/* 1 when a 64-bit operand is not below 2^53 in magnitude, else 0 (branch-free). */
+#define SONNX_DIV_OUTSIDE_2P53_SIGNED(x)                                                      \
+  ((((x) < -INT64_C(0x1FFFFFFFFFFFFF)) || ((x) > INT64_C(0x1FFFFFFFFFFFFF))) ? UINT64_C(1)   \
+                                                                              : UINT64_C(0))
+#define SONNX_DIV_OUTSIDE_2P53_UNSIGNED(x)                                                    \
+  (((x) > UINT64_C(0x1FFFFFFFFFFFFF)) ? UINT64_C(1) : UINT64_C(0))
 
 #define SONNX_DIV_ROUTE_ELEMENT sonnx_div_int8_via_binary32
 #define SONNX_DIV_ELEM int8_t
@@ -91,3 +100,31 @@
 #define SONNX_DIV_SAME sonnx_div_same_integer
 #define SONNX_DIV_DONE I1_truncated_quotient
 #include "div_kernel_loop.inc"
+
+#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_int64_via_binary64
+#define SONNX_DIV_ELEM int64_t
+#define SONNX_DIV_ROUTE_FLOAT double
+#define SONNX_DIV_ROUTE_DOMAIN                                                                \
+  SONNX_DIV_ELEMENT_SIGNED_DOMAIN(INT64_MIN) SONNX_DIV_ELEMENT_BELOW_2P53
+#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary64_route
+#define SONNX_DIV_SPEC sonnx_div_int64_spec
+#include "div_route_element.inc"
+#define SONNX_DIV_OUTSIDE SONNX_DIV_OUTSIDE_2P53_SIGNED
+#define SONNX_DIV_BLOCK_CHECK sonnx_div_i64_block_below_2p53
+#define SONNX_DIV_APPLY sonnx_div_int64_via_binary64
+#define SONNX_DIV_BLOCKED_KERNEL sonnx_div_i64_blocked
+#include "div_blocked_kernel.inc"
+
+#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_uint64_via_binary64
+#define SONNX_DIV_ELEM uint64_t
+#define SONNX_DIV_ROUTE_FLOAT double
+#define SONNX_DIV_ROUTE_DOMAIN SONNX_DIV_ELEMENT_UNSIGNED_DOMAIN SONNX_DIV_ELEMENT_BELOW_2P53
+#define SONNX_DIV_ROUTE_SIGNED int64_t
+#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary64_route
+#define SONNX_DIV_SPEC sonnx_div_uint64_spec
+#include "div_route_element.inc"
+#define SONNX_DIV_OUTSIDE SONNX_DIV_OUTSIDE_2P53_UNSIGNED
+#define SONNX_DIV_BLOCK_CHECK sonnx_div_u64_block_below_2p53
+#define SONNX_DIV_APPLY sonnx_div_uint64_via_binary64
+#define SONNX_DIV_BLOCKED_KERNEL sonnx_div_u64_blocked
+#include "div_blocked_kernel.inc"

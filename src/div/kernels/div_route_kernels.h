@@ -1,6 +1,6 @@
 /* SONNX Div integer route kernels (requirement D9): the integer division of the 8/16-bit types
- * through binary32 and of the 32-bit types through binary64, which compilers vectorize (integer
- * division does not vectorize). Each route kernel has exactly the contract of the scalar kernel of
+ * through binary32, of the 32-bit types through binary64, and of 64-bit operands below 2^53 in
+ * magnitude through binary64, which compilers vectorize (integer division does not vectorize). Each route kernel has exactly the contract of the scalar kernel of
  * its type (div_kernels.h): same preconditions, same element relation (the Why3 predicate
  * Div_<type>.div_<type>, truncated quotient I1), proved by Frama-C/WP on div_route_kernels.c.
  *
@@ -28,6 +28,11 @@ extern "C" {
       logic integer sonnx_div_binary32_route(integer a, integer b); // Route_binary32.binary32_route
       logic integer sonnx_div_binary64_route(integer a, integer b); // Route_binary64.binary64_route
     }
+
+    // The 64-bit operands for which the binary64 route is exact: |x| < 2^53 (every such integer
+    // converts exactly, and a quotient's distance to the next integer, at least 1/|b|, exceeds
+    // half its spacing; bridge lemmas d9_route_int64 / d9_route_uint64).
+    predicate sonnx_div_below_2p53(integer x) = -0x1FFFFFFFFFFFFF <= x <= 0x1FFFFFFFFFFFFF;
 */
 
 /*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT8_MIN, sonnx_div_int8_spec) */
@@ -42,6 +47,14 @@ void sonnx_div_u8_via_binary32(const uint8_t* a, const uint8_t* b, uint8_t* c, s
 void sonnx_div_u16_via_binary32(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n);
 /*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint32_spec) */
 void sonnx_div_u32_via_binary64(const uint32_t* a, const uint32_t* b, uint32_t* c, size_t n);
+
+/* int64 and uint64, block by block: the binary64 route on every block whose operands are all below
+   2^53 in magnitude (decided by a branch-free, vectorizable scan of the block), the scalar kernel
+   (sonnx_div_i64 / sonnx_div_u64) on the others. */
+/*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT64_MIN, sonnx_div_int64_spec) */
+void sonnx_div_i64_blocked(const int64_t* a, const int64_t* b, int64_t* c, size_t n);
+/*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint64_spec) */
+void sonnx_div_u64_blocked(const uint64_t* a, const uint64_t* b, uint64_t* c, size_t n);
 
 #ifdef __cplusplus
 }

@@ -19,7 +19,7 @@ namespace sonnx::detail {
 std::vector<const DivFastPaths*> runnable_fast_paths();
 
 // The element types that have a fast path.
-enum class FastPathType { float16, bfloat16, int8, int16, int32, uint8, uint16, uint32 };
+enum class FastPathType { float16, bfloat16, int8, int16, int32, uint8, uint16, uint32, int64, uint64 };
 
 std::optional<FastPathType> parse_fast_path_type(std::string_view name) noexcept;
 const char* fast_path_type_name(FastPathType type) noexcept;
@@ -30,7 +30,7 @@ struct EquivalenceOptions {
   // earlier table, is skipped.
   std::vector<const DivFastPaths*> tables;
   // This many seeded random pairs plus every pair of boundary values; 0: every operand pair of an
-  // 8/16-bit type, 10^8 random pairs (and the boundary pairs) of a 32-bit type.
+  // 8/16-bit type, 10^8 random pairs (and the boundary pairs) of a 32/64-bit type.
   std::uint64_t sample = 0;
   // With sample 0 and an 8/16-bit type: only the first `rows` rows of 2^bits pairs each (a quick
   // prefix of the full sweep); 0: all rows.

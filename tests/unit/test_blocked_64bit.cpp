@@ -1,0 +1,136 @@
+// Requirements D9 and I1 for int64 and uint64: the fastest-mode kernels (on AVX2, the blocked
+// kernels: the binary64 route on every block of 256 elements whose operands are all below 2^53 in
+// magnitude, C's integer division on the others) give the truncated quotient, through the checked
+// API in both kernel modes. Expected values are hand computed; the operands at and above 2^53 are
+// those for which binary64 would round (2^53 + 1 converts to 2^53), so a wrong block decision
+// shows as a wrong quotient.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <limits>
+#include <sonnx/div.hpp>
+#include <vector>
+
+using namespace sonnx;
+
+namespace {
+
+constexpr std::size_t block = 256;  // SONNX_DIV_BLOCK_ELEMENTS of div_blocked_kernel.inc
+constexpr std::size_t n = 3 * block + 17;
+constexpr std::int64_t p53 = std::int64_t{1} << 53;  // 9007199254740992
+
+struct Case {
+  std::size_t index;
+  std::int64_t a, b, q;
+};
+
+// Four blocks: 0 and 2 have every operand below 2^53 (the route), 1 and the partial block 3
+// each have at least one operand at or above 2^53 (the integer division). Every other element
+// divides -7 by 2 (-3, truncation toward zero).
+const std::vector<Case> signed_cases = {
+    {0, p53 - 1, 2, 4503599627370495},      // 4503599627370495.5
+    {1, -(p53 - 1), 2, -4503599627370495},  // -4503599627370495.5
+    {2, p53 - 1, 3, 3002399751580330},      // ...330.33
+    {3, p53 - 1, p53 - 2, 1},               // 1 + 1/(2^53 - 2)
+    {4, p53 - 2, p53 - 1, 0},               // 1 - 1/(2^53 - 1): binary64 rounds it below 1
+    {5, 7, -2, -3},
+    {6, -7, -2, 3},
+    {7, -(p53 - 1), -(p53 - 1), 1},
+    {300, p53 + 1, 1, p53 + 1},       // binary64 would give 2^53
+    {301, p53, 3, 3002399751580330},  // ...330.67
+    {767, -(p53 - 1), 3, -3002399751580330},
+    {768, std::numeric_limits<std::int64_t>::max(), 2, 4611686018427387903},
+    {769, std::numeric_limits<std::int64_t>::min(), 2, -4611686018427387904},
+    {770, std::numeric_limits<std::int64_t>::min(), 1, std::numeric_limits<std::int64_t>::min()},
+    {771, -(p53 + 1), 1, -(p53 + 1)},
+    {772, 7, p53, 0},  // only the divisor at 2^53
+    {784, std::numeric_limits<std::int64_t>::max(), -1, -9223372036854775807},
+};
+
+template <typename T>
+void require_quotients(DataType type, const std::vector<T>& a, const std::vector<T>& b,
+                       const std::vector<T>& expected) {
+  const std::vector<std::int64_t> shape{static_cast<std::int64_t>(a.size())};
+  for (const Kernels kernels : {Kernels::fastest, Kernels::proved}) {
+    INFO((kernels == Kernels::fastest ? "fastest" : "proved"));
+    std::vector<T> c(a.size());
+    REQUIRE(div({type, shape, a.data()}, {type, shape, b.data()}, {type, shape, c.data()}, kernels)
+                .ok());
+    CHECK(c == expected);
+    std::vector<T> in_place = a;  // C is A (D6)
+    REQUIRE(div({type, shape, in_place.data()}, {type, shape, b.data()},
+                {type, shape, in_place.data()}, kernels)
+                .ok());
+    CHECK(in_place == expected);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("int64: binary64 route on blocks below 2^53, integer division on the others",
+          "[D9][I1][D6]") {
+  std::vector<std::int64_t> a(n, -7), b(n, 2), expected(n, -3);
+  for (const Case& c : signed_cases) {
+    a[c.index] = c.a;
+    b[c.index] = c.b;
+    expected[c.index] = c.q;
+  }
+  require_quotients(DataType::int64, a, b, expected);
+  // Every block at or above 2^53: the integer division throughout.
+  std::vector<std::int64_t> big(n, p53 + 3), two(n, 2), halves(n, 4503599627370497);
+  require_quotients(DataType::int64, big, two, halves);
+  // A single element, on either side of the bound.
+  require_quotients(DataType::int64, std::vector<std::int64_t>{-(p53 - 1)},
+                    std::vector<std::int64_t>{-4}, std::vector<std::int64_t>{2251799813685247});
+  require_quotients(DataType::int64, std::vector<std::int64_t>{-p53 - 3},
+                    std::vector<std::int64_t>{-1}, std::vector<std::int64_t>{p53 + 3});
+}
+
+TEST_CASE("uint64: binary64 route on blocks below 2^53, integer division on the others",
+          "[D9][I1][D6]") {
+  constexpr std::uint64_t u53 = std::uint64_t{1} << 53;
+  constexpr std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+  std::vector<std::uint64_t> a(n, 7), b(n, 2), expected(n, 3);
+  const struct {
+    std::size_t index;
+    std::uint64_t a, b, q;
+  } cases[] = {
+      {0, u53 - 1, 2, 4503599627370495},
+      {1, u53 - 1, 3, 3002399751580330},
+      {2, u53 - 2, u53 - 1, 0},
+      {3, u53 - 1, u53 - 2, 1},
+      {300, u53 + 1, 1, u53 + 1},
+      {767, u53 - 1, 1, u53 - 1},
+      {768, max, 2, 9223372036854775807u},
+      {769, max, max, 1},
+      {770, u53 * 1024, 3, 3074457345618258602u},  // 2^63 / 3
+      {771, 7, u53, 0},
+  };
+  for (const auto& c : cases) {
+    a[c.index] = c.a;
+    b[c.index] = c.b;
+    expected[c.index] = c.q;
+  }
+  require_quotients(DataType::uint64, a, b, expected);
+  std::vector<std::uint64_t> big(n, max), three(n, 3), thirds(n, 6148914691236517205u);
+  require_quotients(DataType::uint64, big, three, thirds);
+}
+
+TEST_CASE("int64 and uint64: the domain checks precede the blocked kernels", "[D9][C3][D3]") {
+  const std::vector<std::int64_t> shape{3};
+  const std::vector<std::int64_t> a{1, std::numeric_limits<std::int64_t>::min(), 3}, b{1, -1, 1};
+  std::vector<std::int64_t> c{9, 9, 9};
+  const Status overflow =
+      div({DataType::int64, shape, a.data()}, {DataType::int64, shape, b.data()},
+          {DataType::int64, shape, c.data()}, Kernels::fastest);
+  CHECK(overflow.requirement == "D3");
+  CHECK(overflow.flat_index == 1u);
+  CHECK(c == std::vector<std::int64_t>{9, 9, 9});
+  const std::vector<std::uint64_t> ua{1, 2, 3}, ub{1, 1, 0};
+  std::vector<std::uint64_t> uc{9, 9, 9};
+  const Status zero =
+      div({DataType::uint64, shape, ua.data()}, {DataType::uint64, shape, ub.data()},
+          {DataType::uint64, shape, uc.data()}, Kernels::fastest);
+  CHECK(zero.requirement == "C3");
+  CHECK(zero.flat_index == 2u);
+  CHECK(uc == std::vector<std::uint64_t>{9, 9, 9});
+}
