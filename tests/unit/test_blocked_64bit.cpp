@@ -18,7 +18,7 @@ constexpr std::size_t block = 256;  // SONNX_DIV_BLOCK_ELEMENTS of div_blocked_k
 constexpr std::size_t n = 3 * block + 17;
 constexpr std::int64_t p53 = std::int64_t{1} << 53;  // 9007199254740992
 
-struct Case {
+struct BlockedCase {
   std::size_t index;
   std::int64_t a, b, q;
 };
@@ -26,7 +26,7 @@ struct Case {
 // Four blocks: 0 and 2 have every operand below 2^53 (the route), 1 and the partial block 3
 // each have at least one operand at or above 2^53 (the integer division). Every other element
 // divides -7 by 2 (-3, truncation toward zero).
-const std::vector<Case> signed_cases = {
+const std::vector<BlockedCase> signed_cases = {
     {0, p53 - 1, 2, 4503599627370495},      // 4503599627370495.5
     {1, -(p53 - 1), 2, -4503599627370495},  // -4503599627370495.5
     {2, p53 - 1, 3, 3002399751580330},      // ...330.33
@@ -69,7 +69,7 @@ void require_quotients(DataType type, const std::vector<T>& a, const std::vector
 TEST_CASE("int64: binary64 route on blocks below 2^53, integer division on the others",
           "[D9][I1][D6]") {
   std::vector<std::int64_t> a(n, -7), b(n, 2), expected(n, -3);
-  for (const Case& c : signed_cases) {
+  for (const BlockedCase& c : signed_cases) {
     a[c.index] = c.a;
     b[c.index] = c.b;
     expected[c.index] = c.q;
