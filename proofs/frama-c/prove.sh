@@ -230,10 +230,10 @@ fi
 rm -f "$WORK/inputs.sha256"   # never replay a failed run as a success
 start=$(date +%s)
 set +e
-# The two passes run side by side: WP's own work (VC generation, Qed) is sequential, and the main
-# pass's goals are small.
+# The two passes run side by side (WP's own work, VC generation and Qed, is sequential), each with
+# up to two provers at once.
 # shellcheck disable=SC2046
-wp_pass main 1 -- $(main_stages) &
+wp_pass main "$PAR" -- $(main_stages) &
 main_pid=$!
 # shellcheck disable=SC2046
 wp_pass fp "$PAR" -- $(fp_stages)
