@@ -34,7 +34,7 @@ stage "release tests" ctest_preset release
 stage "sanitizer build (clang, ASan+UBSan, with the fuzzers)" bash -c \
   'cmake --preset asan >/dev/null && cmake --build --preset asan -j '"$jobs"
 stage "sanitizer tests" ctest_preset asan
-stage "short fuzzing run" env SONNX_FUZZ_BUILD_DIR="$root/build-asan" bash scripts/fuzz.sh --seconds 10
+stage "short fuzzing run" env SONNX_FUZZ_BUILD_DIR="$root/build-asan" bash scripts/fuzz.sh --seconds 5
 stage "proofs (Why3, Frama-C/WP; wait for the rest)" wait_for_proofs
 echo "test command: $((SECONDS - start)) s"
 write_times "$root/build/evidence/test-command-times.json"
