@@ -10,6 +10,8 @@
 #include <sonnx/div.hpp>
 #include <vector>
 
+#include "div_test_support.hpp"
+
 using namespace sonnx;
 
 namespace {
@@ -116,21 +118,13 @@ TEST_CASE("uint64: binary64 route on blocks below 2^53, integer division on the 
 }
 
 TEST_CASE("int64 and uint64: the domain checks precede the blocked kernels", "[D9][C3][D3]") {
-  const std::vector<std::int64_t> shape{3};
-  const std::vector<std::int64_t> a{1, std::numeric_limits<std::int64_t>::min(), 3}, b{1, -1, 1};
-  std::vector<std::int64_t> c{9, 9, 9};
-  const Status overflow =
-      div({DataType::int64, shape, a.data()}, {DataType::int64, shape, b.data()},
-          {DataType::int64, shape, c.data()}, Kernels::fastest);
-  CHECK(overflow.requirement == "D3");
-  CHECK(overflow.flat_index == 1u);
-  CHECK(c == std::vector<std::int64_t>{9, 9, 9});
-  const std::vector<std::uint64_t> ua{1, 2, 3}, ub{1, 1, 0};
-  std::vector<std::uint64_t> uc{9, 9, 9};
-  const Status zero =
-      div({DataType::uint64, shape, ua.data()}, {DataType::uint64, shape, ub.data()},
-          {DataType::uint64, shape, uc.data()}, Kernels::fastest);
-  CHECK(zero.requirement == "C3");
-  CHECK(zero.flat_index == 2u);
-  CHECK(uc == std::vector<std::uint64_t>{9, 9, 9});
+  const auto overflow = test::run_div<std::int64_t>(
+      DataType::int64, {3}, {1, std::numeric_limits<std::int64_t>::min(), 3}, {1, -1, 1});
+  CHECK(overflow.status.requirement == "D3");
+  CHECK(overflow.status.flat_index == 1u);
+  CHECK(overflow.c == std::vector<std::int64_t>(3, test::sentinel<std::int64_t>()));
+  const auto zero = test::run_div<std::uint64_t>(DataType::uint64, {3}, {1, 2, 3}, {1, 1, 0});
+  CHECK(zero.status.requirement == "C3");
+  CHECK(zero.status.flat_index == 2u);
+  CHECK(zero.c == std::vector<std::uint64_t>(3, test::sentinel<std::uint64_t>()));
 }
