@@ -8,7 +8,8 @@
 WP runs every prover of its portfolio on a goal at once and keeps the first valid verdict; a goal
 with a script runs the script's prover first and the portfolio only if that fails. The record only
 chooses which prover runs first: every verdict is a fresh prover run, and the prover policy is
-checked on the verdicts (wp_evidence.py). A floating-point goal is never recorded with Z3."""
+checked on the verdicts (wp_evidence.py, which does not count a script as a prover of its own for
+a floating-point goal). The floating-point pass has no Z3, so its goals are recorded with CVC5."""
 import json
 import os
 import re
@@ -41,7 +42,7 @@ def update(record, logs):
         for label, goal in GOAL.findall(open(log, errors="replace").read()):
             if label == "Qed":
                 record.pop(goal, None)
-            elif label != "Script":  # a replayed script keeps its record
+            elif label != "Script" and script_prover(label):  # a replayed script keeps its record
                 record[goal] = script_prover(label)
     return dict(sorted(record.items()))
 

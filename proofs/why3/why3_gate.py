@@ -30,13 +30,13 @@ not accepted makes the gate fail.
 import argparse
 import collections
 import concurrent.futures as cf
+import hashlib
 import json
 import os
 import re
 import subprocess
 import sys
 import time
-import hashlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from verdict_counts import verdict_counts  # noqa: E402
@@ -330,6 +330,21 @@ class Gate:
             return entry["goals"]
         return None
 
+    def add_verdicts(self, rel, th, g, subs, prover, timeout, done):
+        """runs prover on goal g of theory th and adds its verdict to each sub-goal of subs that is
+        not done; returns the sub-goals it added to"""
+        again = self.results(rel, prover, th, g, timeout=timeout)
+        if len(again) != len(subs):
+            return []
+        added = []
+        for old, new in zip(subs, again):
+            if done(old):
+                continue
+            old["verdicts"].append({"prover": PROVER_LABEL[prover], "result": new["status"], "time": new["time_s"]})
+            old["accepted"] = self.accepted(old["fp"], old["verdicts"])
+            added.append(old)
+        return added
+
     def prove_file(self, rel):
         t0 = time.time()
         path = os.path.join(self.root, rel)
@@ -357,14 +372,7 @@ class Gate:
                 subs = [r for r in res if r["theory"] == th and r["goal"] == g]
                 if all(r["accepted"] for r in subs):
                     break
-                again = self.results(rel, prover, th, g)
-                if len(again) != len(subs):
-                    continue
-                for old, new in zip(subs, again):
-                    if not old["accepted"]:
-                        old["verdicts"].append({"prover": PROVER_LABEL[prover], "result": new["status"],
-                                                "time": new["time_s"]})
-                        old["accepted"] = self.accepted(old["fp"], old["verdicts"])
+                self.add_verdicts(rel, th, g, subs, prover, None, lambda r: r["accepted"])
             base = g[:-3] if g.endswith("'vc") else g
             hint = Gate.hints.get((path, th, base))
             portfolio = FP_PORTFOLIO if is_fp.get(th, True) else PORTFOLIO
@@ -380,15 +388,9 @@ class Gate:
                         v["prover"] == label and v["result"] == "valid" for v in r["verdicts"])
                 if all(r["accepted"] or answered(r) for r in subs):
                     continue
-                again = self.results(rel, prover, th, g, timeout=self.a.retry_timeout)
-                if len(again) != len(subs):
-                    continue
-                for old, new in zip(subs, again):
-                    if old["accepted"] or answered(old):
-                        continue
+                for old in self.add_verdicts(rel, th, g, subs, prover, self.a.retry_timeout,
+                                             lambda r: r["accepted"] or answered(r)):
                     retried.add((id(old), label))
-                    old["verdicts"].append({"prover": label, "result": new["status"], "time": new["time_s"]})
-                    old["accepted"] = self.accepted(old["fp"], old["verdicts"])
         for r in res:
             r["file"] = rel
             valid = [v for v in r["verdicts"] if v["result"] == "valid"]
@@ -575,7 +577,8 @@ def main():
         with open(a.record, "w") as f:
             json.dump(record, f, indent=1)
             f.write("\n")
-    print("replayed from proofs/why3/replay.json: " + (", ".join(gate.replayed) or "none") +
+    print(f"replayed from {os.path.relpath(a.replay, a.root) if a.replay else 'no record'}: " +
+          (", ".join(gate.replayed) or "none") +
           "; proved from scratch: " + (", ".join(x for x in files if x not in gate.replayed) or "none"))
     return 0 if ok else 1
 
