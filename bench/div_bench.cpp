@@ -31,7 +31,7 @@ using Kernel = void (*)(const T*, const T*, T*, std::size_t);
 // Operands inside every type's domain (no zero divisor, no MIN / -1), normal floats. Integers are
 // random patterns of the full width, shifted right by `shift` bits (arithmetically for signed
 // types): shift 11 keeps 64-bit operands below 2^53 in magnitude, where the blocked kernels take
-// the binary64 route.
+// the binary64 route, and shift 33 below 2^31, where it also converts through int32.
 template <typename T>
 void fill(DataType type, unsigned shift, std::vector<T>& a, std::vector<T>& b) {
   std::mt19937_64 rng(42);
@@ -232,7 +232,8 @@ int main(int argc, char** argv) {
   const std::vector<std::string> types = {"float16", "bfloat16", "float32", "float64",
                                           "int8",    "int16",    "int32",   "int64",
                                           "uint8",   "uint16",   "uint32",  "uint64",
-                                          "int64_below_2p53", "uint64_below_2p53"};
+                                          "int64_below_2p53", "uint64_below_2p53",
+                                          "int64_below_2p31", "uint64_below_2p31"};
   const sonnx::detail::DivFastPaths& fast = sonnx::detail::selected_fast_paths();
   register_type<std::uint16_t>("float16", DataType::float16, sonnx_div_f16, fast.float16);
   register_type<std::uint16_t>("bfloat16", DataType::bfloat16, sonnx_div_bf16, fast.bfloat16);
@@ -246,11 +247,15 @@ int main(int argc, char** argv) {
   register_type<std::uint16_t>("uint16", DataType::uint16, sonnx_div_u16, fast.uint16);
   register_type<std::uint32_t>("uint32", DataType::uint32, sonnx_div_u32, fast.uint32);
   register_type<std::uint64_t>("uint64", DataType::uint64, sonnx_div_u64, fast.uint64);
-  // The 64-bit types once more with operands below 2^53 (the default ones are full-width: every
-  // block of the blocked kernels takes the integer division, their worst case).
+  // The 64-bit types once more with operands below 2^53 and below 2^31 in magnitude, which the
+  // blocked kernels divide through binary64, the second also converting through int32 (the
+  // default operands are full-width: every block takes the integer division, their worst case).
   register_type<std::int64_t>("int64_below_2p53", DataType::int64, sonnx_div_i64, fast.int64, 11);
   register_type<std::uint64_t>("uint64_below_2p53", DataType::uint64, sonnx_div_u64, fast.uint64,
                                11);
+  register_type<std::int64_t>("int64_below_2p31", DataType::int64, sonnx_div_i64, fast.int64, 33);
+  register_type<std::uint64_t>("uint64_below_2p31", DataType::uint64, sonnx_div_u64, fast.uint64,
+                               33);
 
   CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);

@@ -138,11 +138,12 @@ DRIVER="$HERE/div_element.driver"
 INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
 # The blocked 64-bit kernels and their block scans: integer goals only (the route element is a call).
 INT_FCTS=$INT_FCTS,sonnx_div_i64_blocked,sonnx_div_u64_blocked,sonnx_div_i64_block_below_2p53,sonnx_div_u64_block_below_2p53
+INT_FCTS=$INT_FCTS,sonnx_div_i64_block_below_2p31,sonnx_div_u64_block_below_2p31
 FLOAT_ELEM_FCTS=sonnx_div_binary32_element,sonnx_div_binary64_element
 FLOAT_LOOP_FCTS=sonnx_div_f32,sonnx_div_f64
 ROUTE_FCTS=$(for r in int8:i8:32 int16:i16:32 int32:i32:64 uint8:u8:32 uint16:u16:32 uint32:u32:64; do
   IFS=: read -r t k w <<< "$r"; printf 'sonnx_div_%s_via_binary%s,sonnx_div_%s_via_binary%s,' "$t" "$w" "$k" "$w"; done)
-ROUTE_FCTS="${ROUTE_FCTS}sonnx_div_int64_via_binary64,sonnx_div_uint64_via_binary64"
+ROUTE_FCTS="${ROUTE_FCTS}sonnx_div_uint32_quotient_via_int32,sonnx_div_int64_via_int32,sonnx_div_uint64_via_int32,sonnx_div_int64_via_binary64,sonnx_div_uint64_via_binary64"
 HALF_FCTS=sonnx_div_f16,sonnx_div_bf16,sonnx_div_binary16_element,sonnx_div_bfloat16_element
 # The element functions' bit-pattern ensures are backed by the exhaustive sweep, not by WP
 # (docs/assumptions.md AS-WP-2): they are excluded from the WP goals.
@@ -216,7 +217,7 @@ STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
                "$ROOT/src/div/kernels/div_domain.h" "$ROOT/src/div/kernels/div_domain_scan.inc" \
                "$ROUTE_C" "$ROOT/src/div/kernels/div_route_kernels.h" \
                "$ROOT/src/div/kernels/div_route_element.inc" "$ROOT/spec/why3/div_fastpath.mlw" \
-               "$ROOT/src/div/kernels/div_blocked_kernel.inc" \
+               "$ROOT/src/div/kernels/div_blocked_kernel.inc" "$ROOT/src/div/kernels/div_block_check.inc" \
                "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
                "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
                "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json "$HERE/replay.json";

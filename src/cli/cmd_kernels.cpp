@@ -22,8 +22,9 @@ constexpr const char* binary32_route =
 constexpr const char* binary64_route =
     "proved binary64 route kernel: Frama-C/WP (D9 lemmas), sampled equivalence";
 constexpr const char* binary64_blocks =
-    "proved blocked kernel: binary64 route on blocks with every operand below 2^53 in magnitude, "
-    "scalar division elsewhere: Frama-C/WP (D9 lemmas)";
+    "proved blocked kernel: binary64 route on blocks with every operand below 2^53 in magnitude "
+    "(through int32 below 2^31), scalar division elsewhere: Frama-C/WP (D9 lemmas), sampled "
+    "equivalence";
 
 constexpr KernelRow rows[] = {
     {"float16", "F16C intrinsics: exhaustive 2^32-pair sweep against the proved kernel", nullptr},

@@ -1,6 +1,7 @@
 // End-to-end tests of the sonnx-div tool (T1-T5): each test runs the executable and checks its
 // exit code, its messages (which name requirement IDs) and the files it leaves behind.
 #include <catch2/catch.hpp>
+#include <cstdlib>
 
 #include <sonnx/io/tensor_io.hpp>
 
@@ -490,6 +491,34 @@ TEST_CASE("cli verify-exhaustive: no mode is a usage error, an unwritable --json
                                    unwritable});
   CHECK(fast.code == 2);
   CHECK(fast.err.find("cannot write") != std::string::npos);
+}
+
+TEST_CASE("cli kernels names the code of each type, in proved mode only proved kernels", "[D9]") {
+  ScratchDir dir;
+  const std::vector<std::string> types{"float16", "bfloat16", "float32", "float64",
+                                       "int8",    "int16",    "int32",   "int64",
+                                       "uint8",   "uint16",   "uint32",  "uint64"};
+  const Run fastest = sonnx_div(dir, {"kernels"});
+  INFO(fastest.out << fastest.err);
+  CHECK(fastest.code == 0);
+  CHECK(fastest.out.find("float32: proved C kernel: Frama-C/WP\n") != std::string::npos);
+  const char* previous = std::getenv("SONNX_DIV_KERNELS");
+  const std::string saved = previous != nullptr ? previous : "";
+  ::setenv("SONNX_DIV_KERNELS", "proved", 1);
+  const Run proved = sonnx_div(dir, {"kernels"});
+  if (previous != nullptr) {
+    ::setenv("SONNX_DIV_KERNELS", saved.c_str(), 1);
+  } else {
+    ::unsetenv("SONNX_DIV_KERNELS");
+  }
+  INFO(proved.out);
+  CHECK(proved.code == 0);
+  CHECK(proved.out.rfind("kernel mode: proved;", 0) == 0);
+  for (const std::string& type : types) {
+    CHECK(fastest.out.find("\n" + type + ": ") != std::string::npos);
+    CHECK(proved.out.find("\n" + type + ": proved C kernel: Frama-C/WP\n") != std::string::npos);
+  }
+  require_only(dir, {});
 }
 
 TEST_CASE("cli verify-exhaustive --fast-paths int8: all 2^16 pairs, evidence written", "[D9]") {

@@ -1,13 +1,16 @@
 // Requirements D9 and I1 for int64 and uint64: the fastest-mode kernels (on AVX2, the blocked
 // kernels: the binary64 route on every block of 256 elements whose operands are all below 2^53 in
-// magnitude, C's integer division on the others) give the truncated quotient, through the checked
+// magnitude, converting through int32 when they are all below 2^31, C's integer division on the
+// others) give the truncated quotient, through the checked
 // API in both kernel modes. Expected values are hand computed; the operands at and above 2^53 are
 // those for which binary64 would round (2^53 + 1 converts to 2^53), so a wrong block decision
 // shows as a wrong quotient.
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <limits>
 #include <sonnx/div.hpp>
+#include <utility>
 #include <vector>
 
 #include "div_test_support.hpp"
@@ -115,6 +118,36 @@ TEST_CASE("uint64: binary64 route on blocks below 2^53, integer division on the 
   require_quotients(DataType::uint64, a, b, expected);
   std::vector<std::uint64_t> big(n, max), three(n, 3), thirds(n, 6148914691236517205u);
   require_quotients(DataType::uint64, big, three, thirds);
+}
+
+TEST_CASE("int64 and uint64: blocks below 2^31 convert through int32, a block reaching 2^31 not",
+          "[D9][I1][D6]") {
+  // Block 0: every operand below 2^31 in magnitude (the int32 conversions). Block 1: one operand
+  // at 2^31, whose quotient by 1 (or -1) does not fit int32, so a wrong block decision shows.
+  constexpr std::int64_t m = 2147483647;  // 2^31 - 1
+  std::vector<std::int64_t> a(2 * block, -35), b(2 * block, 3), expected(2 * block, -11);
+  const std::vector<BlockedCase> narrow_cases = {
+      {0, m, 1, m},        {1, -m, 1, -m},       {2, -m, -1, m},  {3, m, 2, 1073741823},
+      {4, -m, 2, -1073741823}, {5, m, m, 1},     {6, m - 1, m, 0}, {7, 7, -2, -3},
+      {8, 0, -m, 0},       {256, m + 1, 1, m + 1}, {257, -(m + 1), -1, m + 1}, {258, m, -1, -m}};
+  for (const BlockedCase& c : narrow_cases) {
+    a[c.index] = c.a;
+    b[c.index] = c.b;
+    expected[c.index] = c.q;
+  }
+  require_quotients(DataType::int64, a, b, expected);
+
+  std::vector<std::uint64_t> ua(2 * block, 35), ub(2 * block, 3), uexpected(2 * block, 11);
+  const std::vector<std::pair<std::size_t, std::array<std::uint64_t, 3>>> unsigned_cases = {
+      {0, {2147483647u, 1, 2147483647u}}, {1, {2147483647u, 2, 1073741823u}},
+      {2, {2147483646u, 2147483647u, 0}}, {3, {0, 2147483647u, 0}},
+      {256, {2147483648u, 1, 2147483648u}}, {257, {4294967295u, 1, 4294967295u}}};
+  for (const auto& [index, c] : unsigned_cases) {
+    ua[index] = c[0];
+    ub[index] = c[1];
+    uexpected[index] = c[2];
+  }
+  require_quotients(DataType::uint64, ua, ub, uexpected);
 }
 
 TEST_CASE("int64 and uint64: the domain checks precede the blocked kernels", "[D9][C3][D3]") {

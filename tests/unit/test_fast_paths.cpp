@@ -4,6 +4,7 @@
 // a seeded sample with every boundary pair.
 #include <xmmintrin.h>  // _mm_getcsr: the MXCSR flags
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <limits>
 #include <sonnx/div.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "div/fast/div_fast_paths.hpp"
@@ -275,6 +277,32 @@ TEST_CASE("fast paths give the seed's integer and float16 quotients", "[D9][I1][
     const std::uint16_t one_bf16 = 0x3F80, three_bf16 = 0x4040;
     table->bfloat16(&one_bf16, &three_bf16, &q, 1);
     CHECK(q == 0x3EAB);
+  }
+}
+
+TEST_CASE("the uint32 fast path divides by 1 and near 2^32 like the integer definition",
+          "[D9][I1]") {
+  // The route converts operands and quotients through int32 and divides a divisor 1 as 2; these
+  // pairs (hand computed) reach each of those steps, in the vector loop body (n = 32) as well.
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs{
+      {4294967295u, 1u}, {2147483648u, 1u}, {0u, 1u},          {2147483647u, 1u},
+      {4294967295u, 2u}, {4294967295u, 3u}, {99999999u, 100000000u}, {4294967294u, 4294967295u},
+      {4294967295u, 4294967295u}, {0u, 4294967295u}, {2147483648u, 2u}, {35u, 3u}};
+  const std::vector<std::uint32_t> quotients{4294967295u, 2147483648u, 0u, 2147483647u,
+                                             2147483647u, 1431655765u, 0u,          0u,
+                                             1u,          0u,          1073741824u, 11u};
+  const std::size_t n = 32;
+  std::vector<std::uint32_t> a(n), b(n), expected(n), c(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    a[i] = pairs[i % pairs.size()].first;
+    b[i] = pairs[i % pairs.size()].second;
+    expected[i] = quotients[i % pairs.size()];
+  }
+  for (const DivFastPaths* table : runnable_fast_paths()) {
+    INFO(table->instruction_set);
+    std::fill(c.begin(), c.end(), 7u);
+    table->uint32(a.data(), b.data(), c.data(), n);
+    CHECK(c == expected);
   }
 }
 

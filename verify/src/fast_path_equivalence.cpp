@@ -209,8 +209,9 @@ Counters check_all_pairs(Checker<T>& checker, const EquivalenceOptions& options,
 }
 
 // Every pair of boundary values, then `sample` seeded random pairs (rounded up to whole rows). For
-// the 64-bit types every other random row is shifted right by 11 bits (arithmetically for signed
-// types), below 2^53, where the blocked kernels take the binary64 route.
+// the 64-bit types, of every three random rows one is shifted right by 11 bits (arithmetically for
+// signed types), below 2^53, where the blocked kernels take the binary64 route, and one by 33 bits,
+// below 2^31, where they also convert through int32.
 template <typename T>
 Counters check_sample(Checker<T>& checker, const EquivalenceOptions& options, std::uint64_t sample,
                       EquivalenceResult& result) {
@@ -230,7 +231,7 @@ Counters check_sample(Checker<T>& checker, const EquivalenceOptions& options, st
                     std::uint64_t state = options.seed ^ (r * 0xD1B54A32D192ED03ULL);
                     a.resize(row_size);
                     b.resize(row_size);
-                    const unsigned shift = bits == 64 && r % 2 == 1 ? 11 : 0;
+                    const unsigned shift = bits != 64 ? 0 : (r % 3 == 1 ? 11 : (r % 3 == 2 ? 33 : 0));
                     for (std::uint64_t i = 0; i < row_size; ++i) {
                       a[i] = static_cast<T>(from_bits<T>(splitmix64(state)) >> shift);
                       // Divisors of every magnitude: shift the random pattern right.

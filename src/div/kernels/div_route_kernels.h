@@ -27,12 +27,20 @@ extern "C" {
     axiomatic SonnxDivRoutes {
       logic integer sonnx_div_binary32_route(integer a, integer b); // Route_binary32.binary32_route
       logic integer sonnx_div_binary64_route(integer a, integer b); // Route_binary64.binary64_route
+      // the uint32 route's value, given the shifted operands k = u - 2^31 and j = v - 2^31:
+      // ((double)k + 2^31.0) / ((double)j + 2^31.0), truncated (bridge lemma
+      // d9_route_uint32_via_int32: the truncated quotient of u and v)
+      logic integer sonnx_div_uint32_route(integer a, integer b); // Route_binary64.uint32_route
     }
 
     // The 64-bit operands for which the binary64 route is exact: |x| < 2^53 (every such integer
     // converts exactly, and a quotient's distance to the next integer, at least 1/|b|, exceeds
     // half its spacing; bridge lemmas d9_route_int64 / d9_route_uint64).
     predicate sonnx_div_below_2p53(integer x) = -0x1FFFFFFFFFFFFF <= x <= 0x1FFFFFFFFFFFFF;
+
+    // The 64-bit operands that also convert through int32, which x86-64 before AVX-512 does in
+    // vector registers: |x| < 2^31 (the quotient then fits int32 as well).
+    predicate sonnx_div_below_2p31(integer x) = -0x7FFFFFFF <= x <= 0x7FFFFFFF;
 */
 
 /*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT8_MIN, sonnx_div_int8_spec) */
