@@ -16,7 +16,8 @@ import os
 import sys
 
 TYPES = ["float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64",
-         "uint8", "uint16", "uint32", "uint64", "int64_below_2p53", "uint64_below_2p53"]
+         "uint8", "uint16", "uint32", "uint64", "int64_below_2p53", "uint64_below_2p53",
+         "int64_below_2p31", "uint64_below_2p31"]
 
 
 def target(record):
@@ -28,7 +29,7 @@ def target(record):
         return ">= 0.5x bound", record["kernel_vs_bound"] >= 0.5
     if t in ("int64", "uint64"):
         return ">= 1x naive", record["kernel_vs_naive"] >= 1.0
-    if t in ("int64_below_2p53", "uint64_below_2p53"):
+    if t in ("int64_below_2p53", "uint64_below_2p53", "int64_below_2p31", "uint64_below_2p31"):
         return ">= 2x naive", record["kernel_vs_naive"] >= 2.0
     return ">= 3x naive", record["kernel_vs_naive"] >= 3.0
 
