@@ -120,8 +120,7 @@ TEST_CASE("uint64: binary64 route on blocks below 2^53, integer division on the 
   require_quotients(DataType::uint64, big, three, thirds);
 }
 
-TEST_CASE("int64 and uint64: blocks below 2^31 convert through int32, a block reaching 2^31 not",
-          "[D9][I1][D6]") {
+TEST_CASE("int64 and uint64: the int32 route for blocks below 2^31 only", "[D9][I1][D6]") {
   // Block 0: every operand below 2^31 in magnitude (the int32 conversions). Block 1: one operand
   // at 2^31, whose quotient by 1 (or -1) does not fit int32, so a wrong block decision shows.
   constexpr std::int64_t m = 2147483647;  // 2^31 - 1

@@ -280,8 +280,7 @@ TEST_CASE("fast paths give the seed's integer and float16 quotients", "[D9][I1][
   }
 }
 
-TEST_CASE("the uint32 fast path divides by 1 and near 2^32 like the integer definition",
-          "[D9][I1]") {
+TEST_CASE("uint32 fast path: divisor 1 and operands near 2^32", "[D9][I1]") {
   // The route converts operands and quotients through int32 and divides a divisor 1 as 2; these
   // pairs (hand computed) reach each of those steps, in the vector loop body (n = 32) as well.
   const std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs{

@@ -14,11 +14,13 @@
   requires C3_nonzero_divisor: y != 0;                                                      \
   requires D3_no_min_div_minus_one: !(x == (MIN) && y == -1);
 /* The operands for which the binary64 route is exact (the 64-bit types), and those for which it
-   also converts through int32. */
+   also converts through int32: sonnx_div_below_2p31 written out, so that WP's simplifier itself
+   discharges the (int32_t) conversions' range goals. */
 #define SONNX_DIV_ELEMENT_BELOW_2P53                                                          \
   requires D9_operands_below_2p53: sonnx_div_below_2p53(x) && sonnx_div_below_2p53(y);
 #define SONNX_DIV_ELEMENT_BELOW_2P31                                                          \
-  requires D9_operands_below_2p31: -0x7FFFFFFF <= x <= 0x7FFFFFFF && -0x7FFFFFFF <= y <= 0x7FFFFFFF;
+  requires D9_operands_below_2p31:                                                          \
+    -0x7FFFFFFF <= x <= 0x7FFFFFFF && -0x7FFFFFFF <= y <= 0x7FFFFFFF;
 /* 1 when a 64-bit operand is not below 2^53 (2^31) in magnitude, else 0 (branch-free). */
 #define SONNX_DIV_OUTSIDE_2P53_SIGNED(x)                                                      \
   ((((x) < -INT64_C(0x1FFFFFFFFFFFFF)) || ((x) > INT64_C(0x1FFFFFFFFFFFFF))) ? UINT64_C(1)   \
@@ -126,6 +128,7 @@ static uint32_t sonnx_div_uint32_via_binary64(uint32_t x, uint32_t y) {
   /*@ assert I1_quotient_at_most_dividend: q <= x; */
   return q + (divisor_is_one * (x - q));
 }
+
 #define SONNX_DIV_ELEM uint32_t
 #define SONNX_DIV_SPEC sonnx_div_uint32_spec
 #define SONNX_DIV_KERNEL sonnx_div_u32_via_binary64
