@@ -8,6 +8,9 @@
 #                                               updates that record from this run
 #   proofs/frama-c/prove.sh --search-scripts    re-prove from scratch, searching the tactic
 #                                               scripts anew into proofs/frama-c/scripts/
+#   proofs/frama-c/prove.sh --rank              run each pass once per prover of its portfolio
+#                                               (no record, 10 s per goal) and record, per goal,
+#                                               the fastest prover that proved it (then prove)
 #
 # Proves the very files the library compiles (the kernels, conversions, validation and domain
 # scans of src/**/kernels/, contracts in the headers), in two passes under the prover policy
@@ -28,6 +31,7 @@ FRESH=0
 SEARCH=0
 SMOKE=0
 RECORD=0
+RANK=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
@@ -35,8 +39,9 @@ while [ $# -gt 0 ]; do
     --fresh) FRESH=1; shift ;;
     --smoke) SMOKE=1; shift ;;
     --record) RECORD=1; shift ;;
+    --rank) RANK=1; FRESH=1; shift ;;
     --search-scripts) SEARCH=1; FRESH=1; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -177,15 +182,18 @@ SMOKE_ARGS=()
 # the smoke tests when --smoke), with its own WP session and cache, report, log and property CSV.
 wp_pass() {
   local name="$1" par="$2"; shift 3
-  local session="$WORK/session-$name"
+  local session="$WORK/session-$name" cache=update
   mkdir -p "$session/script"
   if [ "$SEARCH" != 1 ]; then
     cp "$SCRIPTS"/*.json "$session/script/"
-    python3 "$HERE/wp_replay.py" scripts "$HERE/replay.json" "$session/script"
+    case "$name" in
+      rank-*) cache=none ;;   # the provers' own times, with the tactic scripts but no record
+      *) python3 "$HERE/wp_replay.py" scripts "$HERE/replay.json" "$session/script" ;;
+    esac
   fi
   frama-c -pp-annot -cpp-extra-args="-I$(dirname "$KERNEL_C") -I$(dirname "$FORMATS_C")" \
     "$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$VALIDATION_C" "$DOMAIN_C" -wp-driver "$DRIVER" -wp-par "$par" \
-    -wp-session "$session" -wp-cache update "${SMOKE_ARGS[@]}" \
+    -wp-session "$session" -wp-cache "$cache" "${SMOKE_ARGS[@]}" \
     -wp-report-json "$WORK/wp-report-$name.json" "$@" \
     -then -report -report-untried -report-csv "$WORK/wp-properties-$name.csv" \
     >"$WORK/wp-log-$name.txt" 2>&1
@@ -229,6 +237,24 @@ else
   echo "prove.sh: inputs unchanged: replaying cached verdicts (use --fresh to re-prove)"
 fi
 rm -f "$WORK/inputs.sha256"   # never replay a failed run as a success
+if [ "$RANK" = 1 ]; then
+  # One run per prover, then the record names each goal's fastest; the proof below uses it.
+  (
+    TIMEOUT=10
+    for PROVERS in z3 cvc4 cvc5-opaque cvc5; do
+      PROVERS=script,$PROVERS
+      # shellcheck disable=SC2046
+      wp_pass "rank-main-${PROVERS#script,}" "$PAR" -- $(main_stages) || true
+    done
+    for FP_PROVERS in cvc5-opaque cvc5 cvc5-nofp; do
+      FP_PROVERS=script,$FP_PROVERS
+      # shellcheck disable=SC2046
+      wp_pass "rank-fp-${FP_PROVERS#script,}" "$PAR" -- $(fp_stages) || true
+    done
+  )
+  python3 "$HERE/wp_replay.py" fastest "$HERE/replay.json" "$WORK"/wp-log-rank-*.txt
+  rm -rf "$WORK/session-rank-"* "$WORK"/*-rank-*
+fi
 start=$(date +%s)
 set +e
 # The two passes run side by side (WP's own work, VC generation and Qed, is sequential), each with

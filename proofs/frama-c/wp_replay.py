@@ -4,6 +4,8 @@
   wp_replay.py scripts RECORD SCRIPT_DIR   writes, for each recorded goal without a script in
                                            SCRIPT_DIR (the tactic scripts), a one-prover WP script
   wp_replay.py record RECORD LOG...        updates RECORD from the console logs of a run
+  wp_replay.py fastest RECORD LOG...       records, per goal, the fastest prover that proved it in
+                                           the logs of one-prover runs (prove.sh --rank)
 
 WP runs every prover of its portfolio on a goal at once and keeps the first valid verdict; a goal
 with a script runs the script's prover first and the portfolio only if that fails. The record only
@@ -16,6 +18,11 @@ import re
 import sys
 
 GOAL = re.compile(r"^\[wp\] \[([^\]]+)\] Goal typed_div_element_(\w+) : Valid", re.M)
+ANY_GOAL = re.compile(r"^\[wp\] \[[^\]]+\] Goal typed_div_element_(\w+) : ", re.M)
+# the same line with the prover's time, which WP leaves out when it is very short:
+# "... : Valid (Qed:2ms) (490ms)", and Z3's step count after it
+TIMED = re.compile(r"^\[wp\] \[([^\]]+)\] Goal typed_div_element_(\w+) : Valid"
+                   r"(?: \(Qed:[^)]*\))?(?: \(([\d.]+)(ms|s)\))?(?: \(\d+\))?$", re.M)
 
 
 def script_prover(label):
@@ -38,8 +45,11 @@ def write_scripts(record, script_dir):
 
 
 def update(record, logs):
-    for log in logs:
-        for label, goal in GOAL.findall(open(log, errors="replace").read()):
+    texts = [open(log, errors="replace").read() for log in logs]
+    seen = {goal for text in texts for goal in ANY_GOAL.findall(text)}
+    record = {goal: prover for goal, prover in record.items() if goal in seen}  # goals now gone
+    for text in texts:
+        for label, goal in GOAL.findall(text):
             if label == "Qed":
                 record.pop(goal, None)
             elif label != "Script" and script_prover(label):  # a replayed script keeps its record
@@ -47,19 +57,31 @@ def update(record, logs):
     return dict(sorted(record.items()))
 
 
+def fastest(record, logs):
+    best = {}
+    for log in logs:
+        for label, goal, amount, unit in TIMED.findall(open(log, errors="replace").read()):
+            prover = script_prover(label)
+            seconds = float(amount or 0) / (1000 if unit == "ms" else 1)
+            if label != "Qed" and prover and (goal not in best or seconds < best[goal][0]):
+                best[goal] = (seconds, prover)
+    record.update({goal: prover for goal, (_, prover) in best.items()})
+    return dict(sorted(record.items()))
+
+
 def main():
     mode, path = sys.argv[1], sys.argv[2]
     if mode == "scripts":
         write_scripts(load(path), sys.argv[3])
-    elif mode == "record":
-        record = update(load(path), sys.argv[3:])
+    elif mode in ("record", "fastest"):
+        record = (update if mode == "record" else fastest)(load(path), sys.argv[3:])
         with open(path, "w") as f:
             json.dump({"what": "per WP goal, the prover its one-prover script names "
                                "(proofs/frama-c/prove.sh --record writes it)", "goals": record}, f, indent=0)
             f.write("\n")
         print(f"wp_replay: {len(record)} goals recorded in {path}")
     else:
-        sys.exit("usage: wp_replay.py scripts RECORD SCRIPT_DIR | record RECORD LOG...")
+        sys.exit("usage: wp_replay.py scripts RECORD SCRIPT_DIR | record|fastest RECORD LOG...")
 
 
 if __name__ == "__main__":

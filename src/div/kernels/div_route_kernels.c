@@ -14,10 +14,11 @@
   requires C3_nonzero_divisor: y != 0;                                                      \
   requires D3_no_min_div_minus_one: !(x == (MIN) && y == -1);
 /* The operands for which the binary64 route is exact (the 64-bit types), and those for which it
-   also converts through int32: sonnx_div_below_2p31 written out, so that WP's simplifier itself
-   discharges the (int32_t) conversions' range goals. */
+   also converts through int32: sonnx_div_below_2p53 and sonnx_div_below_2p31 written out, so that
+   WP's simplifier itself discharges the range goals of the conversions to the signed type. */
 #define SONNX_DIV_ELEMENT_BELOW_2P53                                                          \
-  requires D9_operands_below_2p53: sonnx_div_below_2p53(x) && sonnx_div_below_2p53(y);
+  requires D9_operands_below_2p53:                                                          \
+    -0x1FFFFFFFFFFFFF <= x <= 0x1FFFFFFFFFFFFF && -0x1FFFFFFFFFFFFF <= y <= 0x1FFFFFFFFFFFFF;
 #define SONNX_DIV_ELEMENT_BELOW_2P31                                                          \
   requires D9_operands_below_2p31:                                                          \
     -0x7FFFFFFF <= x <= 0x7FFFFFFF && -0x7FFFFFFF <= y <= 0x7FFFFFFF;
