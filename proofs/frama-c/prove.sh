@@ -13,7 +13,7 @@
 #                                               the fastest prover that proved it (then prove)
 #
 # Proves the very files the library compiles (the kernels, conversions, validation and domain
-# scans of src/**/kernels/, contracts in the headers), in two passes under the prover policy
+# scans of src/**/kernels/, contracts in the headers), in three passes under the prover policy
 # (floating-point functions without Z3), then the driver-binding sanity lemmas and the killers of
 # the fault table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of both passes plus
 # per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt, wp-policy.txt,
@@ -203,12 +203,18 @@ wp_pass() {
 # -warn-* options are kernel options read by the RTE plug-in). Within one process WP keeps the
 # first portfolio (a -wp-prover given again after -then is ignored): hence one process per policy.
 main_stages() {
-  echo -rte -rte-select "$INT_FCTS,$VALID_FCTS,$DOMAIN_FCTS" \
+  echo -rte -rte-select "$INT_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
     -then -rte -rte-select "$CONV_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
-    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$INT_FCTS,$VALID_FCTS,$DOMAIN_FCTS" \
+    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$INT_FCTS" \
     -then -wp-fct "$CONV_FCTS" -wp-timeout "$CONV_TIMEOUT" -wp-auto "$CONV_AUTO"
+}
+# The validation and domain-scan functions: the main pass's policy, in a process of its own.
+checks_stages() {
+  echo -rte -rte-select "$VALID_FCTS,$DOMAIN_FCTS" \
+    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
+    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$VALID_FCTS,$DOMAIN_FCTS"
 }
 fp_stages() {
   echo -rte -rte-select "$FP_FCTS" \
@@ -245,6 +251,8 @@ if [ "$RANK" = 1 ]; then
       PROVERS=script,$PROVERS
       # shellcheck disable=SC2046
       wp_pass "rank-main-${PROVERS#script,}" "$PAR" -- $(main_stages) || true
+      # shellcheck disable=SC2046
+      wp_pass "rank-checks-${PROVERS#script,}" "$PAR" -- $(checks_stages) || true
     done
     for FP_PROVERS in cvc5-opaque cvc5 cvc5-nofp; do
       FP_PROVERS=script,$FP_PROVERS
@@ -257,21 +265,25 @@ if [ "$RANK" = 1 ]; then
 fi
 start=$(date +%s)
 set +e
-# The two passes run side by side (WP's own work, VC generation and Qed, is sequential), each with
-# up to two provers at once.
+# The three passes run side by side (WP's own work, VC generation and Qed, is sequential within
+# a process), each with up to two provers at once.
 # shellcheck disable=SC2046
 wp_pass main "$PAR" -- $(main_stages) &
 main_pid=$!
 # shellcheck disable=SC2046
+wp_pass checks "$PAR" -- $(checks_stages) &
+checks_pid=$!
+# shellcheck disable=SC2046
 wp_pass fp "$PAR" -- $(fp_stages)
-rc_fp=$?
-wait "$main_pid"
-rc_main=$?
+rc=$?
+for pid in "$main_pid" "$checks_pid"; do
+  wait "$pid" || rc=$?
+done
 set -e
 end=$(date +%s)
-rc=$(( rc_main != 0 ? rc_main : rc_fp ))
 python3 "$HERE/wp_evidence.py" "$OUT" "$FP_FCTS" \
   "main:$WORK/wp-report-main.json:$WORK/wp-log-main.txt:$WORK/wp-properties-main.csv" \
+  "checks:$WORK/wp-report-checks.json:$WORK/wp-log-checks.txt:$WORK/wp-properties-checks.csv" \
   "fp:$WORK/wp-report-fp.json:$WORK/wp-log-fp.txt:$WORK/wp-properties-fp.csv" \
   | tee "$OUT/wp-policy.txt"
 policy=${PIPESTATUS[0]}
@@ -348,7 +360,7 @@ if [ "$status" != 0 ] || [ "$policy" != 0 ] || [ "$binding" != 0 ]; then
 fi
 echo "$STAMP" > "$WORK/inputs.sha256"
 if [ "$RECORD" = 1 ]; then
-  python3 "$HERE/wp_replay.py" record "$HERE/replay.json" "$WORK"/wp-log-main.txt "$WORK"/wp-log-fp.txt
+  python3 "$HERE/wp_replay.py" record "$HERE/replay.json" "$WORK"/wp-log-{main,checks,fp}.txt
 fi
 if [ "$SEARCH" = 1 ]; then   # keep the tactic scripts; plain prover verdicts need none
   rm -f "$SCRIPTS"/*.json
