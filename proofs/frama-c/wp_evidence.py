@@ -78,7 +78,7 @@ def csv_records(lines):
 
 def merge_properties(records):
     """One row per property over the passes. Each pass lists every property of the files, the
-    other pass's functions as Ignored (not tried there): keep the status of the pass that tried it."""
+    other passes' functions as Ignored (not tried there): keep the status of the pass that tried it."""
     merged, order = {}, []
     for record in records:
         cols = record.split("\t")
