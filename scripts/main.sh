@@ -24,12 +24,13 @@ stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
 stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
 # D9: the fast paths against the proved kernels, on every pair of the 16-bit types (2^32 each),
-# every pair of the 8-bit types and 10^8 sampled pairs of the 32-bit types (proved exact in Why3).
+# every pair of the 8-bit types and 10^8 sampled pairs of the 32-bit and 64-bit types (proved
+# exact in Why3).
 for type in f16 bf16 int16 uint16; do
   stage "fast path equivalence $type (2^32 pairs)" "$tool" verify-exhaustive --fast-paths "$type" \
     --json "$evidence/exhaustive-fastpath-$type.json"
 done
-for type in int8 uint8 int32 uint32; do
+for type in int8 uint8 int32 uint32 int64 uint64; do
   stage "fast path equivalence $type" "$tool" verify-exhaustive --fast-paths "$type" \
     --json "$evidence/fastpath-$type.json"
 done
