@@ -48,7 +48,10 @@ conformance() {
   "$tool" conform --report "$evidence/conformance-onnxruntime.json" -- \
     node "$root/conform/onnxruntime/adapter.js" || rc=$?
   if ((rc == 1)); then echo "conformance: onnxruntime has findings (see the report)"; fi
-  ((rc <= 1))
+  ((rc <= 1)) || return 1
+  # The report's provenance: the reference's sources and the runtime's adapter and pinned version.
+  python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" \
+    --sources "${sweep_sources[@]}" 'conform/onnxruntime/*.js' 'conform/onnxruntime/*.json'
 }
 stage "conformance campaign (onnxruntime)" conformance
 stage "benchmarks" cmake --build build --target bench
