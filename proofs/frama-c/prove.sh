@@ -15,7 +15,7 @@
 # Proves the very files the library compiles (the kernels, conversions, validation and domain
 # scans of src/**/kernels/, contracts in the headers), in three passes under the prover policy
 # (floating-point functions without Z3), then the driver-binding sanity lemmas and the killers of
-# the fault table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of both passes plus
+# the fault table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of every pass plus
 # per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt, wp-policy.txt,
 # wp-binding.json, wp-tool-versions.json, and with --smoke wp-smoke.json (WP smoke tests); exits
 # non-zero if any goal is not proved or not accepted, or a smoke test finds an unreachable point.
