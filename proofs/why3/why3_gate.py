@@ -474,7 +474,7 @@ def main():
         ap.add_argument("--" + k.replace("_", "-"), required=True)
     ap.add_argument("--timeout", type=int, default=5)
     # a goal a prover fails on at --timeout is tried once more with this limit
-    ap.add_argument("--retry-timeout", type=int, default=20)
+    ap.add_argument("--retry-timeout", type=int, default=60)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--replay", default=None,
                     help="record of the provers to run first per goal (files whose text is unchanged)")
