@@ -1,5 +1,5 @@
 // Requirements D9 and I1 for int64 and uint64: the fastest-mode kernels (on AVX2, the blocked
-// kernels: the binary64 route on every block of 256 elements whose operands are all below 2^53 in
+// kernels: the binary64 route on every block of 128 elements whose operands are all below 2^53 in
 // magnitude, converting through int32 when they are all below 2^31, C's integer division on the
 // others) give the truncated quotient, through the checked
 // API in both kernel modes. Expected values are hand computed; the operands at and above 2^53 are
@@ -19,7 +19,7 @@ using namespace sonnx;
 
 namespace {
 
-constexpr std::size_t block = 256;  // SONNX_DIV_BLOCK_ELEMENTS of div_blocked_kernel.inc
+constexpr std::size_t block = 128;  // SONNX_DIV_BLOCK_ELEMENTS of div_block_check.inc
 constexpr std::size_t n = 3 * block + 17;
 constexpr std::int64_t p53 = std::int64_t{1} << 53;  // 9007199254740992
 
@@ -40,15 +40,16 @@ const std::vector<BlockedCase> signed_cases = {
     {5, 7, -2, -3},
     {6, -7, -2, 3},
     {7, -(p53 - 1), -(p53 - 1), 1},
-    {300, p53 + 1, 1, p53 + 1},       // binary64 would give 2^53
-    {301, p53, 3, 3002399751580330},  // ...330.67
-    {767, -(p53 - 1), 3, -3002399751580330},
-    {768, std::numeric_limits<std::int64_t>::max(), 2, 4611686018427387903},
-    {769, std::numeric_limits<std::int64_t>::min(), 2, -4611686018427387904},
-    {770, std::numeric_limits<std::int64_t>::min(), 1, std::numeric_limits<std::int64_t>::min()},
-    {771, -(p53 + 1), 1, -(p53 + 1)},
-    {772, 7, p53, 0},  // only the divisor at 2^53
-    {784, std::numeric_limits<std::int64_t>::max(), -1, -9223372036854775807},
+    {block + 44, p53 + 1, 1, p53 + 1},       // binary64 would give 2^53
+    {block + 45, p53, 3, 3002399751580330},  // ...330.67
+    {3 * block - 1, -(p53 - 1), 3, -3002399751580330},
+    {3 * block, std::numeric_limits<std::int64_t>::max(), 2, 4611686018427387903},
+    {3 * block + 1, std::numeric_limits<std::int64_t>::min(), 2, -4611686018427387904},
+    {3 * block + 2, std::numeric_limits<std::int64_t>::min(), 1,
+     std::numeric_limits<std::int64_t>::min()},
+    {3 * block + 3, -(p53 + 1), 1, -(p53 + 1)},
+    {3 * block + 4, 7, p53, 0},  // only the divisor at 2^53
+    {3 * block + 16, std::numeric_limits<std::int64_t>::max(), -1, -9223372036854775807},
 };
 
 template <typename T>
@@ -103,12 +104,12 @@ TEST_CASE("uint64: binary64 route on blocks below 2^53, integer division on the 
       {1, u53 - 1, 3, 3002399751580330},
       {2, u53 - 2, u53 - 1, 0},
       {3, u53 - 1, u53 - 2, 1},
-      {300, u53 + 1, 1, u53 + 1},
-      {767, u53 - 1, 1, u53 - 1},
-      {768, max, 2, 9223372036854775807u},
-      {769, max, max, 1},
-      {770, u53 * 1024, 3, 3074457345618258602u},  // 2^63 / 3
-      {771, 7, u53, 0},
+      {block + 44, u53 + 1, 1, u53 + 1},
+      {3 * block - 1, u53 - 1, 1, u53 - 1},
+      {3 * block, max, 2, 9223372036854775807u},
+      {3 * block + 1, max, max, 1},
+      {3 * block + 2, u53 * 1024, 3, 3074457345618258602u},  // 2^63 / 3
+      {3 * block + 3, 7, u53, 0},
   };
   for (const auto& c : cases) {
     a[c.index] = c.a;
@@ -125,10 +126,18 @@ TEST_CASE("int64 and uint64: the int32 route for blocks below 2^31 only", "[D9][
   // at 2^31, whose quotient by 1 (or -1) does not fit int32, so a wrong block decision shows.
   constexpr std::int64_t m = 2147483647;  // 2^31 - 1
   std::vector<std::int64_t> a(2 * block, -35), b(2 * block, 3), expected(2 * block, -11);
-  const std::vector<BlockedCase> narrow_cases = {
-      {0, m, 1, m},        {1, -m, 1, -m},       {2, -m, -1, m},  {3, m, 2, 1073741823},
-      {4, -m, 2, -1073741823}, {5, m, m, 1},     {6, m - 1, m, 0}, {7, 7, -2, -3},
-      {8, 0, -m, 0},       {256, m + 1, 1, m + 1}, {257, -(m + 1), -1, m + 1}, {258, m, -1, -m}};
+  const std::vector<BlockedCase> narrow_cases = {{0, m, 1, m},
+                                                 {1, -m, 1, -m},
+                                                 {2, -m, -1, m},
+                                                 {3, m, 2, 1073741823},
+                                                 {4, -m, 2, -1073741823},
+                                                 {5, m, m, 1},
+                                                 {6, m - 1, m, 0},
+                                                 {7, 7, -2, -3},
+                                                 {8, 0, -m, 0},
+                                                 {block, m + 1, 1, m + 1},
+                                                 {block + 1, -(m + 1), -1, m + 1},
+                                                 {block + 2, m, -1, -m}};
   for (const BlockedCase& c : narrow_cases) {
     a[c.index] = c.a;
     b[c.index] = c.b;
@@ -138,9 +147,9 @@ TEST_CASE("int64 and uint64: the int32 route for blocks below 2^31 only", "[D9][
 
   std::vector<std::uint64_t> ua(2 * block, 35), ub(2 * block, 3), uexpected(2 * block, 11);
   const std::vector<std::pair<std::size_t, std::array<std::uint64_t, 3>>> unsigned_cases = {
-      {0, {2147483647u, 1, 2147483647u}}, {1, {2147483647u, 2, 1073741823u}},
-      {2, {2147483646u, 2147483647u, 0}}, {3, {0, 2147483647u, 0}},
-      {256, {2147483648u, 1, 2147483648u}}, {257, {4294967295u, 1, 4294967295u}}};
+      {0, {2147483647u, 1, 2147483647u}},     {1, {2147483647u, 2, 1073741823u}},
+      {2, {2147483646u, 2147483647u, 0}},     {3, {0, 2147483647u, 0}},
+      {block, {2147483648u, 1, 2147483648u}}, {block + 1, {4294967295u, 1, 4294967295u}}};
   for (const auto& [index, c] : unsigned_cases) {
     ua[index] = c[0];
     ub[index] = c[1];
