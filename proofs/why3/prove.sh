@@ -7,7 +7,7 @@
 #   --timeout SEC, --retry-timeout SEC
 #                per-goal limit of the first attempt (3 s) and of the one retry of a failed
 #                prover (60 s, as WP's limit: the slowest goal takes about 2 s alone, and the
-#                test command runs the proofs beside two compilers, which can slow them 10-20x)
+#                test command runs the proofs beside two compilers, which slows the gate about 8x)
 #   --fresh      ignore proofs/why3/replay.json: every file from scratch through the portfolio
 #   --record     rewrite proofs/why3/replay.json from this run (if every goal is accepted); by
 #                default a file whose text is the recorded one sends each goal first to the
