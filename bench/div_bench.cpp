@@ -31,9 +31,17 @@ using Kernel = void (*)(const T*, const T*, T*, std::size_t);
 // Operands inside every type's domain (no zero divisor, no MIN / -1), normal floats. Integers are
 // random patterns of the full width, shifted right by `shift` bits (arithmetically for signed
 // types): shift 11 keeps 64-bit operands below 2^53 in magnitude, where the blocked kernels take
-// the binary64 route, and shift 33 below 2^31, where it also converts through int32.
+// the binary64 route, and shift 33 below 2^31, where it also converts through int32. With
+// kMixedBlocks, every 128th dividend (the last of each of the blocked kernels' blocks) is of the
+// full width instead: each block passes the test of its first element, fails both scans and
+// takes the integer division, the blocked kernels' worst case.
+constexpr unsigned kMixedBlocks = 64;  // a shift no type uses: below 2^31, one full-width per 128
+constexpr std::size_t kMixedPeriod = 128;
+
 template <typename T>
-void fill(DataType type, unsigned shift, std::vector<T>& a, std::vector<T>& b) {
+void fill(DataType type, unsigned shift_or_mixed, std::vector<T>& a, std::vector<T>& b) {
+  const bool mixed = shift_or_mixed == kMixedBlocks;
+  const unsigned shift = mixed ? 33 : shift_or_mixed;
   std::mt19937_64 rng(42);
   for (std::size_t i = 0; i < a.size(); ++i) {
     if constexpr (std::is_floating_point_v<T>) {
@@ -54,6 +62,9 @@ void fill(DataType type, unsigned shift, std::vector<T>& a, std::vector<T>& b) {
       b[i] = static_cast<T>(pattern(rng()));
     } else {
       a[i] = static_cast<T>(static_cast<T>(rng()) >> shift);
+      if (mixed && i % kMixedPeriod == kMixedPeriod - 1) {
+        a[i] = static_cast<T>(rng() | (1ULL << 62));
+      }
       T divisor = static_cast<T>(static_cast<T>(rng() >> (rng() % (8 * sizeof(T)))) >> shift);
       if (divisor == 0 || (std::is_signed_v<T> && divisor == static_cast<T>(-1))) divisor = 3;
       b[i] = divisor;
@@ -233,7 +244,8 @@ int main(int argc, char** argv) {
                                           "int8",    "int16",    "int32",   "int64",
                                           "uint8",   "uint16",   "uint32",  "uint64",
                                           "int64_below_2p53", "uint64_below_2p53",
-                                          "int64_below_2p31", "uint64_below_2p31"};
+                                          "int64_below_2p31", "uint64_below_2p31",
+                                          "int64_mixed_blocks", "uint64_mixed_blocks"};
   const sonnx::detail::DivFastPaths& fast = sonnx::detail::selected_fast_paths();
   register_type<std::uint16_t>("float16", DataType::float16, sonnx_div_f16, fast.float16);
   register_type<std::uint16_t>("bfloat16", DataType::bfloat16, sonnx_div_bf16, fast.bfloat16);
@@ -249,13 +261,18 @@ int main(int argc, char** argv) {
   register_type<std::uint64_t>("uint64", DataType::uint64, sonnx_div_u64, fast.uint64);
   // The 64-bit types once more with operands below 2^53 and below 2^31 in magnitude, which the
   // blocked kernels divide through binary64, the second also converting through int32 (the
-  // default operands are full-width: every block takes the integer division, their worst case).
+  // default operands are full-width: the test of each block's first element sends every block to
+  // the integer division), and with mixed blocks, which fail both scans (the worst case).
   register_type<std::int64_t>("int64_below_2p53", DataType::int64, sonnx_div_i64, fast.int64, 11);
   register_type<std::uint64_t>("uint64_below_2p53", DataType::uint64, sonnx_div_u64, fast.uint64,
                                11);
   register_type<std::int64_t>("int64_below_2p31", DataType::int64, sonnx_div_i64, fast.int64, 33);
   register_type<std::uint64_t>("uint64_below_2p31", DataType::uint64, sonnx_div_u64, fast.uint64,
                                33);
+  register_type<std::int64_t>("int64_mixed_blocks", DataType::int64, sonnx_div_i64, fast.int64,
+                              kMixedBlocks);
+  register_type<std::uint64_t>("uint64_mixed_blocks", DataType::uint64, sonnx_div_u64, fast.uint64,
+                               kMixedBlocks);
 
   CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
