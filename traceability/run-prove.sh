@@ -55,7 +55,9 @@ why3_sources=('spec/why3/**/*.mlw' 'proofs/why3/**/*.mlw' 'proofs/why3/**/*.py' 
   'proofs/why3/**/*.drv')
 wp_sources=('src/**/kernels/*.c' 'src/**/kernels/*.h' 'src/**/kernels/*.inc' 'proofs/frama-c/**/*.mlw'
   'proofs/frama-c/**/*.c' 'proofs/*.py'
-  'proofs/frama-c/**/*.driver' 'proofs/frama-c/**/*.py' 'proofs/frama-c/**/*.sh')
+  'proofs/frama-c/**/*.driver' 'proofs/frama-c/**/*.drv.in' 'proofs/frama-c/**/*.json'
+  'proofs/frama-c/**/*.py' 'proofs/frama-c/**/*.sh' 'proofs/why3/cvc5_axiomatic.drv'
+  'spec/why3/div_element.mlw' 'spec/why3/div_fastpath.mlw' 'spec/why3/formats.mlw')
 bind why3.json "${why3_sources[@]}"
 bind wp-report.json "${wp_sources[@]}"
 bind wp-smoke.json "${wp_sources[@]}"

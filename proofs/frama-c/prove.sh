@@ -52,8 +52,8 @@ mkdir -p "$WORK"
 
 # ---- pinned tools, provers, timeouts (seconds) -------------------------------------------------
 PAR=2
-# Z3 and CVC4 for integer and memory goals, CVC5 (--fp-exp) for the IEEE element goals, CVC5 with
-# the opaque-spec driver for the float loops (AS-WP-3). CVC4 has no FP support: it fails at once
+# Z3 and CVC4 for integer and memory goals, CVC5 (--fp-exp, or on Why3's axiomatisation of floats)
+# for the IEEE element goals, CVC5 with the opaque-spec driver for the float loops (AS-WP-3). CVC4 has no FP support: it fails at once
 # on float goals, which then go to the others. "script" first: the committed tactic scripts of
 # proofs/frama-c/scripts/ (WP proof scripts: each applies one WP tactic, whose subgoals are proved
 # again on every run; nothing is taken as proved without a check). "tip" instead searches them anew.
@@ -233,7 +233,8 @@ STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
                "$ROOT/src/div/kernels/div_route_element.inc" "$ROOT/spec/why3/div_fastpath.mlw" \
                "$ROOT/src/div/kernels/div_blocked_kernel.inc" "$ROOT/src/div/kernels/div_block_check.inc" \
                "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
-               "$ROOT/spec/why3/div_element.mlw" "$DRIVER" "$HERE/div_element_bridge.mlw" \
+               "$ROOT/spec/why3/div_element.mlw" "$ROOT/spec/why3/formats.mlw" "$DRIVER" \
+               "$HERE/div_element_bridge.mlw" \
                "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json "$HERE/replay.json";
            echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V smoke=$SMOKE") | sha256sum | cut -d' ' -f1)"
 if [ "$FRESH" = 1 ] || [ ! -f "$WORK/inputs.sha256" ] || [ "$(cat "$WORK/inputs.sha256")" != "$STAMP" ]; then

@@ -56,9 +56,10 @@ void sonnx_div_u16_via_binary32(const uint16_t* a, const uint16_t* b, uint16_t* 
 /*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint32_spec) */
 void sonnx_div_u32_via_binary64(const uint32_t* a, const uint32_t* b, uint32_t* c, size_t n);
 
-/* int64 and uint64, block by block: the binary64 route on every block whose operands are all below
-   2^53 in magnitude (decided by a branch-free, vectorizable scan of the block), the scalar kernel
-   (sonnx_div_i64 / sonnx_div_u64) on the others. */
+/* int64 and uint64, block by block: the route through int32 and binary64 on every block whose
+   operands are all below 2^31 in magnitude, the binary64 route on every other block whose operands
+   are all below 2^53 (each decided by a branch-free, vectorizable scan of the block), and C's
+   integer division on the others. */
 /*@ SONNX_DIV_SIGNED_KERNEL_CONTRACT(INT64_MIN, sonnx_div_int64_spec) */
 void sonnx_div_i64_blocked(const int64_t* a, const int64_t* b, int64_t* c, size_t n);
 /*@ SONNX_DIV_UNSIGNED_KERNEL_CONTRACT(sonnx_div_uint64_spec) */
