@@ -4,7 +4,7 @@
     render_performance.py --evidence DIR --table OUT.md --plot OUT.svg
 
 Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when present, the
-other evidence with timing figures: why3.json and wp-report.json (proof-check time),
+other evidence with timing figures: why3.json and wp-summary.txt (proof-check time),
 test-command-times.json (scripts/test.sh), exhaustive-*.json and fastpath-*.json (pairs/s).
 The table says which targets of the performance issue hold. The plot shows elements/s against n
 per type, with the streaming bound drawn in. Only the Python standard library is used.

@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh [--seconds N] [--runs N] [--harness NAME]... [--build-only]
 #
-# Default: --seconds 15 per harness (the short run of the test command). With --runs alone a
+# Default: --seconds 15 per harness (the test command runs --seconds 5). With --runs alone a
 # harness runs until N executions; with both, until whichever limit comes first. The long run of
 # docs/reliability.md is `scripts/fuzz.sh --runs 10000000`. Each harness starts from the seed corpus
 # tests/fuzz/corpus/<harness>/ (read only) and from the units it found before
@@ -29,7 +29,7 @@ while [[ $# -gt 0 ]]; do
     --runs) runs="$2"; shift 2 ;;
     --harness) harnesses+=("$2"); shift 2 ;;
     --build-only) build_only=1; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done

@@ -15,7 +15,8 @@ stage() {
   stage_json+=("{\"name\": \"$name\", \"seconds\": $((SECONDS - t))}")
 }
 
-# Writes the stage times and the total since $start as JSON (read by bench/render_performance.py).
+# Writes the stage times and the total since $start as JSON (bench/render_performance.py reads the
+# test command's).
 write_times() {
   local IFS=,
   mkdir -p "$(dirname "$1")"

@@ -9,10 +9,11 @@ namespace sonnx {
 // Which kernels run once validation has passed.
 enum class Kernels {
   // The run-time selected fast path of the element type where one exists (float16, bfloat16,
-  // 8/16/32-bit integers), otherwise the proved kernel. Requirement D9: every fast path returns
-  // the proved kernel's bits on every input (docs/performance.md).
+  // 8/16/32-bit integers, and 64-bit integers on AVX2 CPUs), otherwise the proved kernel.
+  // Requirement D9: every fast path returns the proved kernel's bits on every input
+  // (docs/performance.md); the integer ones are WP-proved route kernels themselves.
   fastest,
-  // Only the kernels proved by Frama-C/WP (src/div/kernels).
+  // Only the scalar kernels of src/div/kernels/div_kernels.c, proved by Frama-C/WP.
   proved,
 };
 

@@ -52,7 +52,7 @@ while [ $# -gt 0 ]; do
     --file) files+=("$2"); shift 2 ;;
     --fresh) replay=(); shift ;;
     --record) record=("--record" "$here/replay.json"); shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done

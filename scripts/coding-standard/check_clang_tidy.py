@@ -3,7 +3,7 @@
 
   check_clang_tidy.py --root REPO --build BUILD_DIR --evidence build/evidence/coding-standard.json
 
-Runs on every .cpp file under src/common and src/div (the fast paths and the equivalence check
+Runs on every .cpp file directly under src/common and src/div (the fast paths of src/div/fast
 excepted, see docs/restricted-cpp.md) with the compile commands of the build, and on the public
 headers through them (HeaderFilterRegex). Every warning must be covered by a row of the deviation
 register; a NOLINT in a checked file must name its check and have a register row too. Fails on

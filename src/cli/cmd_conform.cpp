@@ -1106,7 +1106,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
                        "results JSON; reproducers go to <report stem>-reproducers/ beside it");
         sub.add_option("--types", options.types, "comma-separated element types, or all (default)");
         sub.add_flag("--short", options.short_campaign,
-                     "edge, domain and 1024 random cases per type; no 16-bit sweeps");
+                     "edge, domain and 1024 random cases per 32/64-bit type; no 16-bit sweeps");
         sub.add_option("--random-pairs", options.random_pairs,
                        "seeded random pairs per 32/64-bit type (default 4194304, short 1024)");
         sub.add_option("--seed", options.seed, "seed of the random pairs");

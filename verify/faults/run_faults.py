@@ -9,7 +9,9 @@ A fault is killed by what its `killers` name, and only by a proof or a failing t
   why3   - refutations: for each named fact witness of proofs/why3/witnesses.mlw (true of the
            real specification), `not <witness>` is PROVED on the faulty copy of spec/why3;
   tests  - the CTest suite of a rebuilt scratch copy fails (and, for `sanitizers`, the ASan+UBSan
-           build of the unit tests or the checked_div corpus replay reports an error).
+           build of the unit tests or the checked_div corpus replay reports an error);
+  wp     - driver faults: the named lemmas of proofs/frama-c/binding_sanity.c are proved against
+           the faulty driver; proofs/frama-c/prove.sh runs these, not this script.
 A prover timeout never kills anything: it only makes the run fail as "not proved".
 
 Usage:
@@ -17,10 +19,11 @@ Usage:
                                               baseline witnesses, satisfiability models and one
                                               refutation per killer, on definitions-only copies
   run_faults.py --all [--only NAME]... [--keep] [--out DIR]
-                                              every fault: the Why3 ones as above, then each code
-                                              fault rebuilt and tested in a scratch copy (long)
+                                              the Why3 faults as above, then each code fault
+                                              rebuilt and tested in a scratch copy (long)
   run_faults.py --list                        the table
-Writes DIR/faults.json (default build/evidence). Exit status 0 iff every check passed.
+Writes DIR/faults.json (--all) or DIR/faults-why3.json (--why3), DIR defaulting to build/evidence.
+Exit status 0 iff every check passed.
 """
 import argparse
 import json

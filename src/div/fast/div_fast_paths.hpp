@@ -6,9 +6,9 @@
 //   bfloat16  widening by a shift, one binary32 division, branch-free rounding (AVX2 only)
 //   8/16-bit  exact conversion to binary32, one division, truncation toward zero
 //   32-bit    exact conversion to binary64, one division, truncation toward zero
-//   64-bit    the same, block by block where every operand of the block is below 2^53 in
-//             magnitude, the scalar division elsewhere (AVX2 only: slower than the scalar
-//             loop on the baseline)
+//   64-bit    block by block: through int32 and binary64 where every operand of the block is
+//             below 2^31 in magnitude, through binary64 where every operand is below 2^53, C's
+//             integer division elsewhere (AVX2 only: slower than the scalar loop on the baseline)
 // The integer routes are the route kernels of src/div/kernels/div_route_kernels.c, proved by WP
 // with the scalar kernels' contracts and compiled once per instruction set; float16 and bfloat16
 // are intrinsics (div_fast_avx2.cpp). float32 and float64 have no fast path: their proved kernels

@@ -64,7 +64,8 @@ struct EquivalenceResult {
 // the check is that the table's domain scan reports them.
 EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options);
 
-// The JSON evidence record (exhaustive-fastpath-<type>.json), read by the traceability report.
+// The JSON evidence record: exhaustive-fastpath-<type>.json for the 16-bit types (read by the
+// traceability report), fastpath-<type>.json for the others (scripts/main.sh).
 std::string equivalence_json(const EquivalenceResult& result);
 
 }  // namespace sonnx::detail
