@@ -41,8 +41,9 @@ for f in "$evidence"/exhaustive-*.json "$evidence"/fastpath-*.json; do
   if [[ -f "$f" ]]; then python3 scripts/evidence_provenance.py "$f" --sources "${sweep_sources[@]}"; fi
 done
 # The deployed runtime against the reference (docs/conformance.md): every float16 and bfloat16
-# pair, seeded random pairs, edge and domain cases. Exit 1 means the runtime has findings: they are the
-# runtime's and go to the report as they are; only a campaign malfunction (exit >= 2) stops the job.
+# pair, seeded random pairs, edge and domain cases. Exit 1 means the runtime has findings: they are
+# the runtime's and go to the report as they are; only a campaign malfunction (exit >= 2) stops
+# the job.
 conformance() {
   local rc=0
   "$tool" conform --report "$evidence/conformance-onnxruntime.json" -- \

@@ -3,9 +3,9 @@
  * binary32 bindings each get a case that must hold and a neighbouring one that must be refuted,
  * both proved: a binding to the wrong Why3 predicate, to swapped operands, or to nothing (an
  * uninterpreted or vacuous symbol) cannot prove both; binary64 gets a holding case. The other
- * bindings are reviewed (docs/assumptions.md, AS-WP-1). Values are hand-computed: -35/3 truncates to -11 (floor would give -12),
- * 35/-3 to -11, 200/7 to 28; binary32 1/4 is exactly 0.25; the binary64 quotient 1/3 is the
- * double nearest to the real 1/3.
+ * bindings are reviewed (docs/assumptions.md, AS-WP-1). Values are hand-computed: -35/3 truncates
+ * to -11 (floor would give -12), 35/-3 to -11, 200/7 to 28; binary32 1/4 is exactly 0.25; the
+ * binary64 quotient 1/3 is the double nearest to the real 1/3.
  *
  * With SONNX_BINDING_MUTANT_KILLERS defined, the file states instead the negations of holding
  * cases: the killers of the driver faults of verify/faults/faults.json, which prove.sh proves

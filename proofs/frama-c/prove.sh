@@ -53,10 +53,11 @@ mkdir -p "$WORK"
 # ---- pinned tools, provers, timeouts (seconds) -------------------------------------------------
 PAR=2
 # Z3 and CVC4 for integer and memory goals, CVC5 (--fp-exp, or on Why3's axiomatisation of floats)
-# for the IEEE element goals, CVC5 with the opaque-spec driver for the float loops (AS-WP-3). CVC4 has no FP support: it fails at once
-# on float goals, which then go to the others. "script" first: the committed tactic scripts of
-# proofs/frama-c/scripts/ (WP proof scripts: each applies one WP tactic, whose subgoals are proved
-# again on every run; nothing is taken as proved without a check). "tip" instead searches them anew.
+# for the IEEE element goals, CVC5 with the opaque-spec driver for the float loops (AS-WP-3).
+# CVC4 has no FP support: it fails at once on float goals, which then go to the others. "script"
+# first: the committed tactic scripts of proofs/frama-c/scripts/ (WP proof scripts: each applies
+# one WP tactic, whose subgoals are proved again on every run; nothing is taken as proved without
+# a check). "tip" instead searches them anew.
 SCRIPTS="$HERE/scripts"
 PROVERS=script,z3,cvc4,cvc5-opaque,cvc5
 [ "$SEARCH" = 1 ] && PROVERS=tip,z3,cvc4,cvc5-opaque,cvc5
