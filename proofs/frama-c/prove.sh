@@ -144,7 +144,8 @@ DRIVER="$HERE/div_element.driver"
 INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
 # The blocked 64-bit kernels and their block scans: integer goals only (the route element is a call).
 INT_FCTS=$INT_FCTS,sonnx_div_i64_blocked,sonnx_div_u64_blocked,sonnx_div_i64_block_below_2p53,sonnx_div_u64_block_below_2p53
-INT_FCTS=$INT_FCTS,sonnx_div_i64_block_below_2p31,sonnx_div_u64_block_below_2p31
+INT_FCTS=$INT_FCTS,sonnx_div_i64_block_below_2p31,sonnx_div_u64_block_below_2p31,sonnx_div_block_end
+INT_FCTS=$INT_FCTS,sonnx_div_int64_via_block_route,sonnx_div_uint64_via_block_route
 FLOAT_ELEM_FCTS=sonnx_div_binary32_element,sonnx_div_binary64_element
 FLOAT_LOOP_FCTS=sonnx_div_f32,sonnx_div_f64
 ROUTE_FCTS=$(for r in int8:i8:32 int16:i16:32 int32:i32:64 uint8:u8:32 uint16:u16:32 uint32:u32:64; do
@@ -162,7 +163,7 @@ HALF_EXCLUDED=-F2_binary16_rne_quotient_bits,-F2_bfloat16_rne_quotient_bits
 # binary32_from_bits, whose `assigns \nothing` the callers use (docs/assumptions.md AS-WP-4).
 VALID_FCTS=sonnx_element_bytes,first_set,sonnx_check_types,sonnx_check_shape,sonnx_same_shape,sonnx_shapes_broadcastable,sonnx_check_shapes,sonnx_check_buffers,same_or_disjoint
 DOMAIN_FCTS=$(for t in i8 i16 i32 i64 u8 u16 u32 u64; do printf 'sonnx_div_domain_scan_%s,sonnx_div_domain_%s,' "$t" "$t"; done)
-DOMAIN_FCTS="${DOMAIN_FCTS%,}"
+DOMAIN_FCTS="${DOMAIN_FCTS}sonnx_domain_block_end"
 CONV_FCTS=sonnx_binary16_to_binary32,sonnx_binary32_to_binary16,sonnx_bfloat16_to_binary32,sonnx_binary32_to_bfloat16,shift_right_rne
 CONV_TIMEOUT=5
 CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
@@ -233,6 +234,7 @@ STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
                "$ROUTE_C" "$ROOT/src/div/kernels/div_route_kernels.h" \
                "$ROOT/src/div/kernels/div_route_element.inc" "$ROOT/spec/why3/div_fastpath.mlw" \
                "$ROOT/src/div/kernels/div_blocked_kernel.inc" "$ROOT/src/div/kernels/div_block_check.inc" \
+               "$ROOT/src/div/kernels/div_block_end.inc" \
                "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
                "$ROOT/spec/why3/div_element.mlw" "$ROOT/spec/why3/formats.mlw" "$DRIVER" \
                "$HERE/div_element_bridge.mlw" \

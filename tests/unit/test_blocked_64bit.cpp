@@ -19,7 +19,7 @@ using namespace sonnx;
 
 namespace {
 
-constexpr std::size_t block = 128;  // SONNX_DIV_BLOCK_ELEMENTS of div_block_check.inc
+constexpr std::size_t block = 128;  // SONNX_DIV_BLOCK_ELEMENTS of div_route_kernels.c
 constexpr std::size_t n = 3 * block + 17;
 constexpr std::int64_t p53 = std::int64_t{1} << 53;  // 9007199254740992
 

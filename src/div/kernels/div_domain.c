@@ -5,6 +5,10 @@
    the per-block count fits an 8-bit lane. */
 #define SONNX_DOMAIN_BLOCK 128U
 
+#define SONNX_BLOCK_END sonnx_domain_block_end
+#define SONNX_BLOCK_END_ELEMENTS SONNX_DOMAIN_BLOCK
+#include "div_block_end.inc"
+
 /* g++ also compiles each scan for AVX2 and the loader picks the version the CPU runs (function
    multiversioning): one source, so WP's proof is about both. Baseline x86-64 has no 64-bit lane
    comparison, so without it the int64/uint64 scans do not vectorize. clang (the fuzzing build)
