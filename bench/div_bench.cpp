@@ -225,6 +225,31 @@ class CollectingReporter : public benchmark::ConsoleReporter {
   }
 };
 
+// The CPU the run measured, from /proc/cpuinfo (Linux): its name, family and model, and which of
+// the vector extensions that matter to Div's kernels it offers. The renderer prints it with the
+// table, so that the figures name the machine they come from.
+void record_cpu() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line, name = "unknown", family, model, flags;
+  auto value = [](const std::string& text) {
+    const std::size_t colon = text.find(':');
+    return colon == std::string::npos ? std::string() : text.substr(colon + 2);
+  };
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0 && name == "unknown") name = value(line);
+    if (line.rfind("cpu family", 0) == 0 && family.empty()) family = value(line);
+    if (line.rfind("model\t", 0) == 0 && model.empty()) model = value(line);
+    if (line.rfind("flags", 0) == 0 && flags.empty()) flags = " " + value(line) + " ";
+  }
+  std::string extensions;
+  for (const char* flag : {"sse4_2", "avx", "avx2", "f16c", "avx512f", "avx512dq", "avx512vl"}) {
+    const bool present = flags.find(std::string(" ") + flag + " ") != std::string::npos;
+    extensions += std::string(extensions.empty() ? "" : " ") + (present ? "" : "no ") + flag;
+  }
+  benchmark::AddCustomContext("cpu_model", name + " (family " + family + ", model " + model + ")");
+  benchmark::AddCustomContext("cpu_extensions", extensions);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -239,6 +264,7 @@ int main(int argc, char** argv) {
   }
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());
+  record_cpu();
 
   const std::vector<std::string> types = {"float16", "bfloat16", "float32", "float64",
                                           "int8",    "int16",    "int32",   "int64",

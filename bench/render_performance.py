@@ -4,7 +4,7 @@
     render_performance.py --evidence DIR --table OUT.md --plot OUT.svg
 
 Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when present, the
-other evidence with timing figures: why3.json and wp-summary.txt (proof-check time),
+CPU the run recorded (bench-raw.json) and the other evidence with timing figures: why3.json and wp-summary.txt (proof-check time),
 test-command-times.json (scripts/test.sh), exhaustive-*.json and fastpath-*.json (pairs/s).
 The table says which targets of the performance issue hold. The plot shows elements/s against n
 per type, with the streaming bound drawn in. Only the Python standard library is used.
@@ -81,8 +81,18 @@ def timing_rows(evidence):
     return rows
 
 
+def measured_on(evidence):
+    """the machine line of the table, from the context the benchmark wrote into bench-raw.json"""
+    raw = load(os.path.join(evidence, "bench-raw.json"))
+    context = raw.get("context", {}) if isinstance(raw, dict) else {}
+    if "cpu_model" not in context:
+        return []
+    return ["Measured on %s, %s CPUs; vector extensions: %s." % (
+        context["cpu_model"], context.get("num_cpus", "?"), context.get("cpu_extensions", "?")), ""]
+
+
 def table(records, evidence):
-    out = ["| type | n | kernel | kernel / bound | kernel / naive | checked / kernel | ns per element |",
+    out = measured_on(evidence) + ["| type | n | kernel | kernel / bound | kernel / naive | checked / kernel | ns per element |",
            "|---|---:|---|---:|---:|---:|---:|"]
     for r in records:
         out.append("| %s | %s | %s | %.2f | %.2f | %.3f | %.3f |" % (
