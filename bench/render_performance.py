@@ -4,10 +4,11 @@
     render_performance.py --evidence DIR --table OUT.md --plot OUT.svg
 
 Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when present, the
-CPU the run recorded (bench-raw.json) and the other evidence with timing figures: why3.json and wp-summary.txt (proof-check time),
-test-command-times.json (scripts/test.sh), exhaustive-*.json and fastpath-*.json (pairs/s).
-The table says which targets of the performance issue hold. The plot shows elements/s against n
-per type, with the streaming bound drawn in. Only the Python standard library is used.
+CPU the run recorded (bench-raw.json) and the other evidence with timing figures: why3.json and
+wp-summary.txt (proof-check time), test-command-times.json (scripts/test.sh), exhaustive-*.json
+and fastpath-*.json (pairs/s). The table says which targets of the performance issue hold. The
+plot shows elements/s against n per type, with the streaming bound drawn in. Only the Python
+standard library is used.
 """
 import argparse
 import json
@@ -92,8 +93,9 @@ def measured_on(evidence):
 
 
 def table(records, evidence):
-    out = measured_on(evidence) + ["| type | n | kernel | kernel / bound | kernel / naive | checked / kernel | ns per element |",
-           "|---|---:|---|---:|---:|---:|---:|"]
+    out = measured_on(evidence)
+    out += ["| type | n | kernel | kernel / bound | kernel / naive | checked / kernel | ns per element |",
+            "|---|---:|---|---:|---:|---:|---:|"]
     for r in records:
         out.append("| %s | %s | %s | %.2f | %.2f | %.3f | %.3f |" % (
             r["type"], "10^%d" % round(math.log10(r["n"])), r.get("kernel", ""),
