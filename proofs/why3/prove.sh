@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # SONNX Div -- Why3 proof gate.
 #
-# Usage: proofs/why3/prove.sh [--out DIR] [--timeout SEC] [--retry-timeout SEC] [-j N] [--file F]...
-#                             [--fresh] [--record]
+# Usage: proofs/why3/prove.sh [--out DIR] [--timeout SEC] [--replay-timeout SEC]
+#                             [--retry-timeout SEC] [-j N] [--file F]... [--fresh] [--record]
 #   --out DIR    evidence directory (default build/evidence); writes DIR/why3.json
-#   --timeout SEC, --retry-timeout SEC
-#                per-goal limit of the first attempt (3 s) and of the one retry of a failed
-#                prover (60 s, as WP's limit: the slowest goal takes about 2 s alone, and the
-#                test command runs the proofs beside two compilers, which slows the gate about 8x)
+#   --timeout SEC, --replay-timeout SEC, --retry-timeout SEC
+#                per-goal limit of the first attempt (3 s; 10 s for a goal's recorded prover, which
+#                proved it before: several goals need 2-4 s beside the compilers) and of the one
+#                retry of a failed prover (60 s, as WP's limit: the slowest goal takes about 2 s
+#                alone, and the test command runs the proofs beside two compilers, which slows the
+#                gate about 8x)
 #   --fresh      ignore proofs/why3/replay.json: every file from scratch through the portfolio
 #   --record     rewrite proofs/why3/replay.json from this run (if every goal is accepted); by
 #                default a file whose text is the recorded one sends each goal first to the
@@ -37,6 +39,7 @@ root="$(cd "$here/../.." && pwd)"
 out="build/evidence"
 mode="prove"
 timeout=3
+replay_timeout=10
 retry_timeout=60
 jobs=2
 files=()
@@ -47,12 +50,13 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --out=*) out="${1#--out=}"; shift ;;
     --timeout) timeout="$2"; shift 2 ;;
+    --replay-timeout) replay_timeout="$2"; shift 2 ;;
     --retry-timeout) retry_timeout="$2"; shift 2 ;;
     -j) jobs="$2"; shift 2 ;;
     --file) files+=("$2"); shift 2 ;;
     --fresh) replay=(); shift ;;
     --record) record=("--record" "$here/replay.json"); shift ;;
-    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -114,5 +118,6 @@ EOF
 # the specification is replayed from its record; files given with --file are proved from scratch
 if [ ${#files[@]} -gt 0 ]; then selection=(--files "${files[@]}"); else selection=("${replay[@]}"); fi
 exec python3 "$here/why3_gate.py" --root "$root" --out "$out" --config "$cfg" \
-  --extra-config "$extra" --timeout "$timeout" --retry-timeout "$retry_timeout" --jobs "$jobs" \
+  --extra-config "$extra" --timeout "$timeout" \
+  --replay-timeout "$replay_timeout" --retry-timeout "$retry_timeout" --jobs "$jobs" \
   --mode "$mode" "${record[@]}" "${selection[@]}"

@@ -306,12 +306,13 @@ class Gate:
         for e in record:
             groups.setdefault((e["theory"], PROVER_ID[e["provers"][0]]), []).append(e["goal"])
             firsts.setdefault(e["theory"], set()).add(e["provers"][0])
-        res = []
+        res, limit = [], self.a.replay_timeout
         for (th, prover), goals in groups.items():
-            part = [] if len(firsts[th]) == 1 else self.results(rel, prover, th, goals=goals)
+            part = [] if len(firsts[th]) == 1 else self.results(rel, prover, th, goals=goals,
+                                                                   timeout=limit)
             if not part or any(r["expl"] == "why3 error" for r in part):
                 # a goal that -G cannot name (a lemma of a cloned module): the theory, then its goals
-                part = [r for r in self.results(rel, prover, th)
+                part = [r for r in self.results(rel, prover, th, timeout=limit)
                         if len(firsts[th]) == 1 or r["goal"] in goals]
             res += self.first_verdicts(part, prover)
         return res
@@ -473,6 +474,9 @@ def main():
     for k in ("root", "out", "config", "extra_config", "mode"):
         ap.add_argument("--" + k.replace("_", "-"), required=True)
     ap.add_argument("--timeout", type=int, default=5)
+    # the limit of a recorded prover on the goals it proved: a goal that needs 2-4 s alone would
+    # miss a first-attempt limit of 3 s under load and be run twice
+    ap.add_argument("--replay-timeout", type=int, default=10)
     # a goal a prover fails on at --timeout is tried once more with this limit
     ap.add_argument("--retry-timeout", type=int, default=60)
     ap.add_argument("--jobs", type=int, default=2)
@@ -559,6 +563,7 @@ def main():
                       "verdicts": r["verdicts"], "accepted": r["accepted"], "fp": r["fp"]} for r in all_res],
            "summary": {"proved": proved, "total": len(all_res), "wall_s": wall,
                        "timeout_per_goal_s": a.timeout,
+                       "replay_timeout_s": a.replay_timeout,
                        "retry_timeout_s": a.retry_timeout,
                        "replayed_files": sorted(gate.replayed, key=files.index),
                        "files_proved_from_scratch": [f for f in files if f not in gate.replayed],
