@@ -14,6 +14,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 
 TYPES = ["float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64",
@@ -57,8 +58,10 @@ def seconds_of_proofs(evidence):
     wp = os.path.join(evidence, "wp-summary.txt")
     if os.path.exists(wp):
         for line in open(wp):
-            if "wall" in line.lower():
-                rows.append(("Frama-C/WP (`proofs/frama-c/prove.sh`)", line.strip()))
+            wall = re.search(r"\bwall ([0-9.]+) ?s\b", line)
+            if wall:
+                seconds = float(wall.group(1))
+                rows.append(("Frama-C/WP (`proofs/frama-c/prove.sh`)", "%.0f s" % seconds))
                 break
     return rows
 
@@ -101,20 +104,31 @@ def table(records, evidence):
             r["type"], "10^%d" % round(math.log10(r["n"])), r.get("kernel", ""),
             r["kernel_vs_bound"], r["kernel_vs_naive"], r["checked_vs_kernel"],
             r["kernel_ns_per_element"]))
-    out += ["", "Targets (n = 10^7 for throughput, 10^5 for the checked API's overhead):", "",
-            "| type | throughput target | measured | holds | checked API <= 5% at 10^5 | measured | holds |",
-            "|---|---|---:|---|---|---:|---|"]
+    out += ["", "Targets (n = 10^7 for throughput, 10^5 for the checked API's overhead). A target"
+            " relative to the naive loop cannot hold where the streaming bound itself is slower"
+            " than the target: the ceiling column is the bound's throughput over the naive loop's"
+            " at 10^7, and such a miss says \"ceiling\".", "",
+            "| type | throughput target | measured at 10^5 | measured at 10^7 | ceiling at 10^7 "
+            "| holds at 10^7 | checked API <= 5% at 10^5 | measured | holds |",
+            "|---|---|---:|---:|---:|---|---|---:|---|"]
     by_key = {(r["type"], r["n"]): r for r in records}
     for t in TYPES:
         big, mid = by_key.get((t, 10000000)), by_key.get((t, 100000))
         if big is None or mid is None:
             continue
         what, holds = target(big)
-        measured = big["kernel_vs_bound"] if "bound" in what else big["kernel_vs_naive"]
-        overhead = mid["checked_vs_kernel"] - 1.0
+        key = "kernel_vs_bound" if "bound" in what else "kernel_vs_naive"
+        ceiling = "-"
         verdict = "-" if holds is None else "yes" if holds else "**no**"
-        out.append("| %s | %s | %.2fx | %s | <= 5%% | %+.1f%% | %s |" % (
-            t, what, measured, verdict, 100 * overhead,
+        if key == "kernel_vs_naive" and big["kernel_vs_bound"] > 0:
+            bound_vs_naive = big["kernel_vs_naive"] / big["kernel_vs_bound"]
+            ceiling = "%.2fx" % bound_vs_naive
+            wanted = float(re.match(r">= ([0-9.]+)x", what).group(1)) if holds is not None else 0
+            if holds is False and bound_vs_naive < wanted:
+                verdict = "**no** (ceiling)"
+        overhead = mid["checked_vs_kernel"] - 1.0
+        out.append("| %s | %s | %.2fx | %.2fx | %s | %s | <= 5%% | %+.1f%% | %s |" % (
+            t, what, mid[key], big[key], ceiling, verdict, 100 * overhead,
             "yes" if overhead <= 0.05 else "**no**"))
     rows = timing_rows(evidence)
     if rows:
