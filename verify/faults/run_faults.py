@@ -44,6 +44,7 @@ TIMEOUT_S = 10
 # A goal on floating-point theories needs CVC5's verdict (Z3 4.8.12 is known to prove a false
 # floating-point lemma, proofs/why3/notes/z3-fp-unsound.md); others may rest on Z3.
 MODULE = re.compile(r"^module\s+(\w+)(.*?)^end", re.S | re.M)
+CVC5_HINT = re.compile(r"^\(\*\s*prover:\s*cvc5\s*\*\)\s*\nmodule\s+(\w+)", re.M)
 FP_THEORY = re.compile(r"ieee_float|Binary16|BFloat16|Op_float|Op_binary16|Op_bfloat16|Facts_float")
 
 
@@ -161,10 +162,14 @@ class Why3:
 
     def check(self, lib, path, modules=()):
         """prove every goal of `modules` (default: all) in `path`; a goal of a module that uses a
-        floating-point theory counts only when CVC5 proves it, any other when Z3 or CVC5 does"""
+        floating-point theory counts only when CVC5 proves it, any other when Z3 or CVC5 does.
+        A module goes first to Z3, or to CVC5 if it is floating-point or preceded by the line
+        `(* prover: cvc5 *)` (as in the specification: a goal Z3 cannot prove would cost Z3's
+        whole time limit first)"""
         with open(path) as f:
             text = f.read()
         blocks = {m.group(1): m.group(2) for m in MODULE.finditer(text)}
+        hinted = set(CVC5_HINT.findall(text))
         modules = list(modules) or list(blocks)
         starts = sorted((text.count("\n", 0, m.start()) + 1, m.group(1)) for m in MODULE.finditer(text))
 
@@ -172,11 +177,12 @@ class Why3:
             return [m for first, m in starts if first <= (line or 0)][-1]
 
         rows = []
-        for fp in (True, False):
-            group = [m for m in modules if bool(FP_THEORY.search(blocks[m])) == fp]
+        for fp, first in ((True, "CVC5"), (False, "CVC5"), (False, "Z3")):
+            group = [m for m in modules if bool(FP_THEORY.search(blocks[m])) == fp
+                     and (fp or (m in hinted) == (first == "CVC5"))]
             if not group:
                 continue
-            label = "CVC5" if fp else "Z3"
+            label = first
             for r in self.prove(lib, path, label.lower(), group):
                 rows.append({"goal": r["goal"], "module": module_of(r["line"]), "line": r["line"],
                              "floating_point": fp, "verdicts": {label: r["answer"]}})
