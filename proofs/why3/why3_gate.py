@@ -387,10 +387,15 @@ class Gate:
                 def answered(r):  # a first-pass failure is retried once with the longer limit
                     return (id(r), label) in retried or any(
                         v["prover"] == label and v["result"] == "valid" for v in r["verdicts"])
-                if all(r["accepted"] or answered(r) for r in subs):
+
+                def futile(r):  # a valid verdict of its family already counts: it adds nothing
+                    return label not in FP_TRUSTED and any(
+                        v["result"] == "valid" and FAMILY[v["prover"]] == FAMILY[label]
+                        for v in r["verdicts"])
+                if all(r["accepted"] or answered(r) or futile(r) for r in subs):
                     continue
                 for old in self.add_verdicts(rel, th, g, subs, prover, self.a.retry_timeout,
-                                             lambda r: r["accepted"] or answered(r)):
+                                             lambda r: r["accepted"] or answered(r) or futile(r)):
                     retried.add((id(old), label))
         for r in res:
             r["file"] = rel
