@@ -6,7 +6,7 @@
 #   --out DIR    evidence directory (default build/evidence); writes DIR/why3.json
 #   --timeout SEC, --replay-timeout SEC, --retry-timeout SEC
 #                per-goal limit of the first attempt (3 s; 10 s for a goal's recorded prover, which
-#                proved it before: several goals need 2-4 s beside the compilers) and of the one
+#                proved it before: several goals need 1-4 s beside WP) and of the one
 #                retry of a failed prover (60 s, as WP's limit: the slowest goal takes about 2 s
 #                alone, and the test command runs the proofs beside two compilers, which slows the
 #                gate about 8x)

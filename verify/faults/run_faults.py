@@ -176,16 +176,18 @@ class Why3:
         def module_of(line):
             return [m for first, m in starts if first <= (line or 0)][-1]
 
+        def is_fp(m):
+            return bool(FP_THEORY.search(blocks[m]))
+
         rows = []
-        for fp, first in ((True, "CVC5"), (False, "CVC5"), (False, "Z3")):
-            group = [m for m in modules if bool(FP_THEORY.search(blocks[m])) == fp
-                     and (fp or (m in hinted) == (first == "CVC5"))]
+        for label in ("CVC5", "Z3"):
+            group = [m for m in modules if (is_fp(m) or m in hinted) == (label == "CVC5")]
             if not group:
                 continue
-            label = first
             for r in self.prove(lib, path, label.lower(), group):
-                rows.append({"goal": r["goal"], "module": module_of(r["line"]), "line": r["line"],
-                             "floating_point": fp, "verdicts": {label: r["answer"]}})
+                module = module_of(r["line"])
+                rows.append({"goal": r["goal"], "module": module, "line": r["line"],
+                             "floating_point": is_fp(module), "verdicts": {label: r["answer"]}})
         # CVC5 for what Z3 did not prove (only goals without floating point reach here)
         for key in dict.fromkeys((r["module"], r["goal"]) for r in rows
                                  if "Valid" not in r["verdicts"].values()):
