@@ -38,7 +38,7 @@ if [[ ${#harnesses[@]} -eq 0 ]]; then
 fi
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (apt-get install clang)" >&2; exit 2; }
 
-sanitize="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 if [[ ! -f "$build/CMakeCache.txt" ]]; then
   mkdir -p "$build"
   CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja \
