@@ -8,12 +8,20 @@ include(Catch)
 # than the proofs, coding-standard checks and conformance runs take 11 s instead of 7.5 s).
 set(SONNX_TEST_OPTIMISATION $<$<CONFIG:Release>:-O0>)
 
+# A sanitizer build (the asan preset, scripts/fuzz.sh) runs the tests that exercise compiled code
+# and leaves out those that read none or that only the release run needs.
+if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+  set(SONNX_SANITIZER_BUILD ON)
+else()
+  set(SONNX_SANITIZER_BUILD OFF)
+endif()
+
 add_library(sonnx_catch_main OBJECT ${PROJECT_SOURCE_DIR}/tests/support/catch_main.cpp)
 target_link_libraries(sonnx_catch_main PUBLIC Catch2::Catch2)
 target_compile_options(sonnx_catch_main PRIVATE ${SONNX_TEST_OPTIMISATION})
 # The Catch2 runner is the test framework's code, not ours: the sanitizer build compiles it without
 # instrumentation (half its compile time); the test programs that call the library keep theirs.
-if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+if(SONNX_SANITIZER_BUILD)
   target_compile_options(sonnx_catch_main PRIVATE -fno-sanitize=all)
 endif()
 
@@ -30,7 +38,7 @@ function(sonnx_add_catch_test name)
     ${ARG_LIBRARIES})
   # --warn NoTests: a CTest entry that matches no Catch2 case (e.g. a name CMake split at a ';')
   # fails instead of passing silently.
-  if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+  if(SONNX_SANITIZER_BUILD)
     # A process under ASan costs about 0.1 CPU-s to start and end (shadow memory, the leak check):
     # one process per executable instead of one per case: about a third less CPU time for that run.
     add_test(NAME ${name} COMMAND ${name} --warn NoTests)
