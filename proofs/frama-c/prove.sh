@@ -13,15 +13,18 @@
 #                                               the fastest prover that proved it (then prove)
 #
 # Proves the very files the library compiles (the kernels, conversions, validation and domain
-# scans of src/**/kernels/, contracts in the headers), in three passes under the prover policy
-# (floating-point functions without Z3), then the driver-binding sanity lemmas and the killers of
-# the fault table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of every pass plus
-# per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt, wp-policy.txt,
-# wp-binding.json, wp-tool-versions.json, and with --smoke wp-smoke.json (WP smoke tests); exits
-# non-zero if any goal is not proved or not accepted, or a smoke test finds an unreachable point.
-# Needs only the Debian 12 packages frama-c-base, why3, z3, cvc4, cvc5 (and python3, coreutils):
-# it writes its own Why3 configuration (why3 config detect + a cvc5 entry + the spec load path)
-# into a private work directory next to DIR and exports WHY3CONFIG.
+# scans of src/**/kernels/, each contract on its function's definition), with Frama-C's x86_64
+# machine model, in three passes under the prover policy (floating-point functions without Z3),
+# then checks that every float-to-integer conversion carries a proved range assertion
+# (float_to_int_check.py), then the driver-binding sanity lemmas and the killers of the fault
+# table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of every pass
+# plus per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt,
+# wp-policy.txt, wp-float-to-int.json, wp-binding.json, wp-tool-versions.json, and with --smoke
+# wp-smoke.json (WP smoke tests); exits non-zero if any goal is not proved or not accepted, a
+# conversion has no proved range assertion, or a smoke test finds an unreachable point.
+# Needs only the Debian 12 packages frama-c-base, why3, z3, cvc4, cvc5, clang (and python3,
+# coreutils): it writes its own Why3 configuration (why3 config detect + a cvc5 entry + the spec
+# load path) into a private work directory next to DIR and exports WHY3CONFIG.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -41,7 +44,7 @@ while [ $# -gt 0 ]; do
     --record) RECORD=1; shift ;;
     --rank) RANK=1; FRESH=1; shift ;;
     --search-scripts) SEARCH=1; FRESH=1; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -62,7 +65,7 @@ SCRIPTS="$HERE/scripts"
 PROVERS=script,z3,cvc4,cvc5-opaque,cvc5
 [ "$SEARCH" = 1 ] && PROVERS=tip,z3,cvc4,cvc5-opaque,cvc5
 TIMEOUT=60
-for tool in frama-c why3 z3 cvc4 cvc5 python3; do
+for tool in frama-c why3 z3 cvc4 cvc5 python3 clang; do
   command -v "$tool" >/dev/null || { echo "prove.sh: missing tool: $tool" >&2; exit 2; }
 done
 
@@ -150,6 +153,9 @@ C_FILES=("$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$BLOCKED_C" "$VALIDATION_C" "$DOMA
 # The headers of the C-subset files; sonnx_logic.h holds all the ACSL logic.
 C_HEADERS=("$ROOT"/src/div/kernels/*.h "$ROOT"/src/common/kernels/*.h)
 CPP_INCLUDES="-I$ROOT/src/div/kernels -I$ROOT/src/common/kernels"
+# Frama-C's machine model, pinned: its default, or the FRAMAC_MACHDEP environment variable,
+# would otherwise decide the sizes and signedness of the C types.
+MACHDEP=x86_64
 DRIVER="$HERE/div_element.driver"
 INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
 # The blocked 64-bit kernels and their block scans: integer goals only (the route element is a call).
@@ -203,7 +209,7 @@ wp_pass() {
       *) python3 "$HERE/wp_replay.py" scripts "$HERE/replay.json" "$session/script" ;;
     esac
   fi
-  frama-c -pp-annot -cpp-extra-args="$CPP_INCLUDES" \
+  frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES" \
     "${C_FILES[@]}" -wp-driver "$DRIVER" -wp-par "$par" \
     -wp-session "$session" -wp-cache "$cache" "${SMOKE_ARGS[@]}" \
     -wp-report-json "$WORK/wp-report-$name.json" "$@" \
@@ -297,12 +303,21 @@ python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - 
   "$FRAMAC_V | $WHY3_V | $Z3_V | $CVC4_V | $CVC5_V" | tee "$OUT/wp-summary.txt"
 status=${PIPESTATUS[0]}
 
+# ---- every float-to-integer conversion carries a WP-proved range assertion ----------------------
+# The RTE plug-in emits no float_to_int goal for a typedef'd target type (AS-TOOL-3): the check
+# enumerates the conversions from clang's AST and finds each one's proved assertion in the report.
+python3 "$HERE/float_to_int_check.py" --properties "$OUT/wp-properties.csv" \
+  --json "$OUT/wp-float-to-int.json" -I "$ROOT/src/div/kernels" -I "$ROOT/src/common/kernels" \
+  "${C_FILES[@]}" | tee -a "$OUT/wp-summary.txt"
+conversions=${PIPESTATUS[0]}
+
 # ---- driver-binding sanity goals and the driver faults of the fault table ------------------------
 # The sanity lemmas of binding_sanity.c must be proved with the real driver. Each fault of
 # verify/faults/faults.json with "wp" killers is applied to a scratch copy of the driver and bridge,
 # and its killers (negations of holding cases) must be proved there: killed by proof.
 binding_pass() {  # binding_pass NAME DRIVER [CPP DEFINES]
-  frama-c -pp-annot -cpp-extra-args="$CPP_INCLUDES ${3:-}" "$HERE/binding_sanity.c" \
+  frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES ${3:-}" \
+    "$HERE/binding_sanity.c" \
     -wp -wp-driver "$2" -wp-prover cvc5 -wp-timeout "$TIMEOUT" >"$WORK/wp-binding-$1.txt" 2>&1 || true
 }
 rm -f "$WORK"/wp-binding-*   # no result of an earlier run (or of a fault since removed) is read
@@ -360,7 +375,7 @@ sys.exit(0 if ok else 1)
 PY
 binding=${PIPESTATUS[0]}
 
-if [ "$status" != 0 ] || [ "$policy" != 0 ] || [ "$binding" != 0 ]; then
+if [ "$status" != 0 ] || [ "$policy" != 0 ] || [ "$binding" != 0 ] || [ "$conversions" != 0 ]; then
   echo "prove.sh: FAILED (logs: $OUT/wp-log.txt, $WORK/wp-binding-*.txt)" >&2
   exit 1
 fi
