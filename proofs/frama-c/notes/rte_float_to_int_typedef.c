@@ -13,8 +13,9 @@
  *   frama-c rte_float_to_int_typedef.c -machdep x86_64 -rte -then -wp
  *
  * WP (Qed alone) proves typedef_target's postcondition that (int8_t)300.0f is 44: its model wraps
- * the value modulo 2^8. So "no runtime error" holds for a conversion to a typedef'd type only when the code
- * states the range itself, as guarded does, and the check holds the C-subset files to that. */
+ * the value modulo 2^8. So "no runtime error" holds for a conversion to a typedef'd type only
+ * when the code states the range itself, as guarded does, and the check holds the C-subset files
+ * to that. */
 #include <stdint.h>
 
 /*@ assigns \nothing;
