@@ -21,6 +21,16 @@ stage "tool versions" cmake --build build --target tool-versions
 stage "proofs (Why3, Frama-C/WP with smoke tests)" env SONNX_WP_SMOKE=1 cmake --build build --target prove
 stage "tests" ctest_preset release
 stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
+# The C-subset files compiled as C by the C compiler (AS-CC-3): the unit tests against that build,
+# and the bits of every 16-bit pair compared with the C++ compilation's.
+stage "C-compiled kernels: build" bash -c \
+  'cmake --preset c-kernels >/dev/null && cmake --build build-c --target unit_tests -j '"$jobs"
+stage "C-compiled kernels: unit tests" ctest --test-dir build-c -R '^unit_tests' -j "$jobs"
+stage "C-compiled kernels: every 16-bit pair equal to the C++ compilation" \
+  build/tests/c_kernels/c_kernels_equal build/tests/c_kernels/libsonnx_kernels_c.so --full
+# The WP proofs once more with Frama-C's 32-bit machine model, for the 32-bit targets (AS-WP-5).
+stage "proofs (Frama-C/WP, x86_32 machine model)" \
+  proofs/frama-c/prove.sh --machdep x86_32 --out "$root/build/x86_32/evidence"
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
 stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
 # D9: the fast paths against the proved kernels, on every pair of the 16-bit types (2^32 each),

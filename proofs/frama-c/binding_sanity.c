@@ -3,9 +3,11 @@
  * and binary32 bindings each get a case that must hold and a neighbouring one that must be refuted,
  * both proved: a binding to the wrong Why3 predicate, to swapped operands, or to nothing (an
  * uninterpreted or vacuous symbol) cannot prove both; binary64 gets a holding case. The other
- * bindings are reviewed (docs/assumptions.md, AS-WP-1). Values are hand-computed: -35/3 truncates
- * to -11 (floor would give -12), 35/-3 to -11, 200/7 to 28; binary32 1/4 is exactly 0.25; the
- * binary64 quotient 1/3 is the double nearest to the real 1/3.
+ * element relations are reviewed (docs/assumptions.md, AS-WP-1). Each of the eight integer
+ * domain bindings gets holding and refuted cases that tell it from the other seven and from
+ * swapped operands. Values are hand-computed: -35/3 truncates to -11 (floor would give -12), 35/-3
+ * to -11, 200/7 to 28; binary32 1/4 is exactly 0.25; the binary64 quotient 1/3 is the double
+ * nearest to the real 1/3; the domains are C3 (b != 0) and D3 (not MIN / -1 of the signed type).
  *
  * With SONNX_BINDING_MUTANT_KILLERS defined, the file states instead the negations of holding
  * cases: the killers of the driver faults of verify/faults/faults.json, which prove.sh proves
@@ -26,6 +28,34 @@
     lemma F1_float32_binding_refutes: !sonnx_div_float32_spec((float)1.0, (float)4.0, (float)0.5);
     lemma F1_float64_binding_rounds_to_nearest:
       sonnx_div_float64_spec((double)1.0, (double)3.0, (double)(1.0 / 3.0));
+
+    // The integer domains: 0 / 5 is in every domain and 5 / 0 in none (C3; swapped operands are
+    // refuted); MIN / -1 of a signed type is outside its domain (D3) and inside the domains of the
+    // wider signed types and of every unsigned type, which tells the eight bindings apart (the
+    // four unsigned domains are one definition, b <> 0).
+    lemma C3_int8_domain_binding: sonnx_div_domain_int8(0, 5) && !sonnx_div_domain_int8(5, 0);
+    lemma D3_int8_domain_binding: !sonnx_div_domain_int8(-128, -1) &&
+      sonnx_div_domain_int8(-128, 1) && sonnx_div_domain_int8(-127, -1);
+    lemma C3_int16_domain_binding: sonnx_div_domain_int16(0, 5) && !sonnx_div_domain_int16(5, 0);
+    lemma D3_int16_domain_binding: !sonnx_div_domain_int16(-32768, -1) &&
+      sonnx_div_domain_int16(-128, -1);
+    lemma C3_int32_domain_binding: sonnx_div_domain_int32(0, 5) && !sonnx_div_domain_int32(5, 0);
+    lemma D3_int32_domain_binding: !sonnx_div_domain_int32(-2147483648, -1) &&
+      sonnx_div_domain_int32(-32768, -1);
+    lemma C3_int64_domain_binding: sonnx_div_domain_int64(0, 5) && !sonnx_div_domain_int64(5, 0);
+    lemma D3_int64_domain_binding: !sonnx_div_domain_int64(-9223372036854775808, -1) &&
+      sonnx_div_domain_int64(-2147483648, -1);
+    lemma C3_uint8_domain_binding: sonnx_div_domain_uint8(0, 5) && !sonnx_div_domain_uint8(5, 0);
+    lemma C3_uint16_domain_binding:
+      sonnx_div_domain_uint16(0, 5) && !sonnx_div_domain_uint16(5, 0);
+    lemma C3_uint32_domain_binding:
+      sonnx_div_domain_uint32(0, 5) && !sonnx_div_domain_uint32(5, 0);
+    lemma C3_uint64_domain_binding:
+      sonnx_div_domain_uint64(0, 5) && !sonnx_div_domain_uint64(5, 0);
+    lemma D3_unsigned_domain_bindings: \forall integer min;
+      (min == -128 || min == -32768 || min == -2147483648 || min == -9223372036854775808) ==>
+        sonnx_div_domain_uint8(min, -1) && sonnx_div_domain_uint16(min, -1) &&
+        sonnx_div_domain_uint32(min, -1) && sonnx_div_domain_uint64(min, -1);
 */
 #else
 /*@ lemma mutant_int32_binding_killed: !sonnx_div_int32_spec(-35, 3, -11);

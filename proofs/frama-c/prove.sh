@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Frama-C/WP proof check of the Div kernels. See proofs/frama-c/README.md.
 #
-#   proofs/frama-c/prove.sh [--out DIR] [--fresh] [--smoke] [--record]
+#   proofs/frama-c/prove.sh [--out DIR] [--fresh] [--smoke] [--record] [--machdep M]
 #                                               prove; DIR defaults to build/evidence. Each goal
 #                                               recorded in proofs/frama-c/replay.json goes first to
 #                                               its recorded prover (wp_replay.py); --record
-#                                               updates that record from this run
+#                                               updates that record from this run; --machdep
+#                                               x86_32 proves with Frama-C's 32-bit model
 #   proofs/frama-c/prove.sh --search-scripts    re-prove from scratch, searching the tactic
 #                                               scripts anew into proofs/frama-c/scripts/
 #   proofs/frama-c/prove.sh --rank              run each pass once per prover of its portfolio
@@ -31,6 +32,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 OUT="$ROOT/build/evidence"
 FRESH=0
+MACHDEP=
 SEARCH=0
 SMOKE=0
 RECORD=0
@@ -43,8 +45,9 @@ while [ $# -gt 0 ]; do
     --smoke) SMOKE=1; shift ;;
     --record) RECORD=1; shift ;;
     --rank) RANK=1; FRESH=1; shift ;;
+    --machdep) MACHDEP="$2"; shift 2 ;;
     --search-scripts) SEARCH=1; FRESH=1; shift ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -146,16 +149,21 @@ FORMATS_C="$ROOT/src/common/kernels/sonnx_float_formats.c"
 VALIDATION_C="$ROOT/src/common/kernels/sonnx_validation.c"
 DOMAIN_C="$ROOT/src/div/kernels/div_domain.c"
 DOMAIN_CHECKS_C="$ROOT/src/div/kernels/div_domain_checks.c"
+# The decision procedures of the checked API (the checks in order, then the kernel).
+CHECKED_C=("$ROOT/src/div/kernels/div_checked_signed.c"
+           "$ROOT/src/div/kernels/div_checked_unsigned.c"
+           "$ROOT/src/div/kernels/div_checked_float.c")
 # Every C-subset file, in one Frama-C run per pass: the contracts are on the definitions, and a
 # call into another file uses the callee's contract.
 C_FILES=("$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$BLOCKED_C" "$VALIDATION_C" "$DOMAIN_C"
-         "$DOMAIN_CHECKS_C")
+         "$DOMAIN_CHECKS_C" "${CHECKED_C[@]}")
 # The headers of the C-subset files; sonnx_logic.h holds all the ACSL logic.
 C_HEADERS=("$ROOT"/src/div/kernels/*.h "$ROOT"/src/common/kernels/*.h)
 CPP_INCLUDES="-I$ROOT/src/div/kernels -I$ROOT/src/common/kernels"
-# Frama-C's machine model, pinned: its default, or the FRAMAC_MACHDEP environment variable,
-# would otherwise decide the sizes and signedness of the C types.
-MACHDEP=x86_64
+# Frama-C's machine model, pinned (x86_64 unless --machdep names another): its default, or the
+# FRAMAC_MACHDEP environment variable, would otherwise decide the sizes and signedness of the C
+# types. The facts of the model the proofs rely on are registered as AS-WP-5.
+MACHDEP="${MACHDEP:-x86_64}"
 DRIVER="$HERE/div_element.driver"
 INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
 # The blocked 64-bit kernels and their block scans: integer goals only (the route element is a call).
@@ -178,13 +186,21 @@ HALF_EXCLUDED=-F2_binary16_rne_quotient_bits,-F2_bfloat16_rne_quotient_bits
 # stage of its own. Not proved, not selected: the two memcpy bit casts binary32_bits /
 # binary32_from_bits, whose `assigns \nothing` the callers use (docs/assumptions.md AS-WP-4).
 VALID_FCTS=sonnx_element_bytes,first_set,sonnx_check_types,sonnx_check_shape,sonnx_same_shape,sonnx_shapes_broadcastable,sonnx_check_shapes,sonnx_check_buffers,same_or_disjoint
+# The checks in their order, and the decision procedures of the integer types (integer goals: the
+# kernels they call are contracts); those of the floating-point types are in the fp pass.
+VALID_FCTS=$VALID_FCTS,sonnx_div_validate
+CHECKED_INT_FCTS=$(for t in i8 i16 i32 i64 u8 u16 u32 u64; do
+  printf 'sonnx_div_checked_%s,' "$t"; done)
+CHECKED_INT_FCTS=${CHECKED_INT_FCTS%,}
+CHECKED_FP_FCTS=sonnx_div_checked_f16,sonnx_div_checked_bf16
+CHECKED_FP_FCTS=$CHECKED_FP_FCTS,sonnx_div_checked_f32,sonnx_div_checked_f64
 DOMAIN_FCTS=$(for t in i8 i16 i32 i64 u8 u16 u32 u64; do printf 'sonnx_div_domain_scan_%s,sonnx_div_domain_%s,' "$t" "$t"; done)
 DOMAIN_FCTS="${DOMAIN_FCTS}sonnx_domain_block_end"
 CONV_FCTS=sonnx_binary16_to_binary32,sonnx_binary32_to_binary16,sonnx_bfloat16_to_binary32,sonnx_binary32_to_bfloat16,shift_right_rne
 CONV_TIMEOUT=5
 CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
 
-FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$ROUTE_FCTS"
+FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$ROUTE_FCTS,$CHECKED_FP_FCTS"
 # Prover policy (docs/assumptions.md AS-TOOL-1): Z3 4.8.12 proves a false floating-point lemma, so
 # the functions on floating-point values are proved in a pass of their own whose portfolio has no
 # Z3 (CVC5, with and without the opaque-spec driver, and on Why3's axiomatisation of floats); the other functions (integers, memory,
@@ -230,9 +246,10 @@ main_stages() {
 }
 # The validation and domain-scan functions: the main pass's policy, in a process of its own.
 checks_stages() {
-  echo -rte -rte-select "$VALID_FCTS,$DOMAIN_FCTS" \
+  echo -rte -rte-select "$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
-    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$VALID_FCTS,$DOMAIN_FCTS"
+    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" \
+    -wp-fct "$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS"
 }
 fp_stages() {
   echo -rte -rte-select "$FP_FCTS" \
@@ -247,7 +264,8 @@ STAMP="$( (cat "${C_FILES[@]}" "${C_HEADERS[@]}" "$ROOT/spec/why3/div_fastpath.m
                "$ROOT/spec/why3/div_element.mlw" "$ROOT/spec/why3/formats.mlw" "$DRIVER" \
                "$HERE/div_element_bridge.mlw" \
                "$HERE/drivers/cvc5_opaque_spec.drv.in" "$0" "$SCRIPTS"/*.json "$HERE/replay.json";
-           echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V smoke=$SMOKE") | sha256sum | cut -d' ' -f1)"
+           echo "$FRAMAC_V $WHY3_V $Z3_V $CVC4_V $CVC5_V smoke=$SMOKE machdep=$MACHDEP") \
+         | sha256sum | cut -d' ' -f1)"
 if [ "$FRESH" = 1 ] || [ ! -f "$WORK/inputs.sha256" ] || [ "$(cat "$WORK/inputs.sha256")" != "$STAMP" ]; then
   rm -rf "$WORK"/session-*
   echo "prove.sh: inputs changed or no session: proving from scratch"

@@ -51,8 +51,8 @@ static size_t sonnx_domain_block_end(size_t start, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_in_domain_i8(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i8(a[\result], b[\result]);
+      sonnx_div_domain_int8(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int8(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
@@ -61,10 +61,10 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
   uint8_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_in_domain_i8(a[k], b[k]);
+        sonnx_div_domain_int8(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_in_domain_i8(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_int8(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -74,7 +74,7 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_count_bound: violations <= i - start;
         loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i8(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_int8(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -90,7 +90,7 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_in_domain_i8(a[k], b[k]);
+        sonnx_div_domain_int8(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -107,8 +107,8 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_in_domain_i16(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i16(a[\result], b[\result]);
+      sonnx_div_domain_int16(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int16(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
@@ -117,10 +117,10 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
   uint16_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_in_domain_i16(a[k], b[k]);
+        sonnx_div_domain_int16(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_in_domain_i16(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_int16(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -130,7 +130,7 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_count_bound: violations <= i - start;
         loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i16(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_int16(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -146,7 +146,7 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_in_domain_i16(a[k], b[k]);
+        sonnx_div_domain_int16(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -163,8 +163,8 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_in_domain_i32(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i32(a[\result], b[\result]);
+      sonnx_div_domain_int32(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int32(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
@@ -173,10 +173,10 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
   uint32_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_in_domain_i32(a[k], b[k]);
+        sonnx_div_domain_int32(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_in_domain_i32(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_int32(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -186,7 +186,7 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_count_bound: violations <= i - start;
         loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i32(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_int32(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -202,7 +202,7 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_in_domain_i32(a[k], b[k]);
+        sonnx_div_domain_int32(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -219,8 +219,8 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_in_domain_i64(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i64(a[\result], b[\result]);
+      sonnx_div_domain_int64(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int64(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
@@ -229,10 +229,10 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
   uint64_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_in_domain_i64(a[k], b[k]);
+        sonnx_div_domain_int64(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_in_domain_i64(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_int64(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -242,7 +242,7 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_count_bound: violations <= i - start;
         loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i64(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_int64(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -258,7 +258,7 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_in_domain_i64(a[k], b[k]);
+        sonnx_div_domain_int64(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -275,8 +275,8 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_unsigned_domain(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+      sonnx_div_domain_uint8(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint8(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
@@ -286,10 +286,10 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
   uint8_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint8(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_uint8(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -299,7 +299,7 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_count_bound: violations <= i - start;
         loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_uint8(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -314,7 +314,7 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint8(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -331,8 +331,8 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_unsigned_domain(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+      sonnx_div_domain_uint16(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint16(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n) {
@@ -342,10 +342,10 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
   uint16_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint16(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_uint16(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -355,7 +355,7 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_count_bound: violations <= i - start;
         loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_uint16(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -370,7 +370,7 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint16(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -387,8 +387,8 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_unsigned_domain(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+      sonnx_div_domain_uint32(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint32(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n) {
@@ -398,10 +398,10 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
   uint32_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint32(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_uint32(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -411,7 +411,7 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_count_bound: violations <= i - start;
         loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_uint32(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -426,7 +426,7 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint32(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -443,8 +443,8 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_unsigned_domain(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+      sonnx_div_domain_uint64(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint64(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n) {
@@ -454,10 +454,10 @@ size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n)
   uint64_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint64(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_uint64(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -467,7 +467,7 @@ size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n)
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_count_bound: violations <= i - start;
         loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_uint64(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -482,7 +482,7 @@ size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n)
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint64(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
