@@ -49,7 +49,6 @@
     behavior divided:
       assumes sonnx_checks_pass(a, b, c) &&
         a.type == SONNX_TYPE_FLOAT16 && kernel != SONNX_KERNEL_NONE;
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures F2_applies_binary16_element: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -112,7 +111,6 @@ sonnx_verdict sonnx_div_checked_f16(sonnx_tensor a, sonnx_tensor b, sonnx_tensor
     behavior divided:
       assumes sonnx_checks_pass(a, b, c) &&
         a.type == SONNX_TYPE_BFLOAT16 && kernel != SONNX_KERNEL_NONE;
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures F2_applies_bfloat16_element: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -167,7 +165,6 @@ sonnx_verdict sonnx_div_checked_bf16(sonnx_tensor a, sonnx_tensor b, sonnx_tenso
       ensures C2_data_type: \result == SONNX_TYPE_MISMATCH;
     behavior divided:
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_FLOAT32;
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures F1_ieee_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -225,7 +222,6 @@ sonnx_verdict sonnx_div_checked_f32(sonnx_tensor a, sonnx_tensor b, sonnx_tensor
       ensures C2_data_type: \result == SONNX_TYPE_MISMATCH;
     behavior divided:
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_FLOAT64;
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures F1_ieee_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>

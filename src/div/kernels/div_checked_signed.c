@@ -55,7 +55,6 @@
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_INT8;
       assumes \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
         \forall integer k; 0 <= k < n ==> sonnx_div_domain_int8(pa[k], pb[k]);
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures I1_truncated_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -131,7 +130,6 @@ sonnx_verdict sonnx_div_checked_i8(sonnx_tensor a, sonnx_tensor b, sonnx_tensor 
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_INT16;
       assumes \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
         \forall integer k; 0 <= k < n ==> sonnx_div_domain_int16(pa[k], pb[k]);
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures I1_truncated_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -207,7 +205,6 @@ sonnx_verdict sonnx_div_checked_i16(sonnx_tensor a, sonnx_tensor b, sonnx_tensor
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_INT32;
       assumes \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
         \forall integer k; 0 <= k < n ==> sonnx_div_domain_int32(pa[k], pb[k]);
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures I1_truncated_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -283,7 +280,6 @@ sonnx_verdict sonnx_div_checked_i32(sonnx_tensor a, sonnx_tensor b, sonnx_tensor
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_INT64;
       assumes \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
         \forall integer k; 0 <= k < n ==> sonnx_div_domain_int64(pa[k], pb[k]);
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures I1_truncated_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>

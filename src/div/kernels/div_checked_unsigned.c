@@ -54,7 +54,6 @@
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_UINT8;
       assumes \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
         \forall integer k; 0 <= k < n ==> sonnx_div_domain_uint8(pa[k], pb[k]);
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures I1_truncated_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -129,7 +128,6 @@ sonnx_verdict sonnx_div_checked_u8(sonnx_tensor a, sonnx_tensor b, sonnx_tensor 
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_UINT16;
       assumes \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
         \forall integer k; 0 <= k < n ==> sonnx_div_domain_uint16(pa[k], pb[k]);
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures I1_truncated_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -204,7 +202,6 @@ sonnx_verdict sonnx_div_checked_u16(sonnx_tensor a, sonnx_tensor b, sonnx_tensor
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_UINT32;
       assumes \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
         \forall integer k; 0 <= k < n ==> sonnx_div_domain_uint32(pa[k], pb[k]);
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures I1_truncated_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
@@ -279,7 +276,6 @@ sonnx_verdict sonnx_div_checked_u32(sonnx_tensor a, sonnx_tensor b, sonnx_tensor
       assumes sonnx_checks_pass(a, b, c) && a.type == SONNX_TYPE_UINT64;
       assumes \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
         \forall integer k; 0 <= k < n ==> sonnx_div_domain_uint64(pa[k], pb[k]);
-      assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
       ensures I1_truncated_quotient: \result == SONNX_VALID &&
         sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
         \forall integer k; 0 <= k < fault->count ==>
