@@ -4,7 +4,8 @@
   stack_bound.py --build BUILD_DIR --target-dir src/CMakeFiles/sonnx_div.dir --out stack.json
 
 Recompiles each source of the library with its own compile command from compile_commands.json
-(same compiler, optimisation and code-generation flags) plus `-fstack-usage
+(any CMake generator's form: the object path is read relative to each command's folder; same
+compiler, optimisation and code-generation flags) plus `-fstack-usage
 -fcallgraph-info=su -ffunction-sections`, into a scratch folder. From GCC's per-function frame
 sizes and call graph (.ci files) it builds the library's whole call graph:
 
@@ -49,15 +50,35 @@ def split_title(title):
     return False, title
 
 
+def object_path(args, directory):
+    """The object file a compile command writes (`-o FILE` or `-oFILE`), as an absolute path:
+    generators write it relative to the command's directory, which differs between them."""
+    for k, arg in enumerate(args):
+        if arg == "-o" and k + 1 < len(args):
+            output = args[k + 1]
+        elif arg.startswith("-o") and len(arg) > 2:
+            output = arg[2:]
+        else:
+            continue
+        return os.path.normpath(os.path.join(directory, output))
+    return ""
+
+
 def library_commands(build, target_dir):
+    """The compile commands of compile_commands.json whose object file lies under BUILD/TARGET_DIR.
+    Any generator's form: Ninja runs every command from the build folder (`-o
+    src/CMakeFiles/sonnx_div.dir/...`), Unix Makefiles from the target's folder (`-o
+    CMakeFiles/sonnx_div.dir/...` in BUILD/src); entries give `command` or `arguments`."""
+    build = os.path.abspath(build)
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
+    target = os.path.normpath(os.path.join(build, target_dir)) + os.sep
     chosen = []
     for entry in entries:
         args = shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
-        output = args[args.index("-o") + 1] if "-o" in args else ""
-        if output.replace("\\", "/").startswith(target_dir.rstrip("/") + "/"):
-            chosen.append((entry["directory"], args, entry["file"]))
+        directory = os.path.join(build, entry.get("directory", build))
+        if object_path(args, directory).startswith(target):
+            chosen.append((directory, args, entry["file"]))
     return chosen
 
 
@@ -236,8 +257,54 @@ SAMPLES = {
 }
 
 
+# compile_commands.json as CMake's generators write it for the library (src/div/div.cpp) and for a
+# target whose folder name starts like the library's: {build} is the build folder. The reader must
+# pick exactly the library's unit in every form.
+GENERATOR_FORMS = {
+    "ninja_form": [
+        {"directory": "{build}", "file": "{source}/src/div/div.cpp",
+         "command": "c++ -O2 -o src/CMakeFiles/sonnx_div.dir/div/div.cpp.o "
+                    "-c {source}/src/div/div.cpp"},
+        {"directory": "{build}", "file": "{source}/src/div/fast/div_fast_avx2.cpp",
+         "command": "c++ -O2 -o "
+                    "src/CMakeFiles/sonnx_div_routes_avx2.dir/div/fast/div_fast_avx2.cpp.o "
+                    "-c {source}/src/div/fast/div_fast_avx2.cpp"}],
+    "unix_makefiles_form": [
+        {"directory": "{build}/src", "file": "{source}/src/div/div.cpp",
+         "command": "/usr/bin/c++ -O2 -o CMakeFiles/sonnx_div.dir/div/div.cpp.o "
+                    "-c {source}/src/div/div.cpp"},
+        {"directory": "{build}/src", "file": "{source}/src/div/fast/div_fast_avx2.cpp",
+         "command": "/usr/bin/c++ -O2 -o "
+                    "CMakeFiles/sonnx_div_routes_avx2.dir/div/fast/div_fast_avx2.cpp.o "
+                    "-c {source}/src/div/fast/div_fast_avx2.cpp"}],
+    "arguments_form": [
+        {"directory": "{build}/src", "file": "{source}/src/div/div.cpp",
+         "arguments": ["c++", "-O2", "-oCMakeFiles/sonnx_div.dir/div/div.cpp.o", "-c",
+                       "{source}/src/div/div.cpp"]}],
+}
+
+
+def generator_forms():
+    """The reader of compile_commands.json on each generator's form (no compilation)."""
+    verdicts = []
+    for name, entries in GENERATOR_FORMS.items():
+        with tempfile.TemporaryDirectory() as build:
+            def fill(value):
+                if isinstance(value, list):
+                    return [fill(v) for v in value]
+                return value.replace("{build}", build).replace("{source}", "/source")
+            with open(os.path.join(build, "compile_commands.json"), "w", encoding="utf-8") as f:
+                json.dump([{k: fill(v) for k, v in e.items()} for e in entries], f)
+            found = [source for _dir, _args, source in
+                     library_commands(build, "src/CMakeFiles/sonnx_div.dir")]
+        verdicts.append((name, ["/source/src/div/div.cpp"], found,
+                         found == ["/source/src/div/div.cpp"]))
+    return verdicts
+
+
 def self_check(cxx):
-    """Each sample as a one-file library with its own compile_commands.json."""
+    """Each sample as a one-file library with its own compile_commands.json, then the reader of
+    compile_commands.json on each generator's form."""
     verdicts = []
     for name, (expected, source) in SAMPLES.items():
         with tempfile.TemporaryDirectory() as build, tempfile.TemporaryDirectory() as scratch:
@@ -257,7 +324,7 @@ def self_check(cxx):
                 acyclic = False
         verdicts.append((name, "acyclic" if expected else "a cycle",
                          "acyclic" if acyclic else "a cycle", acyclic == expected))
-    return coding_standard.judge_samples(verdicts)
+    return coding_standard.judge_samples(verdicts + generator_forms())
 
 
 def main():
@@ -267,7 +334,8 @@ def main():
     parser.add_argument("--out")
     parser.add_argument("--self-check", metavar="CXX",
                         help="show on tiny libraries that recursion, direct or through a "
-                             "function-pointer table, is found and that its absence is accepted")
+                             "function-pointer table, is found and that its absence is accepted, "
+                             "and that compile_commands.json is read in every generator's form")
     args = parser.parse_args()
     if args.self_check:
         return self_check(args.self_check)
@@ -334,8 +402,8 @@ def main():
     for entry in functions:
         bound = entry.get("bound_bytes", "?")
         print(f"{bound:>6} bytes  {entry['name']}")
-    print(f"{'ok' if acyclic else 'FAIL'}: {len(defined)} functions, {indirect_sites} indirect call "
-          f"site(s) over {len(targets)} address-taken target(s), call graph "
+    print(f"{'ok' if acyclic else 'FAIL'}: {len(defined)} functions, {indirect_sites} indirect "
+          f"call site(s) over {len(targets)} address-taken target(s), call graph "
           f"{'acyclic' if acyclic else 'CYCLIC: ' + ' -> '.join(cycle)}")
     if not functions:
         print("no public API function found", file=sys.stderr)
