@@ -367,8 +367,12 @@ TEST_CASE("cli usage errors exit with 2, never with the parser's internal codes"
   Run none = sonnx_div(dir, {});
   CHECK(none.code == 2);
   CHECK_THAT(none.err, Catch::Contains("subcommand is required"));
+  // The unknown word is named, with the sub-commands there are.
   Run unknown = sonnx_div(dir, {"no-such-command"});
   CHECK(unknown.code == 2);
+  CHECK_THAT(unknown.err, Catch::Contains("unknown sub-command 'no-such-command'"));
+  CHECK_THAT(unknown.err, Catch::Contains("check-model"));
+  CHECK_THAT(unknown.err, Catch::Contains("verify-exhaustive"));
   Run missing_value = sonnx_div(dir, {"run", "a.npy", "b.npy", "-o"});
   CHECK(missing_value.code == 2);
   CHECK(sonnx_div(dir, {"--help"}).code == 0);
@@ -431,6 +435,41 @@ TEST_CASE("cli run --pb-encoding: typed writes the typed field, anything else is
   CHECK(bad.code == 2);
   CHECK(bad.err.find("--pb-encoding") != std::string::npos);
   require_only(dir, {"a.pb", "b.pb", "c.pb"});
+}
+
+TEST_CASE("cli run refuses --name and --pb-encoding for a .npy output (a .npy has neither)",
+          "[T1][T2]") {
+  ScratchDir dir;
+  write_npy<float>(dir / "a.npy", DataType::float32, {1}, {1.0F});
+  const std::string a = (dir / "a.npy").string();
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--name", "z"}, std::vector<std::string>{"--pb-encoding", "typed"},
+        std::vector<std::string>{"--pb-encoding", "raw"}}) {
+    INFO(extra[0] << ' ' << extra[1]);
+    std::vector<std::string> args{"run", a, a, "-o", (dir / "c.npy").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Run r = sonnx_div(dir, args);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains(extra[0] + " applies to .pb output only"));
+    require_only(dir, {"a.npy"});
+  }
+}
+
+TEST_CASE("cli output folders are never created: run, golden and verify-exhaustive refuse a "
+          "missing parent folder", "[T2][T4][D9]") {
+  // docs/cli.md: an output's folder must exist; nothing is created on refusal.
+  ScratchDir dir;
+  write_npy<float>(dir / "a.npy", DataType::float32, {1}, {1.0F});
+  const std::string a = (dir / "a.npy").string();
+  const auto missing = dir / "missing";
+  CHECK(sonnx_div(dir, {"run", a, a, "-o", (missing / "c.npy").string()}).code == 3);
+  CHECK(sonnx_div(dir, {"golden", "--type", "int8", "--out", (missing / "g").string()}).code == 3);
+  const Run verify = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json",
+                                     (missing / "e.json").string()});
+  CHECK(verify.code == 2);
+  CHECK_THAT(verify.err, Catch::Contains("folder does not exist"));
+  CHECK(verify.out.find("pairs checked") == std::string::npos);  // refused before the sweep
+  require_only(dir, {"a.npy"});
 }
 
 TEST_CASE("cli --json errors and stray words of golden and check-model", "[T3][T4][T5]") {
@@ -523,6 +562,7 @@ TEST_CASE("cli kernels names the code of each type, in proved mode only proved k
 
 TEST_CASE("cli verify-exhaustive --fast-paths int8: all 2^16 pairs, evidence written", "[D9]") {
   ScratchDir dir;
+  std::filesystem::create_directory(dir / "e");
   const auto evidence = dir / "e" / "fast-int8.json";
   const Run r = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--threads", "2",
                                 "--json", evidence.string()});
