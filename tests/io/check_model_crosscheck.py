@@ -387,8 +387,14 @@ def main():
                 accepted = answer == "accepted"
                 tally["onnx_rejects"] += answer == "rejected"
                 tally["onnx_fails"] += answer == "failed"
+                case = expected.get(rel) if label == "generated corpus" else None
                 if report["status"] != "ok":
-                    tally["no_div_node" if report["exit_code"] == 4 else "errors"] += 1
+                    kind = "no_div_node" if report["exit_code"] == 4 else "errors"
+                    tally[kind] += 1
+                    if case:
+                        tally["unexpected_verdict"] += 1
+                        problems.append(f"{label}: {rel}: {kind}, written to be "
+                                        f"{case[0].upper()}")
                     continue
                 verdict = report["verdict"]
                 tally[verdict] += 1
@@ -397,7 +403,6 @@ def main():
                     tally["inside_but_onnx_rejects"] += 1
                     problems.append(f"{label}: {rel}: INSIDE, but ONNX's checker does not accept "
                                     f"it ({answer}): {message}")
-                case = expected.get(rel) if label == "generated corpus" else None
                 if nodes_inside and answer == "rejected" and not (case and case[1]):
                     tally["div_rules_miss_onnx_rejection"] += 1
                     problems.append(f"{label}: {rel}: every Div node inside by sonnx-div's own "

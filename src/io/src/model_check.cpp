@@ -77,34 +77,14 @@ namespace {
 
 // ONNX's spelling of an element type in a type constraint ("tensor(double)").
 const char* onnx_type_name(std::int32_t code) {
-  switch (code) {
-    case onnx::TensorProto::FLOAT:
-      return "float";
-    case onnx::TensorProto::UINT8:
-      return "uint8";
-    case onnx::TensorProto::INT8:
-      return "int8";
-    case onnx::TensorProto::UINT16:
-      return "uint16";
-    case onnx::TensorProto::INT16:
-      return "int16";
-    case onnx::TensorProto::INT32:
-      return "int32";
-    case onnx::TensorProto::INT64:
-      return "int64";
-    case onnx::TensorProto::FLOAT16:
-      return "float16";
-    case onnx::TensorProto::DOUBLE:
-      return "double";
-    case onnx::TensorProto::UINT32:
-      return "uint32";
-    case onnx::TensorProto::UINT64:
-      return "uint64";
-    case onnx::TensorProto::BFLOAT16:
-      return "bfloat16";
-    default:
-      return "?";
-  }
+  using T = onnx::TensorProto;
+  static const std::map<std::int32_t, const char*> names{
+      {T::FLOAT, "float"},   {T::UINT8, "uint8"},     {T::INT8, "int8"},
+      {T::UINT16, "uint16"}, {T::INT16, "int16"},     {T::INT32, "int32"},
+      {T::INT64, "int64"},   {T::FLOAT16, "float16"}, {T::DOUBLE, "double"},
+      {T::UINT32, "uint32"}, {T::UINT64, "uint64"},   {T::BFLOAT16, "bfloat16"}};
+  const auto found = names.find(code);
+  return found == names.end() ? "?" : found->second;
 }
 
 struct DivAttribute {
