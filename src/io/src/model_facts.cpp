@@ -1,0 +1,231 @@
+// What a model declares, or ONNX infers, about its values, as check-model uses it (T3).
+// [impl->req~T3~1]
+#include "model_facts.hpp"
+
+#include <onnx/onnx_pb.h>
+
+#include <set>
+#include <sonnx/io/tensor_io.hpp>
+
+namespace sonnx::io::model {
+
+namespace {
+
+ValueInfo from_initializer(const onnx::TensorProto& t, const char* source) {
+  ValueInfo info;
+  info.kind = ValueInfo::Kind::tensor;
+  info.source = source;
+  info.elem_type = t.data_type();
+  info.has_shape = true;
+  for (const std::int64_t d : t.dims()) info.dims.push_back(Dim{true, d, {}});
+  return info;
+}
+
+// Whether two declarations of one value can both be true.
+bool compatible(const ValueInfo& a, const ValueInfo& b) {
+  if (a.kind != b.kind) return false;
+  if (a.kind == ValueInfo::Kind::other) {
+    return a.type.SerializeAsString() == b.type.SerializeAsString();
+  }
+  if (a.elem_type != 0 && b.elem_type != 0 && a.elem_type != b.elem_type) return false;
+  if (!a.has_shape || !b.has_shape) return true;
+  if (a.dims.size() != b.dims.size()) return false;
+  for (std::size_t k = 0; k < a.dims.size(); ++k) {
+    if (a.dims[k].known && b.dims[k].known && a.dims[k].value != b.dims[k].value) return false;
+  }
+  return true;
+}
+
+// Adds what `other` knows and `into` does not (both describe the same computed value).
+void refine(ValueInfo& into, const ValueInfo& other) {
+  if (into.elem_type == 0) into.elem_type = other.elem_type;
+  if (!into.has_shape && other.has_shape) {
+    into.has_shape = true;
+    into.dims = other.dims;
+  } else if (into.has_shape && other.has_shape) {
+    for (std::size_t k = 0; k < into.dims.size(); ++k) {
+      if (!into.dims[k].known && other.dims[k].known) into.dims[k] = other.dims[k];
+    }
+  }
+  into.inferred = into.inferred || other.inferred;
+  if (other.inferred) into.source = other.source;
+}
+
+}  // namespace
+
+ValueInfo from_type(const onnx::TypeProto& type, const char* source) {
+  ValueInfo info;
+  info.source = source;
+  info.type = type;
+  const onnx::TypeProto_Tensor* tensor = nullptr;
+  const onnx::TypeProto_SparseTensor* sparse = nullptr;
+  if (type.has_tensor_type()) {
+    info.kind = ValueInfo::Kind::tensor;
+    tensor = &type.tensor_type();
+  } else if (type.has_sparse_tensor_type()) {
+    info.kind = ValueInfo::Kind::sparse;
+    sparse = &type.sparse_tensor_type();
+  } else {
+    return info;
+  }
+  info.elem_type = tensor != nullptr ? tensor->elem_type() : sparse->elem_type();
+  info.has_shape = tensor != nullptr ? tensor->has_shape() : sparse->has_shape();
+  if (info.has_shape) {
+    for (const auto& d : (tensor != nullptr ? tensor->shape() : sparse->shape()).dim()) {
+      info.dims.push_back(Dim{d.has_dim_value(), d.dim_value(), d.dim_param()});
+    }
+  }
+  return info;
+}
+
+onnx::TypeProto type_of(const ValueInfo& v) {
+  if (v.kind == ValueInfo::Kind::other) return v.type;
+  onnx::TypeProto type;
+  onnx::TensorShapeProto* shape = nullptr;
+  if (v.kind == ValueInfo::Kind::tensor) {
+    type.mutable_tensor_type()->set_elem_type(v.elem_type);
+    if (v.has_shape) shape = type.mutable_tensor_type()->mutable_shape();
+  } else {
+    type.mutable_sparse_tensor_type()->set_elem_type(v.elem_type);
+    if (v.has_shape) shape = type.mutable_sparse_tensor_type()->mutable_shape();
+  }
+  for (const auto& d : v.dims) {
+    auto* dim = shape->add_dim();
+    if (d.known) {
+      dim->set_dim_value(d.value);
+    } else if (!d.param.empty()) {
+      dim->set_dim_param(d.param);
+    }
+  }
+  return type;
+}
+
+std::string dims_text(const ValueInfo& v) {
+  std::string text = "[";
+  for (std::size_t k = 0; k < v.dims.size(); ++k) {
+    if (k != 0) text += ", ";
+    text += v.dims[k].known ? std::to_string(v.dims[k].value)
+                            : (v.dims[k].param.empty() ? "?" : "'" + v.dims[k].param + "'");
+  }
+  return text + "]";
+}
+
+std::string describe(const ValueInfo& v) {
+  if (v.kind == ValueInfo::Kind::other) return "a non-tensor type (" + v.source + ")";
+  std::string text = (v.kind == ValueInfo::Kind::sparse ? "sparse " : "") +
+                     data_type_text(static_cast<DataType>(v.elem_type)) + " " +
+                     (v.has_shape ? dims_text(v) : "of unknown shape");
+  return text + " (" + v.source + ")";
+}
+
+bool static_shape(const ValueInfo& v) {
+  if (v.kind != ValueInfo::Kind::tensor || !v.has_shape || !v.conflict.empty()) return false;
+  for (const auto& d : v.dims) {
+    if (!d.known || d.value < 0) return false;
+  }
+  return true;
+}
+
+std::vector<std::int64_t> values(const ValueInfo& v) {
+  std::vector<std::int64_t> out;
+  for (const auto& d : v.dims) out.push_back(d.value);
+  return out;
+}
+
+void collect_declared(const onnx::GraphProto& graph, Declared& declared) {
+  for (const auto* list : {&graph.value_info(), &graph.input(), &graph.output()}) {
+    for (const auto& v : *list) {
+      if (v.has_type()) declared[v.name()] = v.type().SerializeAsString();
+    }
+  }
+  for (const auto& node : graph.node()) {
+    for (const auto& attribute : node.attribute()) {
+      if (attribute.has_g()) collect_declared(attribute.g(), declared);
+      for (const auto& g : attribute.graphs()) collect_declared(g, declared);
+    }
+  }
+}
+
+Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const char* input_source) {
+  std::map<std::string, std::vector<ValueInfo>> others;
+  Scope scope;
+  const auto typed = [&](const onnx::ValueInfoProto& v,
+                         const char* source) -> std::optional<ValueInfo> {
+    if (!v.has_type()) return std::nullopt;
+    const bool inferred =
+        declared != nullptr &&
+        (declared->count(v.name()) == 0 || declared->at(v.name()) != v.type().SerializeAsString());
+    // Inference leaves an empty type on values it could not type: that is no fact.
+    if (inferred && (v.type().value_case() == onnx::TypeProto::VALUE_NOT_SET ||
+                     (v.type().has_tensor_type() && v.type().tensor_type().elem_type() == 0))) {
+      return std::nullopt;
+    }
+    ValueInfo info = from_type(v.type(), inferred ? inferred_source : source);
+    info.inferred = inferred;
+    return info;
+  };
+  std::set<std::string> inputs;
+  std::set<std::string> untyped_inputs;
+  for (const auto& v : graph.input()) {
+    inputs.insert(v.name());
+    if (auto info = typed(v, input_source)) {
+      scope[v.name()] = *info;
+    } else {
+      untyped_inputs.insert(v.name());
+    }
+  }
+  for (const auto& t : graph.initializer()) {
+    ValueInfo info = from_initializer(t, "initializer");
+    if (inputs.count(t.name()) == 0) {
+      scope[t.name()] = info;
+    } else {
+      others[t.name()].push_back(info);
+    }
+  }
+  for (const auto& s : graph.sparse_initializer()) {
+    ValueInfo info = from_initializer(s.values(), "sparse initializer");
+    info.kind = ValueInfo::Kind::sparse;
+    info.dims.clear();
+    for (const std::int64_t d : s.dims()) info.dims.push_back(Dim{true, d, {}});
+    if (inputs.count(s.values().name()) == 0 && scope.count(s.values().name()) == 0) {
+      scope[s.values().name()] = info;
+    } else {
+      others[s.values().name()].push_back(info);
+    }
+  }
+  for (const auto& v : graph.output()) {
+    if (auto info = typed(v, "graph output")) others[v.name()].push_back(*info);
+  }
+  for (const auto& v : graph.value_info()) {
+    if (auto info = typed(v, "value_info")) others[v.name()].push_back(*info);
+  }
+  for (auto& [name, list] : others) {
+    if (untyped_inputs.count(name) != 0) continue;  // the caller's feed is not declared
+    const bool fixed = scope.count(name) != 0;      // a typed input or an initializer
+    if (!fixed) {
+      scope[name] = list.front();
+      list.erase(list.begin());
+    }
+    ValueInfo& base = scope[name];
+    for (const auto& other : list) {
+      if (!base.conflict.empty()) break;
+      if (!compatible(base, other)) {
+        base.conflict = describe(base) + " against " + describe(other);
+      } else if (!fixed) {
+        refine(base, other);
+      }
+    }
+  }
+  return scope;
+}
+
+bool contradicts(const ValueInfo& c, const std::vector<std::int64_t>& expected) {
+  if (c.kind != ValueInfo::Kind::tensor || !c.has_shape || !c.conflict.empty()) return false;
+  if (c.dims.size() != expected.size()) return true;
+  for (std::size_t k = 0; k < expected.size(); ++k) {
+    if (c.dims[k].known && c.dims[k].value != expected[k]) return true;
+  }
+  return false;
+}
+
+}  // namespace sonnx::io::model
