@@ -175,6 +175,16 @@ def corpus():
         add(f"subgraph_if_depth3_b{shape[0]}",
             model([nested_if(3, "c")], [vi("cond", T.BOOL, []), vi("a", T.FLOAT, [3])],
                   [vi("c", T.FLOAT, [3])], initializers=[init]), expected)
+    # A branch's value_info claims a static shape for the caller's symbolic input.
+    claims = helper.make_graph([helper.make_node("Div", ["a", "b"], ["t"])], "then",
+                               [], [vi("t", T.FLOAT, ["N", 4])],
+                               value_info=[vi("a", T.FLOAT, [3, 4])])
+    other = helper.make_graph([helper.make_node("Identity", ["a"], ["e"])], "else", [],
+                              [vi("e", T.FLOAT, ["N", 4])])
+    add("subgraph_value_info_claims_outer",
+        model([helper.make_node("If", ["cond"], ["c"], then_branch=claims, else_branch=other)],
+              [vi("cond", T.BOOL, []), vi("a", T.FLOAT, ["N", 4]), vi("b", T.FLOAT, [3, 4])],
+              [vi("c", T.FLOAT, ["N", 4])]), "unproven")
     body = helper.make_graph(
         [helper.make_node("Div", ["acc_in", "d"], ["acc_out"]),
          helper.make_node("Identity", ["cond_in"], ["cond_out"])],

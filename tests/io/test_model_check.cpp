@@ -237,7 +237,11 @@ TEST_CASE("check-model: Div nodes in subgraphs are checked, one report per node"
   inner->add_input("a");  // outer-scope value, [3, 4]
   inner->add_input("v");
   inner->add_output("w");
-  declare(sub->add_value_info(), "v", Operand{onnx::TensorProto::FLOAT, {"4"}});
+  auto* v = sub->add_initializer();  // the branch's own constant, [4]
+  v->set_name("v");
+  v->set_data_type(onnx::TensorProto::FLOAT);
+  v->add_dims(4);
+  v->set_raw_data(std::string(16, '\0'));
   const auto r = check(m);
   REQUIRE(r.status.ok());
   REQUIRE(r.nodes.size() == 2);
@@ -934,7 +938,8 @@ TEST_CASE("check-model: declarations that contradict each other prove nothing", 
   CHECK(ids(only_node(check_own(c))) == std::vector<std::string>{"C2"});
 }
 
-TEST_CASE("check-model: model sets name files and folders; outcomes and model lines", "[T3][T1]") {
+TEST_CASE("check-model: model sets name files and folders, with outcomes and model lines",
+          "[T3][T1]") {
   ScratchDir dir;
   const auto save = [](const onnx::ModelProto& m, const std::filesystem::path& path) {
     std::string s;
@@ -976,4 +981,60 @@ TEST_CASE("check-model: model sets name files and folders; outcomes and model li
   CHECK(io::format_model_line("a.onnx", outside) ==
         "a.onnx: OUTSIDE [R4], 1 Div node(s): 0 inside, 1 outside, 0 unproven");
   CHECK_THAT(io::format_model_line("x.onnx", absent), Catch::StartsWith("x.onnx: ERROR [T1] "));
+}
+
+// A subgraph sees the values of the graphs around it, as their defining graph declares them: a
+// graph input is what the caller feeds, whatever a subgraph's value_info says of it.
+TEST_CASE("check-model: a subgraph's own declarations of an outer value prove nothing more",
+          "[T3][R1][R3]") {
+  const auto with_branch = [](const Operand& a, const std::function<void(onnx::GraphProto&)>& edit) {
+    onnx::ModelProto m = model(14, a, Operand{});
+    auto* g = m.mutable_graph();
+    g->mutable_node(0)->set_op_type("Relu");  // the main graph's own Div is gone
+    g->mutable_node(0)->mutable_input()->RemoveLast();
+    auto* branch = g->add_node();
+    branch->set_op_type("If");
+    branch->add_input("cond");
+    branch->add_output("out");
+    auto* attr = branch->add_attribute();
+    attr->set_name("then_branch");
+    attr->set_type(onnx::AttributeProto::GRAPH);
+    auto* sub = attr->mutable_g();
+    sub->set_name("then");
+    auto* div = sub->add_node();
+    div->set_op_type("Div");
+    div->add_input("a");
+    div->add_input("b");
+    div->add_output("q");
+    edit(*sub);
+    return only_node(check_own(m));
+  };
+  // The caller feeds a of shape [N, 4]; the branch's value_info claims [3, 4]: still symbolic.
+  const Operand symbolic{onnx::TensorProto::FLOAT, {"N", "4"}};
+  const auto claimed = with_branch(symbolic, [](onnx::GraphProto& sub) {
+    declare(sub.add_value_info(), "a", Operand{});
+  });
+  CHECK(claimed.verdict == io::Verdict::unproven);
+  CHECK(ids(claimed) == std::vector<std::string>{"R1"});
+  // A claim that contradicts the outer declaration is a conflict.
+  const auto contradicting = with_branch(Operand{}, [](onnx::GraphProto& sub) {
+    declare(sub.add_value_info(), "a", Operand{onnx::TensorProto::FLOAT, {"5"}});
+  });
+  CHECK(contradicting.verdict == io::Verdict::unproven);
+  CHECK_THAT(contradicting.findings[0].message, Catch::Contains("contradict"));
+  // A value no graph defines (no input, initializer or node output) is unknown, whatever a
+  // value_info says of it.
+  const auto undefined = with_branch(Operand{}, [](onnx::GraphProto& sub) {
+    sub.mutable_node(0)->set_input(1, "nowhere");
+    declare(sub.add_value_info(), "nowhere", Operand{});
+  });
+  CHECK(ids(undefined) == std::vector<std::string>{"R3", "R1"});
+  // A subgraph input of the same name (untyped) hides the outer value: nothing is known of it.
+  const auto hidden = with_branch(Operand{}, [](onnx::GraphProto& sub) {
+    sub.add_input()->set_name("a");
+  });
+  CHECK(hidden.verdict == io::Verdict::unproven);
+  CHECK(ids(hidden) == std::vector<std::string>{"R3", "R1"});
+  // The outer declaration itself proves the node inside.
+  CHECK(with_branch(Operand{}, [](onnx::GraphProto&) {}).verdict == io::Verdict::inside);
 }

@@ -359,10 +359,7 @@ class Checker {
 
   [[nodiscard]] static std::optional<ValueInfo> lookup(const Frame& frame,
                                                        const std::string& name) {
-    for (auto it = frame.scopes.rbegin(); it != frame.scopes.rend(); ++it) {
-      if (const auto found = it->find(name); found != it->end()) return found->second;
-    }
-    return std::nullopt;
+    return model::lookup(frame.scopes, name);
   }
 
   void visit(const onnx::GraphProto& graph, const std::string& location, Frame& frame) {

@@ -164,34 +164,42 @@ Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const ch
     info.inferred = inferred;
     return info;
   };
-  std::set<std::string> inputs;
+  std::set<std::string>& inputs = scope.fed;
   std::set<std::string> untyped_inputs;
+  for (const auto& node : graph.node()) {
+    for (const auto& output : node.output()) {
+      if (!output.empty()) scope.computed.insert(output);
+    }
+  }
   for (const auto& v : graph.input()) {
     inputs.insert(v.name());
     if (auto info = typed(v, input_source)) {
-      scope[v.name()] = *info;
+      scope.values[v.name()] = *info;
     } else {
       untyped_inputs.insert(v.name());
     }
   }
+  const std::set<std::string> graph_inputs = inputs;
   for (const auto& t : graph.initializer()) {
     ValueInfo info = from_initializer(t, "initializer");
-    if (inputs.count(t.name()) == 0) {
-      scope[t.name()] = info;
+    if (graph_inputs.count(t.name()) == 0) {
+      scope.values[t.name()] = info;
     } else {
       others[t.name()].push_back(info);
     }
+    inputs.insert(t.name());
   }
   for (const auto& s : graph.sparse_initializer()) {
     ValueInfo info = from_initializer(s.values(), "sparse initializer");
     info.kind = ValueInfo::Kind::sparse;
     info.dims.clear();
     for (const std::int64_t d : s.dims()) info.dims.push_back(Dim{true, d, {}});
-    if (inputs.count(s.values().name()) == 0 && scope.count(s.values().name()) == 0) {
-      scope[s.values().name()] = info;
+    if (graph_inputs.count(s.values().name()) == 0 && scope.values.count(s.values().name()) == 0) {
+      scope.values[s.values().name()] = info;
     } else {
       others[s.values().name()].push_back(info);
     }
+    inputs.insert(s.values().name());
   }
   for (const auto& v : graph.output()) {
     if (auto info = typed(v, "graph output")) others[v.name()].push_back(*info);
@@ -200,13 +208,13 @@ Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const ch
     if (auto info = typed(v, "value_info")) others[v.name()].push_back(*info);
   }
   for (auto& [name, list] : others) {
-    if (untyped_inputs.count(name) != 0) continue;  // the caller's feed is not declared
-    const bool fixed = scope.count(name) != 0;      // a typed input or an initializer
+    if (untyped_inputs.count(name) != 0) continue;     // the caller's feed is not declared
+    const bool fixed = scope.values.count(name) != 0;  // a typed input or an initializer
     if (!fixed) {
-      scope[name] = list.front();
+      scope.values[name] = list.front();
       list.erase(list.begin());
     }
-    ValueInfo& base = scope[name];
+    ValueInfo& base = scope.values[name];
     for (const auto& other : list) {
       if (!base.conflict.empty()) break;
       if (!compatible(base, other)) {
@@ -217,6 +225,36 @@ Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const ch
     }
   }
   return scope;
+}
+
+std::optional<ValueInfo> lookup(const std::vector<Scope>& scopes, const std::string& name) {
+  // The innermost scope that defines the name (subgraphs see the values of enclosing graphs).
+  auto definer = scopes.rbegin();
+  while (definer != scopes.rend() && definer->fed.count(name) == 0 &&
+         definer->computed.count(name) == 0) {
+    ++definer;
+  }
+  if (definer == scopes.rend()) return std::nullopt;
+  const bool fed = definer->fed.count(name) != 0;
+  std::optional<ValueInfo> known;
+  if (const auto own = definer->values.find(name); own != definer->values.end()) {
+    known = own->second;
+  }
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
+    const auto other = it->values.find(name);
+    if (it == definer || other == it->values.end()) continue;
+    if (!known) {
+      if (!fed) known = other->second;
+      continue;
+    }
+    if (!known->conflict.empty()) break;
+    if (!compatible(*known, other->second)) {
+      known->conflict = describe(*known) + " against " + describe(other->second);
+    } else if (!fed) {
+      refine(*known, other->second);
+    }
+  }
+  return known;
 }
 
 bool contradicts(const ValueInfo& c, const std::vector<std::int64_t>& expected) {

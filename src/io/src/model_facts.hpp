@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,7 +51,13 @@ std::vector<std::int64_t> values(const ValueInfo& v);
 // A declared shape of C that cannot be the one the Div version gives.
 bool contradicts(const ValueInfo& c, const std::vector<std::int64_t>& expected);
 
-using Scope = std::map<std::string, ValueInfo>;
+// What one graph says of values. A value is defined by the graph that feeds it (a graph input or
+// initializer: `fed`) or computes it (a node output: `computed`); any graph may declare it.
+struct Scope {
+  std::map<std::string, ValueInfo> values;  // what this graph declares (or inference adds)
+  std::set<std::string> fed;
+  std::set<std::string> computed;
+};
 
 inline constexpr const char* inferred_source = "ONNX shape inference";
 inline constexpr const char* call_site_source = "call site";
@@ -68,6 +76,13 @@ void collect_declared(const onnx::GraphProto& graph, Declared& declared);
 // `input_source` names where graph inputs come from ("graph input", or "call site" for a
 // function's body).
 Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const char* input_source);
+
+// What is known of `name` where the innermost of `scopes` (a graph and the graphs enclosing it)
+// sees it. A fed value is what its defining graph declares, nothing more (its caller may feed
+// anything that declaration allows); a computed value gathers the declarations of every scope.
+// A declaration in any scope that contradicts that is a conflict. Nothing when no scope defines
+// the name or its definition declares nothing.
+std::optional<ValueInfo> lookup(const std::vector<Scope>& scopes, const std::string& name);
 
 }  // namespace sonnx::io::model
 
