@@ -987,7 +987,8 @@ TEST_CASE("check-model: model sets name files and folders, with outcomes and mod
 // graph input is what the caller feeds, whatever a subgraph's value_info says of it.
 TEST_CASE("check-model: a subgraph's own declarations of an outer value prove nothing more",
           "[T3][R1][R3]") {
-  const auto with_branch = [](const Operand& a, const std::function<void(onnx::GraphProto&)>& edit) {
+  const auto with_branch = [](const Operand& a,
+                              const std::function<void(onnx::GraphProto&)>& edit) {
     onnx::ModelProto m = model(14, a, Operand{});
     auto* g = m.mutable_graph();
     g->mutable_node(0)->set_op_type("Relu");  // the main graph's own Div is gone
