@@ -194,6 +194,11 @@ def corpus():
                                [vi("n", T.INT64, []), vi("x", T.FLOAT, [3]),
                                 vi("d", T.FLOAT, [3])],
                                [vi("y", T.FLOAT, [3])]), "inside")
+    # ONNX accepts a body that declares its carried input [3] where the node feeds [5].
+    add("subgraph_loop_feeds_other_shape",
+        model([helper.make_node("Loop", ["n", "", "x"], ["y"], body=body)],
+              [vi("n", T.INT64, []), vi("x", T.FLOAT, [5]), vi("d", T.FLOAT, [3])],
+              [vi("y", T.FLOAT, [3])]), "unproven")
     scan_body = helper.make_graph(
         [helper.make_node("Div", ["s_in", "e"], ["s_out"]),
          helper.make_node("Identity", ["s_out"], ["o"])],

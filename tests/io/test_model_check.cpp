@@ -1039,3 +1039,118 @@ TEST_CASE("check-model: a subgraph's own declarations of an outer value prove no
   // The outer declaration itself proves the node inside.
   CHECK(with_branch(Operand{}, [](onnx::GraphProto&) {}).verdict == io::Verdict::inside);
 }
+
+namespace {
+
+// A Loop (opset 14) whose body divides its carried value by the outer `d`: body inputs i (int64
+// []), cond (bool []), acc (float32 `declared`); outputs cond_out and acc_out = acc / d. The
+// node's initial carried value x is `initial`, d is [3].
+onnx::ModelProto loop_model(const Operand& initial, const Operand& declared,
+                            const Operand& out = Operand{onnx::TensorProto::FLOAT, {"3"}}) {
+  onnx::ModelProto m = model(14, initial, Operand{onnx::TensorProto::FLOAT, {"3"}}, std::nullopt);
+  auto* g = m.mutable_graph();
+  g->mutable_input(0)->set_name("x");
+  g->mutable_input(1)->set_name("d");
+  declare(g->add_input(), "n", Operand{onnx::TensorProto::INT64, {}});
+  auto* loop = g->mutable_node(0);
+  loop->set_op_type("Loop");
+  loop->clear_input();
+  loop->add_input("n");
+  loop->add_input("");
+  loop->add_input("x");
+  loop->set_output(0, "y");
+  auto* attr = loop->add_attribute();
+  attr->set_name("body");
+  attr->set_type(onnx::AttributeProto::GRAPH);
+  auto* body = attr->mutable_g();
+  body->set_name("body");
+  declare(body->add_input(), "i", Operand{onnx::TensorProto::INT64, {}});
+  declare(body->add_input(), "cond", Operand{onnx::TensorProto::BOOL, {}});
+  declare(body->add_input(), "acc", declared);
+  auto* div = body->add_node();
+  div->set_op_type("Div");
+  div->add_input("acc");
+  div->add_input("d");
+  div->add_output("acc_out");
+  auto* keep = body->add_node();
+  keep->set_op_type("Identity");
+  keep->add_input("cond");
+  keep->add_output("cond_out");
+  declare(body->add_output(), "cond_out", Operand{onnx::TensorProto::BOOL, {}});
+  declare(body->add_output(), "acc_out", out);
+  return m;
+}
+
+}  // namespace
+
+// ONNX's checker accepts a Loop whose body declares its carried input [3] while the node feeds it
+// [5]: the declaration is the body's claim, not what it receives. A subgraph input's declaration
+// counts only when the node is shown to feed what it says.
+TEST_CASE("check-model: a subgraph's inputs are what the node running it feeds", "[T3][R1][R3]") {
+  const Operand f3{onnx::TensorProto::FLOAT, {"3"}};
+  // Fed [3] first and [3] by the body's output after: the declaration holds.
+  CHECK(only_node(check_own(loop_model(f3, f3))).verdict == io::Verdict::inside);
+  // Fed [5] first.
+  const auto first = only_node(check_own(loop_model(Operand{onnx::TensorProto::FLOAT, {"5"}}, f3)));
+  CHECK(first.verdict == io::Verdict::unproven);
+  CHECK(ids(first) == std::vector<std::string>{"R3", "R1"});
+  CHECK_THAT(first.findings[0].message, Catch::Contains("float32 [5] (graph input) first"));
+  // Fed [N] first: not shown to be [3].
+  CHECK(only_node(check_own(loop_model(Operand{onnx::TensorProto::FLOAT, {"N"}}, f3))).verdict ==
+        io::Verdict::unproven);
+  // The body's carried output is declared [4]: the later runs are not fed [3].
+  const auto later = only_node(
+      check_own(loop_model(f3, f3, Operand{onnx::TensorProto::FLOAT, {"4"}})));
+  CHECK(later.verdict != io::Verdict::inside);
+  // A node of another domain whose graph has inputs: nothing is known of what it feeds.
+  onnx::ModelProto custom = loop_model(f3, f3);
+  custom.mutable_graph()->mutable_node(0)->set_domain("com.example");
+  const auto unknown_op = only_node(check_own(custom));
+  CHECK(unknown_op.verdict == io::Verdict::unproven);
+  CHECK_THAT(unknown_op.findings[0].message, Catch::Contains("no rule for Loop"));
+}
+
+// Scan (opset 9 and later) feeds each scan element as its scan input without the scan axis.
+TEST_CASE("check-model: a Scan body's elements are slices of its scan inputs", "[T3][R1]") {
+  const auto scan = [](const Operand& xs, std::optional<std::int64_t> axis) {
+    onnx::ModelProto m = model(14, Operand{onnx::TensorProto::FLOAT, {"4"}}, xs, std::nullopt);
+    auto* g = m.mutable_graph();
+    g->mutable_input(0)->set_name("s0");
+    g->mutable_input(1)->set_name("xs");
+    auto* node = g->mutable_node(0);
+    node->set_op_type("Scan");
+    node->set_input(0, "s0");
+    node->set_input(1, "xs");
+    node->set_output(0, "s");
+    add_int(*node, "num_scan_inputs", 1);
+    if (axis) {
+      auto* axes = node->add_attribute();
+      axes->set_name("scan_input_axes");
+      axes->set_type(onnx::AttributeProto::INTS);
+      axes->add_ints(*axis);
+    }
+    auto* body = node->add_attribute();
+    body->set_name("body");
+    body->set_type(onnx::AttributeProto::GRAPH);
+    auto* sub = body->mutable_g();
+    sub->set_name("body");
+    declare(sub->add_input(), "state", Operand{onnx::TensorProto::FLOAT, {"4"}});
+    declare(sub->add_input(), "e", Operand{onnx::TensorProto::FLOAT, {"4"}});
+    auto* div = sub->add_node();
+    div->set_op_type("Div");
+    div->add_input("state");
+    div->add_input("e");
+    div->add_output("next");
+    declare(sub->add_output(), "next", Operand{onnx::TensorProto::FLOAT, {"4"}});
+    return only_node(check_own(m));
+  };
+  // xs [5, 4] scanned on axis 0: elements [4].
+  CHECK(scan(Operand{onnx::TensorProto::FLOAT, {"5", "4"}}, std::nullopt).verdict ==
+        io::Verdict::inside);
+  // xs [4, 5] on axis 1 (or -1): elements [4].
+  CHECK(scan(Operand{onnx::TensorProto::FLOAT, {"4", "5"}}, 1).verdict == io::Verdict::inside);
+  CHECK(scan(Operand{onnx::TensorProto::FLOAT, {"4", "5"}}, -1).verdict == io::Verdict::inside);
+  // xs [4, 5] on axis 0: elements [5], not the [4] the body declares.
+  CHECK(scan(Operand{onnx::TensorProto::FLOAT, {"4", "5"}}, std::nullopt).verdict ==
+        io::Verdict::unproven);
+}

@@ -362,9 +362,15 @@ class Checker {
     return model::lookup(frame.scopes, name);
   }
 
-  void visit(const onnx::GraphProto& graph, const std::string& location, Frame& frame) {
+  // `runner` is the node whose attribute `attribute` holds the graph (null for a main graph or a
+  // function's body, whose inputs the model's user or the call feeds).
+  void visit(const onnx::GraphProto& graph, const std::string& location, Frame& frame,
+             const onnx::NodeProto* runner = nullptr, const std::string& attribute = "") {
     frame.scopes.push_back(
         scope_of(graph, frame.declared, frame.function.empty() ? "graph input" : call_site_source));
+    if (runner != nullptr) {
+      check_fed_inputs(*runner, attribute, frame.version->opset, graph, frame.scopes);
+    }
     for (int k = 0; k < graph.node_size(); ++k) {
       const onnx::NodeProto& node = graph.node(k);
       const auto position = static_cast<std::size_t>(k);
@@ -376,14 +382,14 @@ class Checker {
       for (const auto& attribute : node.attribute()) {
         const std::string here = location + " > " + node_label(node, position) + " > ";
         if (attribute.has_g()) {
-          visit(attribute.g(), here + attribute.name() + " \"" + attribute.g().name() + "\"",
-                frame);
+          visit(attribute.g(), here + attribute.name() + " \"" + attribute.g().name() + "\"", frame,
+                &node, attribute.name());
         }
         for (int j = 0; j < attribute.graphs_size(); ++j) {
           visit(attribute.graphs(j),
                 here + attribute.name() + "[" + std::to_string(j) + "] \"" +
                     attribute.graphs(j).name() + "\"",
-                frame);
+                frame, &node, attribute.name() + "[" + std::to_string(j) + "]");
         }
       }
     }
@@ -616,7 +622,7 @@ class Checker {
       const ValueInfo& v = *operand[k];
       if (!v.conflict.empty()) {
         types_known = elem_known = false;
-        unproven("R3", what + " is declared in ways that contradict each other: " + v.conflict +
+        unproven("R3", what + " has declarations that cannot be relied on: " + v.conflict +
                            "; cannot prove R3");
         continue;
       }
@@ -661,8 +667,8 @@ class Checker {
     }
     const std::string c_what = "C ('" + node.output(0) + "')";
     if (result && !result->conflict.empty()) {
-      unproven("C2", c_what + " is declared in ways that contradict each other: " +
-                         result->conflict + "; cannot prove C2");
+      unproven("C2", c_what + " has declarations that cannot be relied on: " + result->conflict +
+                         "; cannot prove C2");
     } else if (result && result->kind == ValueInfo::Kind::sparse) {
       if (rules != nullptr)
         outside("T6", c_what + " is declared sparse; " + div_n + " gives a tensor");

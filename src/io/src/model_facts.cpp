@@ -6,6 +6,7 @@
 
 #include <set>
 #include <sonnx/io/tensor_io.hpp>
+#include <span>
 
 namespace sonnx::io::model {
 
@@ -218,7 +219,7 @@ Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const ch
     for (const auto& other : list) {
       if (!base.conflict.empty()) break;
       if (!compatible(base, other)) {
-        base.conflict = describe(base) + " against " + describe(other);
+        base.conflict = describe(base) + " contradicts " + describe(other);
       } else if (!fixed) {
         refine(base, other);
       }
@@ -227,7 +228,7 @@ Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const ch
   return scope;
 }
 
-std::optional<ValueInfo> lookup(const std::vector<Scope>& scopes, const std::string& name) {
+std::optional<ValueInfo> lookup(std::span<const Scope> scopes, const std::string& name) {
   // The innermost scope that defines the name (subgraphs see the values of enclosing graphs).
   auto definer = scopes.rbegin();
   while (definer != scopes.rend() && definer->fed.count(name) == 0 &&
@@ -249,7 +250,7 @@ std::optional<ValueInfo> lookup(const std::vector<Scope>& scopes, const std::str
     }
     if (!known->conflict.empty()) break;
     if (!compatible(*known, other->second)) {
-      known->conflict = describe(*known) + " against " + describe(other->second);
+      known->conflict = describe(*known) + " contradicts " + describe(other->second);
     } else if (!fed) {
       refine(*known, other->second);
     }
@@ -264,6 +265,132 @@ bool contradicts(const ValueInfo& c, const std::vector<std::int64_t>& expected) 
     if (c.dims[k].known && c.dims[k].value != expected[k]) return true;
   }
   return false;
+}
+
+}  // namespace sonnx::io::model
+
+namespace sonnx::io::model {
+
+namespace {
+
+ValueInfo scalar(std::int32_t elem_type, const char* source) {
+  ValueInfo v;
+  v.kind = ValueInfo::Kind::tensor;
+  v.elem_type = elem_type;
+  v.has_shape = true;
+  v.source = source;
+  return v;
+}
+
+// Whether every value that is fed satisfies the declaration.
+bool implies(const std::optional<ValueInfo>& feed, const ValueInfo& declared) {
+  if (!feed || !feed->conflict.empty() || feed->kind != declared.kind) return false;
+  if (declared.elem_type != 0 && feed->elem_type != declared.elem_type) return false;
+  if (!declared.has_shape) return true;
+  if (!feed->has_shape || feed->dims.size() != declared.dims.size()) return false;
+  for (std::size_t k = 0; k < declared.dims.size(); ++k) {
+    if (declared.dims[k].known &&
+        (!feed->dims[k].known || feed->dims[k].value != declared.dims[k].value)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const onnx::AttributeProto* attribute_of(const onnx::NodeProto& node, const char* name) {
+  for (const auto& a : node.attribute()) {
+    if (a.name() == name) return &a;
+  }
+  return nullptr;
+}
+
+struct Feed {
+  std::optional<ValueInfo> first;  // what the node feeds at the first run of the subgraph
+  std::optional<ValueInfo> next;   // and at the later ones (Loop and Scan states)
+  bool again = false;              // there are later runs fed from the subgraph's outputs
+};
+
+}  // namespace
+
+void check_fed_inputs(const onnx::NodeProto& runner, const std::string& attribute,
+                      std::int64_t opset, const onnx::GraphProto& sub, std::vector<Scope>& scopes) {
+  const std::span<const Scope> all(scopes);
+  const std::span<const Scope> outer = all.first(all.size() - 1);
+  const auto outer_fact = [&](int k) -> std::optional<ValueInfo> {
+    if (k >= runner.input_size() || runner.input(k).empty()) return std::nullopt;
+    return lookup(outer, runner.input(k));
+  };
+  const auto output_fact = [&](int k) -> std::optional<ValueInfo> {
+    if (k < 0 || k >= sub.output_size()) return std::nullopt;
+    return lookup(all, sub.output(k).name());
+  };
+  std::vector<Feed> feeds(static_cast<std::size_t>(sub.input_size()));
+  bool known = false;
+  const bool onnx_op = runner.domain().empty() || runner.domain() == "ai.onnx";
+  if (onnx_op && runner.op_type() == "Loop" && attribute == "body") {
+    // Loop: body inputs (iteration number, condition, loop-carried values); a carried value is
+    // the node's initial value first, then the body's carried output (outputs: condition first).
+    known = true;
+    for (int k = 0; k < sub.input_size(); ++k) {
+      Feed& f = feeds[static_cast<std::size_t>(k)];
+      f.again = true;
+      if (k == 0) {
+        f.first = f.next = scalar(onnx::TensorProto::INT64, "the Loop's iteration number");
+      } else if (k == 1) {
+        f.first = f.next = scalar(onnx::TensorProto::BOOL, "the Loop's condition");
+      } else {
+        f.first = outer_fact(k);
+        f.next = output_fact(k - 1);
+      }
+    }
+  } else if (onnx_op && runner.op_type() == "Scan" && attribute == "body" && opset >= 9) {
+    // Scan (opset 9 and later): body inputs are the N states (the node's initial values, then the
+    // body's state outputs) and the M scan elements (the node's scan inputs without their scan
+    // axis, scan_input_axes or 0).
+    const onnx::AttributeProto* count = attribute_of(runner, "num_scan_inputs");
+    const onnx::AttributeProto* axes = attribute_of(runner, "scan_input_axes");
+    const std::int64_t m = count != nullptr ? count->i() : -1;
+    const std::int64_t n = sub.input_size() - m;
+    known = m >= 0 && n >= 0;
+    for (int k = 0; known && k < sub.input_size(); ++k) {
+      Feed& f = feeds[static_cast<std::size_t>(k)];
+      if (k < n) {
+        f.first = outer_fact(k);
+        f.next = output_fact(k);
+        f.again = true;
+        continue;
+      }
+      std::optional<ValueInfo> whole = outer_fact(k);
+      const std::int64_t j = k - n;
+      std::int64_t axis =
+          axes != nullptr && j < axes->ints_size() ? axes->ints(static_cast<int>(j)) : 0;
+      if (!whole || whole->kind != ValueInfo::Kind::tensor || !whole->has_shape) continue;
+      const auto rank = static_cast<std::int64_t>(whole->dims.size());
+      if (axis < 0) axis += rank;
+      if (axis < 0 || axis >= rank) continue;
+      whole->dims.erase(whole->dims.begin() + static_cast<std::ptrdiff_t>(axis));
+      whole->source = "a slice of the Scan's input";
+      f.first = whole;
+    }
+  }
+  Scope& inner = scopes.back();
+  for (int k = 0; k < sub.input_size(); ++k) {
+    const auto found = inner.values.find(sub.input(k).name());
+    if (found == inner.values.end() || !found->second.conflict.empty()) continue;
+    ValueInfo& declared = found->second;
+    const Feed& f = feeds[static_cast<std::size_t>(k)];
+    if (known && implies(f.first, declared) && (!f.again || implies(f.next, declared))) continue;
+    std::string fed = "not known";
+    if (known && f.first && !implies(f.first, declared)) {
+      fed = describe(*f.first) + " first";
+    } else if (known && f.again) {
+      fed = f.next ? describe(*f.next) + " on later runs" : "nothing known on later runs";
+    } else if (!known) {
+      fed = "not known (no rule for " + runner.op_type() + "'s attribute " + attribute + ")";
+    }
+    declared.conflict = "its declaration " + describe(declared) +
+                        " is not shown to hold for what " + runner.op_type() + " feeds: " + fed;
+  }
 }
 
 }  // namespace sonnx::io::model

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -82,7 +83,18 @@ Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const ch
 // anything that declaration allows); a computed value gathers the declarations of every scope.
 // A declaration in any scope that contradicts that is a conflict. Nothing when no scope defines
 // the name or its definition declares nothing.
-std::optional<ValueInfo> lookup(const std::vector<Scope>& scopes, const std::string& name);
+std::optional<ValueInfo> lookup(std::span<const Scope> scopes, const std::string& name);
+
+// A subgraph's inputs are fed by the node that runs it (`runner`, through its graph attribute
+// `attribute`), not by the model's user: a declaration of one is kept only when what the node
+// feeds is shown to satisfy it (Loop: the iteration number, the condition, and each carried value
+// as the node's initial value and as the body's carried output; Scan from opset 9: each state
+// likewise, each scan element as the node's scan input without its scan axis). Any other input
+// declaration, and every input of another node's subgraph, is marked a conflict (it proves
+// nothing). `scopes.back()` is the subgraph's scope, the ones before it enclose it; `opset` is
+// the default-domain opset in effect.
+void check_fed_inputs(const onnx::NodeProto& runner, const std::string& attribute,
+                      std::int64_t opset, const onnx::GraphProto& sub, std::vector<Scope>& scopes);
 
 }  // namespace sonnx::io::model
 
