@@ -9,9 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
 #include <limits>
-#include <sys/wait.h>
+#include <sonnx/process/process.hpp>
 
 #include "io_test_support.hpp"
 
@@ -21,40 +20,19 @@ using namespace sonnx::test;
 namespace {
 
 struct Run {
-  int code = -1;
+  int code = -1;  // the exit status, or 128 + the signal that ended the tool
   std::string out;
   std::string err;
 };
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (const char c : s) {
-    if (c == '\'') {
-      q += "'\\''";
-    } else {
-      q += c;
-    }
-  }
-  return q + "'";
-}
-
-Run sonnx_div(const ScratchDir& dir, const std::vector<std::string>& args) {
-  std::string command = quote(SONNX_DIV_EXE);
-  for (const auto& a : args) command += " " + quote(a);
-  const auto err_file = dir / ".stderr";
-  command += " 2>" + quote(err_file.string());
-  Run run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  const Bytes err = read_bytes(err_file);
-  run.err.assign(err.begin(), err.end());
-  std::filesystem::remove(err_file);
-  return run;
+Run sonnx_div(const ScratchDir&, const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {SONNX_DIV_EXE};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const process::Result result = process::run(argv);
+  INFO(result.error);
+  REQUIRE(result.status);
+  CHECK_FALSE(result.timed_out);
+  return {result.status->code(), result.out, result.err};
 }
 
 template <typename T>
