@@ -1,42 +1,21 @@
-// Helpers of the conform library's tests: a scratch folder and adapters written as POSIX shell
-// scripts, whose protocol behaviour is known by construction.
+// Helpers of the conform library's tests: a scratch folder (the io tests') and adapters written as
+// POSIX shell scripts, whose protocol behaviour is known by construction.
 #ifndef SONNX_CONFORM_TESTS_SUPPORT_HPP
 #define SONNX_CONFORM_TESTS_SUPPORT_HPP
 
-#include <unistd.h>
-
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
 #include <vector>
 
+#include "io_test_support.hpp"
+
 namespace sonnx::conform::test {
 
 namespace fs = std::filesystem;
 
-class Scratch {
- public:
-  Scratch() {
-    static std::atomic<unsigned> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("sonnx-conform-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  [[nodiscard]] const fs::path& path() const { return path_; }
-  [[nodiscard]] fs::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
-};
+using Scratch = sonnx::test::ScratchDir;  // removed with its contents at scope end
 
 inline std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -1,13 +1,14 @@
 // Helpers of the bad-input catalogue: a scratch folder, files written byte by byte (a .npy writer
 // and TensorProto messages built with protobuf, independent of the tool's own encoders), and a
-// runner for the real `sonnx-div` executable (sonnx::process) that captures exit code, stdout and
-// stderr.
+// runner for the real `sonnx-div` executable that captures exit code, stdout and stderr.
 #ifndef SONNX_TESTS_BADINPUT_SUPPORT_HPP
 #define SONNX_TESTS_BADINPUT_SUPPORT_HPP
 
 #include <catch2/catch.hpp>
 
 #include <onnx/onnx_pb.h>
+
+#include "tool_run.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -18,8 +19,6 @@
 #include <map>
 #include <string>
 #include <vector>
-
-#include <sonnx/process/process.hpp>
 
 #include <unistd.h>
 
@@ -114,13 +113,8 @@ struct CliResult {
 
 // Runs the real tool with the given arguments (no shell), stdout/stderr captured.
 inline CliResult run_cli(const Scratch&, const std::vector<std::string>& args) {
-  std::vector<std::string> argv = {SONNX_DIV_EXE};
-  argv.insert(argv.end(), args.begin(), args.end());
-  const process::Result result = process::run(argv);
-  INFO(result.error);
-  REQUIRE(result.status);
-  CHECK_FALSE(result.timed_out);
-  return {result.status->code(), result.out, result.err};
+  const test::ToolRun r = test::run_tool(SONNX_DIV_EXE, args);
+  return {r.code, r.out, r.err};
 }
 
 // Exit codes of docs/cli.md: 1 profile/validation violation, 2 usage, 3 I/O or malformed file.

@@ -10,29 +10,19 @@
 #include <nlohmann/json.hpp>
 
 #include <limits>
-#include <sonnx/process/process.hpp>
 
 #include "io_test_support.hpp"
+#include "tool_run.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
 
 namespace {
 
-struct Run {
-  int code = -1;  // the exit status, or 128 + the signal that ended the tool
-  std::string out;
-  std::string err;
-};
+using Run = ToolRun;
 
 Run sonnx_div(const ScratchDir&, const std::vector<std::string>& args) {
-  std::vector<std::string> argv = {SONNX_DIV_EXE};
-  argv.insert(argv.end(), args.begin(), args.end());
-  const process::Result result = process::run(argv);
-  INFO(result.error);
-  REQUIRE(result.status);
-  CHECK_FALSE(result.timed_out);
-  return {result.status->code(), result.out, result.err};
+  return run_tool(SONNX_DIV_EXE, args);
 }
 
 template <typename T>
