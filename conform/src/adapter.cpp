@@ -85,8 +85,8 @@ Reply Adapter::request(const std::string& line, double timeout) {
   }
   const auto word = answer.substr(0, answer.find(' '));
   const std::string rest = answer.size() > word.size() ? answer.substr(word.size() + 1) : "";
-  if (word == "OK") return reply;
   reply.text = rest;
+  if (word == "OK") return reply;
   if (word == "ERROR") {
     reply.kind = Reply::Kind::error;
   } else if (word == "UNSUPPORTED") {

@@ -67,7 +67,6 @@ class Run {
   Run(const Options& o, const Progress& progress, const fs::path& work, const fs::path& report)
       : o_(o),
         progress_(progress),
-        report_(report),
         tally_(o.max_reproducers, reproducers_of(report), report.parent_path()),
         requests_(o, work, tally_),
         random_pairs_(o.random_pairs >= 0 ? static_cast<std::size_t>(o.random_pairs)
@@ -164,7 +163,6 @@ class Run {
 
   const Options& o_;
   const Progress& progress_;
-  fs::path report_;
   Tally tally_;
   Requests requests_;
   std::size_t random_pairs_;

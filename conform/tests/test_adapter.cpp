@@ -21,13 +21,14 @@ const std::string run_line = "RUN\tm.onnx\ta.pb\tb.pb\tc.pb";
 
 TEST_CASE("conform adapter: READY line, answers OK, ERROR and UNSUPPORTED, QUIT", "[conform]") {
   Scratch s;
-  Adapter ok(answering_adapter("echo OK"), s / "adapter.log");
+  Adapter ok(answering_adapter("echo 'OK 0.25 Div'"), s / "adapter.log");
   std::string error;
   REQUIRE(ok.start(5, error));
   CHECK(ok.name == "fake-runtime");
   CHECK(ok.version == "2");
   const Reply reply = ok.request(run_line, 5);
   CHECK(reply.kind == Reply::Kind::ok);
+  CHECK(reply.text == "0.25 Div");  // what follows OK, for protocols that answer with figures
   CHECK(ok.running());
   ok.stop();
   CHECK_FALSE(ok.running());

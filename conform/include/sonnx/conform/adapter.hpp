@@ -21,7 +21,7 @@ void clear_stop_request() noexcept;
 
 struct Reply {
   enum class Kind : std::uint8_t { ok, error, unsupported, crash, hang } kind = Kind::ok;
-  std::string text;  // the runtime's message, or how the adapter failed
+  std::string text;  // the rest of the answer line, or how the adapter failed
 };
 
 class Adapter {
