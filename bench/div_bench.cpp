@@ -310,9 +310,10 @@ void add_onnxruntime_peer(nlohmann::json& records, const std::string& node,
         r["peer_checked_ns_per_element"] = m.checked_s * 1e9 / elements;
         r["peer_bound_ns_per_element"] = m.bound_s * 1e9 / elements;
         r["checked_vs_onnxruntime"] = m.onnxruntime_s / m.checked_s;
+      } else if (m.status == "not installed") {
+        r["onnxruntime"] = m.detail;
       } else {
-        r["onnxruntime"] = peer.runtime() + ": " + m.status + (m.detail.empty() ? "" : " (") +
-                           m.detail + (m.detail.empty() ? "" : ")");
+        r["onnxruntime"] = peer.runtime() + ": " + m.status + " (" + m.detail + ")";
       }
     }
   }
