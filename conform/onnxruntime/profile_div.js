@@ -17,9 +17,8 @@
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const readline = require('readline');
 const ort = require('onnxruntime-node');
-const version = require('onnxruntime-node/package.json').version;
+const { oneLine, serve } = require('./protocol');
 
 const typed = {
   float16: Uint16Array, bfloat16: Uint16Array, float32: Float32Array, float64: Float64Array,
@@ -41,10 +40,6 @@ function operand(file, type) {
     loaded.set(key, new Typed(aligned.buffer, 0, bytes.length / Typed.BYTES_PER_ELEMENT));
   }
   return loaded.get(key);
-}
-
-function oneLine(error) {
-  return String(error && error.message ? error.message : error).replace(/\s+/g, ' ').trim();
 }
 
 // The profile onnxruntime wrote for this round (the file name carries a time stamp), parsed and
@@ -108,25 +103,5 @@ async function round(model, type, fileA, fileB, runs) {
   }
 }
 
-async function main() {
-  process.stdout.write(`READY onnxruntime ${version}\n`);
-  const lines = readline.createInterface({ input: process.stdin, terminal: false });
-  for await (const line of lines) {
-    const words = line.split('\t');
-    if (words[0] === 'QUIT') break;
-    if (words[0] !== 'ROUND' || words.length !== 6) {
-      process.stdout.write(`ERROR bad request '${line}'\n`);
-      continue;
-    }
-    const answer = await round(words[1], words[2], words[3], words[4], Number(words[5]));
-    process.stdout.write(`${answer}\n`);
-  }
-  fs.rmSync(profileDir, { recursive: true, force: true });
-  process.exit(0);
-}
-
-main().catch((e) => {
-  process.stderr.write(`onnxruntime profiler: ${e && e.stack ? e.stack : e}\n`);
-  fs.rmSync(profileDir, { recursive: true, force: true });
-  process.exit(70);
-});
+serve('profiler', 'ROUND', 6, (model, type, a, b, runs) => round(model, type, a, b, Number(runs)),
+  () => fs.rmSync(profileDir, { recursive: true, force: true }));
