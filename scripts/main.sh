@@ -50,9 +50,12 @@ conformance() {
     node "$root/conform/onnxruntime/adapter.js" || rc=$?
   if ((rc == 1)); then echo "conformance: onnxruntime has findings (see the report)"; fi
   ((rc <= 1)) || return 1
-  # The report's provenance: the reference's sources and the runtime's adapter and pinned version.
+  # The report's provenance: the reference's sources, the campaign's (conform/, process/), and the
+  # runtime's adapter and pinned version.
   python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" \
-    --sources "${sweep_sources[@]}" 'conform/onnxruntime/*.js' 'conform/onnxruntime/*.json'
+    --sources "${sweep_sources[@]}" 'conform/include/**/*.hpp' 'conform/src/*.?pp' \
+    'process/include/**/*.hpp' 'process/src/*.cpp' 'conform/onnxruntime/*.js' \
+    'conform/onnxruntime/*.json'
 }
 stage "conformance campaign (onnxruntime)" conformance
 stage "benchmarks" cmake --build build --target bench

@@ -10,53 +10,21 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <functional>
 #include <limits>
-#include <sys/wait.h>
 
 #include "io_test_support.hpp"
+#include "tool_run.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
 
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Run = ToolRun;
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (const char c : s) {
-    if (c == '\'') {
-      q += "'\\''";
-    } else {
-      q += c;
-    }
-  }
-  return q + "'";
-}
-
-Run sonnx_div(const ScratchDir& dir, const std::vector<std::string>& args) {
-  std::string command = quote(SONNX_DIV_EXE);
-  for (const auto& a : args) command += " " + quote(a);
-  const auto err_file = dir / ".stderr";
-  command += " 2>" + quote(err_file.string());
-  Run run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  const Bytes err = read_bytes(err_file);
-  run.err.assign(err.begin(), err.end());
-  std::filesystem::remove(err_file);
-  return run;
+Run sonnx_div(const ScratchDir&, const std::vector<std::string>& args) {
+  return run_tool(SONNX_DIV_EXE, args);
 }
 
 template <typename T>
