@@ -1,6 +1,6 @@
 /* Sanity goals of the WP driver bindings (proofs/frama-c/div_element.driver), stated through the
- * very ACSL symbols the kernel contracts use (src/div/kernels/div_kernels.h). The int32, uint8 and
- * binary32 bindings each get a case that must hold and a neighbouring one that must be refuted,
+ * very ACSL symbols the kernel contracts use (src/common/kernels/sonnx_logic.h). The int32, uint8
+ * and binary32 bindings each get a case that must hold and a neighbouring one that must be refuted,
  * both proved: a binding to the wrong Why3 predicate, to swapped operands, or to nothing (an
  * uninterpreted or vacuous symbol) cannot prove both; binary64 gets a holding case. The other
  * bindings are reviewed (docs/assumptions.md, AS-WP-1). Values are hand-computed: -35/3 truncates
@@ -14,7 +14,7 @@
  *
  * The binary16/bfloat16 element relations have no binding to test: they are named by uninterpreted
  * functions (assumption AS-WP-2) and rest on the exhaustive sweeps. */
-#include "div_kernels.h"
+#include "sonnx_logic.h"
 
 #ifndef SONNX_BINDING_MUTANT_KILLERS
 /*@ lemma I1_int32_binding_truncates: sonnx_div_int32_spec(-35, 3, -11);
