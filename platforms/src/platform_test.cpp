@@ -729,6 +729,15 @@ void run_shape_and_buffer_errors() {
   expect("D8: element count beyond the address space", call({F, huge, a}, {F, huge, b},
                                                              {F, huge, c}),
          ErrorCode::size_overflow, "D8");
+  // Where size_t is 32 bits wide, [2^32 + 1] must not wrap to one element (it did before the
+  // check compared each dimension with the limit ahead of its conversion to size_t). Elsewhere the
+  // shape is representable and the case does not apply (the buffers are 6 elements long).
+  if constexpr (sizeof(std::size_t) < sizeof(std::int64_t)) {
+    const std::int64_t wraps[] = {(std::int64_t{1} << 32) + 1};
+    expect("D8: dimension 2^32 + 1 beyond a 32-bit size_t", call({F, wraps, a}, {F, wraps, b},
+                                                                   {F, wraps, c}),
+           ErrorCode::size_overflow, "D8");
+  }
   expect("R4: broadcastable [2,3] and [1,3]", call({F, s23, a}, {F, s13, b}, {F, s23, c}),
          ErrorCode::broadcast_forbidden, "R4");
   expect("R1: [2,3] and [3,2]", call({F, s23, a}, {F, s32, b}, {F, s23, c}),
