@@ -28,6 +28,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 
@@ -205,13 +206,13 @@ def restricted_checks(target_dir, info, work):
 
 
 def compare_stack(record, checks):
-    """Bare metal: the deepest use measured by painting, per API function, against its bound."""
-    bounds = {fn["function"].split(" ", 1)[-1].replace("sonnx::", "", 0): fn["bound_bytes"]
-              for fn in checks["stack_bound"].get("functions", [])}
+    """Bare metal: the deepest use measured by painting, per API function, against its bound (the
+    bound's name ends with the measured function's: "sonnx::Status sonnx::div(...)")."""
+    bounds = {fn["function"]: fn["bound_bytes"] for fn in checks["stack_bound"].get("functions", [])}
     rows, within = [], True
     for measured in record["stack"]["functions"]:
         name = measured["function"]
-        bound = next((b for f, b in bounds.items() if f.endswith(name)), None)
+        bound = next((b for f, b in bounds.items() if f.endswith(" " + name)), None)
         ok = bound is not None and measured["max_bytes"] <= bound
         within = within and ok
         rows.append({"function": name, "calls": measured["calls"],
@@ -396,8 +397,49 @@ def host_vectors(host_build, jobs, build):
     return vectors
 
 
+def self_check():
+    """The campaign's own judgements, each shown failing on a planted fault: the stack comparison,
+    the record parser, the JUnit counts and the NaN differences."""
+    verdicts = []
+    checks = {"stack_bound": {"functions": [
+        {"function": "sonnx::Status sonnx::div(const A&, Kernels)", "bound_bytes": 100}]}}
+    record = {"stack": {"method": "m", "functions": [
+        {"function": "sonnx::div(const A&, Kernels)", "calls": 1, "max_bytes": 96}]}}
+    verdicts.append(("measured within the bound", compare_stack(record, checks)["within_bound"]))
+    record["stack"]["functions"][0]["max_bytes"] = 104
+    verdicts.append(("measured above the bound", not compare_stack(record, checks)["within_bound"]))
+    record["stack"]["functions"][0]["function"] = "sonnx::other()"
+    verdicts.append(("no bound for the function", not compare_stack(record, checks)["within_bound"]))
+    text = "noise\r\nSONNX-PLATFORM-BEGIN\r\n{\"passed\": true}\r\nSONNX-PLATFORM-END\r\n"
+    verdicts.append(("record with CR LF", platform_record(text) == {"passed": True}))
+    verdicts.append(("truncated record", platform_record(text[:40]) is None))
+    with tempfile.TemporaryDirectory() as tmp:
+        junit = os.path.join(tmp, "j.xml")
+        with open(junit, "w", encoding="utf-8") as f:
+            f.write('<testsuite><testcase name="unit_tests:a"/><testcase name="unit_tests:b">'
+                    '<failure/></testcase></testsuite>')
+        counts = ctest_counts(junit)["unit_tests"]
+        verdicts.append(("JUnit failure counted", counts["run"] == 2 and counts["failed"] == 1))
+    nan = {"zero_by_zero": {"proved": "0xFE00", "fastest": "0xFE00"}, "invalid_operation": 1,
+           "nan_operand_payload_kept": 1, "nan_operand_payload_replaced": 0, "patterns": [],
+           "patterns_beyond_list": 0}
+    other = dict(nan, zero_by_zero={"proved": "0x7E00", "fastest": "0x7E00"})
+    _, differences = nan_comparison([{"target": "x", "nan_results": {"float16": nan}},
+                                     {"target": "y", "nan_results": {"float16": other}}])
+    verdicts.append(("0/0 bits differing between targets listed", len(differences) == 1))
+    _, same = nan_comparison([{"target": "x", "nan_results": {"float16": nan}},
+                              {"target": "y", "nan_results": {"float16": nan}}])
+    verdicts.append(("equal NaN bits not listed", not same))
+    for name, ok in verdicts:
+        print(f"{'ok' if ok else 'WRONG'}: {name}")
+    print(f"self-check: {sum(ok for _, ok in verdicts)}/{len(verdicts)} judged as expected")
+    return 0 if all(ok for _, ok in verdicts) else 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--self-check", action="store_true",
+                        help="show the campaign's judgements failing on planted faults")
     parser.add_argument("--targets", default=",".join(DEFAULT_TARGETS))
     parser.add_argument("--sweep", choices=["full", "sample", "none"], default="full",
                         help="aarch64's float16/bfloat16 sweeps: all 2^32 pairs, "
@@ -409,6 +451,8 @@ def main():
     parser.add_argument("--check-only", action="store_true",
                         help="build, run and check the targets; write no evidence")
     args = parser.parse_args()
+    if args.self_check:
+        return self_check()
     args.host_build = os.path.abspath(args.host_build)
     args.work = os.path.abspath(args.work)
     names = [t for t in args.targets.split(",") if t]
