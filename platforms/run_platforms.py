@@ -208,7 +208,8 @@ def restricted_checks(target_dir, info, work):
 def compare_stack(record, checks):
     """Bare metal: the deepest use measured by painting, per API function, against its bound (the
     bound's name ends with the measured function's: "sonnx::Status sonnx::div(...)")."""
-    bounds = {fn["function"]: fn["bound_bytes"] for fn in checks["stack_bound"].get("functions", [])}
+    bounds = {fn["function"]: fn["bound_bytes"]
+              for fn in checks["stack_bound"].get("functions", [])}
     rows, within = [], True
     for measured in record["stack"]["functions"]:
         name = measured["function"]
@@ -244,9 +245,10 @@ def sweep(info, build, fmt, mode, work, threads):
 
 
 def configure_and_build(name, spec, args, vectors, build):
+    toolchain = os.path.join(ROOT, "cmake", "toolchains", spec["toolchain"])
     options = ["-DCMAKE_BUILD_TYPE=Release", f"-DSONNX_PLATFORM_VECTORS={vectors}",
                "-DSONNX_BUILD_BENCHMARKS=OFF", "-DSONNX_BUILD_TRACEABILITY=OFF",
-               f"-DCMAKE_TOOLCHAIN_FILE={os.path.join(ROOT, 'cmake', 'toolchains', spec['toolchain'])}"]
+               f"-DCMAKE_TOOLCHAIN_FILE={toolchain}"]
     targets = ["platform_test", "sonnx_div"]
     if spec.get("full"):
         onnx = ensure_arm64_onnx(args.work)
@@ -409,7 +411,8 @@ def self_check():
     record["stack"]["functions"][0]["max_bytes"] = 104
     verdicts.append(("measured above the bound", not compare_stack(record, checks)["within_bound"]))
     record["stack"]["functions"][0]["function"] = "sonnx::other()"
-    verdicts.append(("no bound for the function", not compare_stack(record, checks)["within_bound"]))
+    verdicts.append(("no bound for the function",
+                     not compare_stack(record, checks)["within_bound"]))
     text = "noise\r\nSONNX-PLATFORM-BEGIN\r\n{\"passed\": true}\r\nSONNX-PLATFORM-END\r\n"
     verdicts.append(("record with CR LF", platform_record(text) == {"passed": True}))
     verdicts.append(("truncated record", platform_record(text[:40]) is None))

@@ -17,9 +17,11 @@ set(CMAKE_CXX_FLAGS_INIT "${SONNX_CPU_FLAGS} --specs=picolibcpp.specs -Wno-psabi
 # The memory map: by default the MPS2 AN386 model's (4 MiB of code memory at 0, 4 MiB of data
 # memory at 0x20000000) laid out by picolibc's linker script, with a 16 KiB stack. A board
 # replaces it with its own: -DSONNX_BAREMETAL_MEMORY="-T board.ld" or its own --defsym values.
-set(SONNX_BAREMETAL_MEMORY
-  "-Wl,--defsym=__flash=0x00000000 -Wl,--defsym=__flash_size=0x00400000 -Wl,--defsym=__ram=0x20000000 -Wl,--defsym=__ram_size=0x00400000 -Wl,--defsym=__stack_size=0x4000"
-  CACHE STRING "Linker options giving the board's memory map (picolibc linker script symbols or -T)")
+set(mps2_an386_memory -Wl,--defsym=__flash=0x00000000 -Wl,--defsym=__flash_size=0x00400000
+  -Wl,--defsym=__ram=0x20000000 -Wl,--defsym=__ram_size=0x00400000 -Wl,--defsym=__stack_size=0x4000)
+string(JOIN " " mps2_an386_memory ${mps2_an386_memory})
+set(SONNX_BAREMETAL_MEMORY "${mps2_an386_memory}" CACHE STRING
+  "Linker options giving the board's memory map (picolibc linker script symbols, or -T script)")
 # Semihosting: the C library's output and exit() go to the debugger or the emulator.
 set(CMAKE_EXE_LINKER_FLAGS_INIT "--oslib=semihost --crt0=semihost ${SONNX_BAREMETAL_MEMORY}")
 set(CMAKE_CROSSCOMPILING_EMULATOR qemu-system-arm -M mps2-an386 -nographic -monitor none

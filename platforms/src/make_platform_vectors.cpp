@@ -46,11 +46,16 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 
 const sonnx::oracle::BinaryFormat* float_format(DataType type) {
   switch (type) {
-    case DataType::float16: return &sonnx::oracle::binary16;
-    case DataType::bfloat16: return &sonnx::oracle::bfloat16;
-    case DataType::float32: return &sonnx::oracle::binary32;
-    case DataType::float64: return &sonnx::oracle::binary64;
-    default: return nullptr;
+    case DataType::float16:
+      return &sonnx::oracle::binary16;
+    case DataType::bfloat16:
+      return &sonnx::oracle::bfloat16;
+    case DataType::float32:
+      return &sonnx::oracle::binary32;
+    case DataType::float64:
+      return &sonnx::oracle::binary64;
+    default:
+      return nullptr;
   }
 }
 
@@ -64,9 +69,18 @@ std::vector<std::uint64_t> float_specials(const sonnx::oracle::BinaryFormat& f) 
   const std::uint64_t quiet = std::uint64_t{1} << (f.precision - 2);
   const std::uint64_t inf = f.infinity();
   const std::uint64_t one = static_cast<std::uint64_t>(f.emax) << (f.precision - 1);
-  const std::vector<std::uint64_t> magnitudes = {
-      0, 1, f.fraction_mask(), f.min_normal(), inf - 1, one, inf,
-      inf | quiet, inf | quiet | 1, inf | 1, inf | (quiet >> 1), inf | f.fraction_mask()};
+  const std::vector<std::uint64_t> magnitudes = {0,
+                                                 1,
+                                                 f.fraction_mask(),
+                                                 f.min_normal(),
+                                                 inf - 1,
+                                                 one,
+                                                 inf,
+                                                 inf | quiet,
+                                                 inf | quiet | 1,
+                                                 inf | 1,
+                                                 inf | (quiet >> 1),
+                                                 inf | f.fraction_mask()};
   std::vector<std::uint64_t> out;
   for (const std::uint64_t m : magnitudes) {
     out.push_back(m);

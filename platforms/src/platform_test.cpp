@@ -25,14 +25,13 @@
 // Exit status 0 when every case matches and every error case holds, 1 otherwise.
 // Planted faults (argument --plant-fault=quotient|signaling-nan|error-write) corrupt results after
 // the library returns, to show that the comparisons catch each kind of defect.
-#include <sonnx/div.hpp>
-
 #include <cfloat>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <sonnx/div.hpp>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -83,9 +82,11 @@ struct StackRecord {
   std::size_t max_bytes = 0;
   std::size_t calls = 0;
 };
-StackRecord stack_div4{"sonnx::div(const TensorView&, const TensorView&, const MutableTensorView&, "
-                       "Kernels)"};
-StackRecord stack_div3{"sonnx::div(const TensorView&, const TensorView&, const MutableTensorView&)"};
+StackRecord stack_div4{
+    "sonnx::div(const TensorView&, const TensorView&, const MutableTensorView&, "
+    "Kernels)"};
+StackRecord stack_div3{
+    "sonnx::div(const TensorView&, const TensorView&, const MutableTensorView&)"};
 
 // One call of the checked API; on bare metal the stack below this frame is painted first and the
 // deepest word the call wrote is found afterwards.
@@ -93,9 +94,11 @@ __attribute__((noinline)) Status call_api(const TensorView& a, const TensorView&
                                           const MutableTensorView& c, const Kernels* kernels) {
 #ifdef SONNX_PLATFORM_PAINT_STACK
   const std::uintptr_t sp = stack_pointer();
-  const std::uintptr_t bottom = (reinterpret_cast<std::uintptr_t>(__heap_end) + 3u) & ~std::uintptr_t{3};
+  const std::uintptr_t bottom =
+      (reinterpret_cast<std::uintptr_t>(__heap_end) + 3u) & ~std::uintptr_t{3};
   const std::uintptr_t top = (sp - 16u) & ~std::uintptr_t{3};  // leave the words next to sp alone
-  for (std::uintptr_t p = bottom; p < top; p += 4) *reinterpret_cast<volatile std::uint32_t*>(p) = paint;
+  for (std::uintptr_t p = bottom; p < top; p += 4)
+    *reinterpret_cast<volatile std::uint32_t*>(p) = paint;
   const Status status = kernels != nullptr ? sonnx::div(a, b, c, *kernels) : sonnx::div(a, b, c);
   std::uintptr_t lowest = bottom;
   while (lowest < top && *reinterpret_cast<volatile std::uint32_t*>(lowest) == paint) lowest += 4;
@@ -136,9 +139,9 @@ struct TypeInfo {
 
 constexpr TypeInfo float16_info{DataType::float16, "float16", 2, true, 0x8000, 0x7C00, 0x0200};
 constexpr TypeInfo bfloat16_info{DataType::bfloat16, "bfloat16", 2, true, 0x8000, 0x7F80, 0x0040};
-constexpr TypeInfo float32_info{DataType::float32, "float32", 4, true, 0x80000000, 0x7F800000,
-                                0x00400000};
-constexpr TypeInfo float64_info{DataType::float64, "float64", 8, true, 0x8000000000000000,
+constexpr TypeInfo float32_info{DataType::float32, "float32",  4,         true,
+                                0x80000000,        0x7F800000, 0x00400000};
+constexpr TypeInfo float64_info{DataType::float64,  "float64",         8, true, 0x8000000000000000,
                                 0x7FF0000000000000, 0x0008000000000000};
 constexpr TypeInfo int_info(DataType type, const char* name, std::size_t bytes) {
   return {type, name, bytes, false, 0, 0, 0};
@@ -275,7 +278,8 @@ void note_nan(const TypeInfo& type, std::uint64_t a, std::uint64_t b, std::uint6
   r->patterns[r->distinct++] = {got, 1, a, b};
 }
 
-void compare(Tally& t, std::uint64_t a, std::uint64_t b, std::uint64_t got, std::uint64_t expected) {
+void compare(Tally& t, std::uint64_t a, std::uint64_t b, std::uint64_t got,
+             std::uint64_t expected) {
   ++t.cases;
   note_nan(*t.type, a, b, got);
   if (t.type->matches(got, expected)) return;
@@ -454,8 +458,7 @@ void run_vectors() {
                 fast.bfloat16);
   run_type<float>(float32_info, kernels_of<float>({"sonnx_div_f32", sonnx_div_f32}, {}, nullptr),
                   sonnx_div_f32);
-  run_type<double>(float64_info,
-                   kernels_of<double>({"sonnx_div_f64", sonnx_div_f64}, {}, nullptr),
+  run_type<double>(float64_info, kernels_of<double>({"sonnx_div_f64", sonnx_div_f64}, {}, nullptr),
                    sonnx_div_f64);
   run_type<std::int8_t>(
       int8_info,
@@ -523,16 +526,46 @@ struct IntSeed {
 };
 
 const IntSeed int_seeds[] = {
-    {"seed 002 int example 1: [6,5,-35] / [3,3,3] = [2,1,-11]", true, {3, 0}, 1, 3,
-     {6, 5, -35}, {3, 3, 3}, {2, 1, -11}},
-    {"seed 002 int example 2: 3x2 quotients, fraction discarded", false, {3, 2}, 2, 6,
-     {10, 10, 21, 1, 30, 9}, {3, 2, 4, 1, 5, 4}, {3, 5, 5, 1, 6, 2}},
-    {"seed 004 example 1: [6,9,35] / [3,3,5] = [2,3,7]", false, {3, 0}, 1, 3, {6, 9, 35},
-     {3, 3, 5}, {2, 3, 7}},
-    {"seed 004 example 2: 3x2 tensors", false, {3, 2}, 2, 6, {3, 4, 16, 0, 25, 24},
-     {3, 2, 4, 1, 5, 4}, {1, 2, 4, 0, 5, 6}},
-    {"seed 002 int: truncation toward zero, -35/3 = -11 (not -12)", true, {5, 0}, 1, 5,
-     {-35, -3, 3, 35, -35}, {3, 2, -2, -3, -3}, {-11, -1, -1, -11, 11}},
+    {"seed 002 int example 1: [6,5,-35] / [3,3,3] = [2,1,-11]",
+     true,
+     {3, 0},
+     1,
+     3,
+     {6, 5, -35},
+     {3, 3, 3},
+     {2, 1, -11}},
+    {"seed 002 int example 2: 3x2 quotients, fraction discarded",
+     false,
+     {3, 2},
+     2,
+     6,
+     {10, 10, 21, 1, 30, 9},
+     {3, 2, 4, 1, 5, 4},
+     {3, 5, 5, 1, 6, 2}},
+    {"seed 004 example 1: [6,9,35] / [3,3,5] = [2,3,7]",
+     false,
+     {3, 0},
+     1,
+     3,
+     {6, 9, 35},
+     {3, 3, 5},
+     {2, 3, 7}},
+    {"seed 004 example 2: 3x2 tensors",
+     false,
+     {3, 2},
+     2,
+     6,
+     {3, 4, 16, 0, 25, 24},
+     {3, 2, 4, 1, 5, 4},
+     {1, 2, 4, 0, 5, 6}},
+    {"seed 002 int: truncation toward zero, -35/3 = -11 (not -12)",
+     true,
+     {5, 0},
+     1,
+     5,
+     {-35, -3, 3, 35, -35},
+     {3, 2, -2, -3, -3},
+     {-11, -1, -1, -11, 11}},
 };
 
 struct FloatSeed {
@@ -542,58 +575,126 @@ struct FloatSeed {
 
 const FloatSeed float_seeds[] = {
     // Seed 004 example 2: 3/3, 4/2, 16/4, 0/1, 25/5, 24/4, exact in every format.
-    {DataType::float16, {"seed 004 example 2", {3, 2}, 2, 6,
-     {0x4200, 0x4400, 0x4C00, 0, 0x4E40, 0x4E00}, {0x4200, 0x4000, 0x4400, 0x3C00, 0x4500, 0x4400},
-     {0x3C00, 0x4000, 0x4400, 0, 0x4500, 0x4600}}},
-    {DataType::bfloat16, {"seed 004 example 2", {3, 2}, 2, 6,
-     {0x4040, 0x4080, 0x4180, 0, 0x41C8, 0x41C0}, {0x4040, 0x4000, 0x4080, 0x3F80, 0x40A0, 0x4080},
-     {0x3F80, 0x4000, 0x4080, 0, 0x40A0, 0x40C0}}},
-    {DataType::float32, {"seed 004 example 2", {3, 2}, 2, 6,
-     {0x40400000, 0x40800000, 0x41800000, 0, 0x41C80000, 0x41C00000},
-     {0x40400000, 0x40000000, 0x40800000, 0x3F800000, 0x40A00000, 0x40800000},
-     {0x3F800000, 0x40000000, 0x40800000, 0, 0x40A00000, 0x40C00000}}},
-    {DataType::float64, {"seed 004 example 2", {3, 2}, 2, 6,
-     {0x4008000000000000, 0x4010000000000000, 0x4030000000000000, 0, 0x4039000000000000,
-      0x4038000000000000},
-     {0x4008000000000000, 0x4000000000000000, 0x4010000000000000, 0x3FF0000000000000,
-      0x4014000000000000, 0x4010000000000000},
-     {0x3FF0000000000000, 0x4000000000000000, 0x4010000000000000, 0, 0x4014000000000000,
-      0x4018000000000000}}},
+    {DataType::float16,
+     {"seed 004 example 2",
+      {3, 2},
+      2,
+      6,
+      {0x4200, 0x4400, 0x4C00, 0, 0x4E40, 0x4E00},
+      {0x4200, 0x4000, 0x4400, 0x3C00, 0x4500, 0x4400},
+      {0x3C00, 0x4000, 0x4400, 0, 0x4500, 0x4600}}},
+    {DataType::bfloat16,
+     {"seed 004 example 2",
+      {3, 2},
+      2,
+      6,
+      {0x4040, 0x4080, 0x4180, 0, 0x41C8, 0x41C0},
+      {0x4040, 0x4000, 0x4080, 0x3F80, 0x40A0, 0x4080},
+      {0x3F80, 0x4000, 0x4080, 0, 0x40A0, 0x40C0}}},
+    {DataType::float32,
+     {"seed 004 example 2",
+      {3, 2},
+      2,
+      6,
+      {0x40400000, 0x40800000, 0x41800000, 0, 0x41C80000, 0x41C00000},
+      {0x40400000, 0x40000000, 0x40800000, 0x3F800000, 0x40A00000, 0x40800000},
+      {0x3F800000, 0x40000000, 0x40800000, 0, 0x40A00000, 0x40C00000}}},
+    {DataType::float64,
+     {"seed 004 example 2",
+      {3, 2},
+      2,
+      6,
+      {0x4008000000000000, 0x4010000000000000, 0x4030000000000000, 0, 0x4039000000000000,
+       0x4038000000000000},
+      {0x4008000000000000, 0x4000000000000000, 0x4010000000000000, 0x3FF0000000000000,
+       0x4014000000000000, 0x4010000000000000},
+      {0x3FF0000000000000, 0x4000000000000000, 0x4010000000000000, 0, 0x4014000000000000,
+       0x4018000000000000}}},
     // Seed 002 float example 1: A = [3, 4.5, 16, 1, 25.5, 24.25], B = [3, 2, 4, 0, 5, 4].
-    {DataType::float16, {"seed 002 float example 1 (x/0 = +inf)", {3, 2}, 2, 6,
-     {0x4200, 0x4480, 0x4C00, 0x3C00, 0x4E60, 0x4E10}, {0x4200, 0x4000, 0x4400, 0, 0x4500, 0x4400},
-     {0x3C00, 0x4080, 0x4400, 0x7C00, 0x451A, 0x4610}}},
-    {DataType::bfloat16, {"seed 002 float example 1 (x/0 = +inf)", {3, 2}, 2, 6,
-     {0x4040, 0x4090, 0x4180, 0x3F80, 0x41CC, 0x41C2}, {0x4040, 0x4000, 0x4080, 0, 0x40A0, 0x4080},
-     {0x3F80, 0x4010, 0x4080, 0x7F80, 0x40A3, 0x40C2}}},
-    {DataType::float32, {"seed 002 float example 1 (x/0 = +inf)", {3, 2}, 2, 6,
-     {0x40400000, 0x40900000, 0x41800000, 0x3F800000, 0x41CC0000, 0x41C20000},
-     {0x40400000, 0x40000000, 0x40800000, 0, 0x40A00000, 0x40800000},
-     {0x3F800000, 0x40100000, 0x40800000, 0x7F800000, 0x40A33333, 0x40C20000}}},
-    {DataType::float64, {"seed 002 float example 1 (x/0 = +inf)", {3, 2}, 2, 6,
-     {0x4008000000000000, 0x4012000000000000, 0x4030000000000000, 0x3FF0000000000000,
-      0x4039800000000000, 0x4038400000000000},
-     {0x4008000000000000, 0x4000000000000000, 0x4010000000000000, 0, 0x4014000000000000,
-      0x4010000000000000},
-     {0x3FF0000000000000, 0x4002000000000000, 0x4010000000000000, 0x7FF0000000000000,
-      0x4014666666666666, 0x4018400000000000}}},
+    {DataType::float16,
+     {"seed 002 float example 1 (x/0 = +inf)",
+      {3, 2},
+      2,
+      6,
+      {0x4200, 0x4480, 0x4C00, 0x3C00, 0x4E60, 0x4E10},
+      {0x4200, 0x4000, 0x4400, 0, 0x4500, 0x4400},
+      {0x3C00, 0x4080, 0x4400, 0x7C00, 0x451A, 0x4610}}},
+    {DataType::bfloat16,
+     {"seed 002 float example 1 (x/0 = +inf)",
+      {3, 2},
+      2,
+      6,
+      {0x4040, 0x4090, 0x4180, 0x3F80, 0x41CC, 0x41C2},
+      {0x4040, 0x4000, 0x4080, 0, 0x40A0, 0x4080},
+      {0x3F80, 0x4010, 0x4080, 0x7F80, 0x40A3, 0x40C2}}},
+    {DataType::float32,
+     {"seed 002 float example 1 (x/0 = +inf)",
+      {3, 2},
+      2,
+      6,
+      {0x40400000, 0x40900000, 0x41800000, 0x3F800000, 0x41CC0000, 0x41C20000},
+      {0x40400000, 0x40000000, 0x40800000, 0, 0x40A00000, 0x40800000},
+      {0x3F800000, 0x40100000, 0x40800000, 0x7F800000, 0x40A33333, 0x40C20000}}},
+    {DataType::float64,
+     {"seed 002 float example 1 (x/0 = +inf)",
+      {3, 2},
+      2,
+      6,
+      {0x4008000000000000, 0x4012000000000000, 0x4030000000000000, 0x3FF0000000000000,
+       0x4039800000000000, 0x4038400000000000},
+      {0x4008000000000000, 0x4000000000000000, 0x4010000000000000, 0, 0x4014000000000000,
+       0x4010000000000000},
+      {0x3FF0000000000000, 0x4002000000000000, 0x4010000000000000, 0x7FF0000000000000,
+       0x4014666666666666, 0x4018400000000000}}},
     // Seed 002 float example 2: A = [3.25, 0, 24.25], B = [3, 0, 4]: C = [3.25/3, NaN, 6.0625].
-    {DataType::float16, {"seed 002 float example 2 (0/0 = NaN)", {3, 0}, 1, 3,
-     {0x4280, 0, 0x4E10}, {0x4200, 0, 0x4400}, {0x3C55, 0x7E00, 0x4610}}},
-    {DataType::bfloat16, {"seed 002 float example 2 (0/0 = NaN)", {3, 0}, 1, 3,
-     {0x4050, 0, 0x41C2}, {0x4040, 0, 0x4080}, {0x3F8B, 0x7FC0, 0x40C2}}},
-    {DataType::float32, {"seed 002 float example 2 (0/0 = NaN)", {3, 0}, 1, 3,
-     {0x40500000, 0, 0x41C20000}, {0x40400000, 0, 0x40800000},
-     {0x3F8AAAAB, 0x7FC00000, 0x40C20000}}},
-    {DataType::float64, {"seed 002 float example 2 (0/0 = NaN)", {3, 0}, 1, 3,
-     {0x400A000000000000, 0, 0x4038400000000000}, {0x4008000000000000, 0, 0x4010000000000000},
-     {0x3FF1555555555555, 0x7FF8000000000000, 0x4018400000000000}}},
-    {DataType::float32, {"seed 000 test_div_example: [3,4] / [1,2] = [3,2]", {2, 0}, 1, 2,
-     {0x40400000, 0x40800000}, {0x3F800000, 0x40000000}, {0x40400000, 0x40000000}}},
-    {DataType::float64, {"seed 004 numpy note: [6,9,35] / [3,3,0] = [2,3,inf]", {1, 3}, 2, 3,
-     {0x4018000000000000, 0x4022000000000000, 0x4041800000000000},
-     {0x4008000000000000, 0x4008000000000000, 0},
-     {0x4000000000000000, 0x4008000000000000, 0x7FF0000000000000}}},
+    {DataType::float16,
+     {"seed 002 float example 2 (0/0 = NaN)",
+      {3, 0},
+      1,
+      3,
+      {0x4280, 0, 0x4E10},
+      {0x4200, 0, 0x4400},
+      {0x3C55, 0x7E00, 0x4610}}},
+    {DataType::bfloat16,
+     {"seed 002 float example 2 (0/0 = NaN)",
+      {3, 0},
+      1,
+      3,
+      {0x4050, 0, 0x41C2},
+      {0x4040, 0, 0x4080},
+      {0x3F8B, 0x7FC0, 0x40C2}}},
+    {DataType::float32,
+     {"seed 002 float example 2 (0/0 = NaN)",
+      {3, 0},
+      1,
+      3,
+      {0x40500000, 0, 0x41C20000},
+      {0x40400000, 0, 0x40800000},
+      {0x3F8AAAAB, 0x7FC00000, 0x40C20000}}},
+    {DataType::float64,
+     {"seed 002 float example 2 (0/0 = NaN)",
+      {3, 0},
+      1,
+      3,
+      {0x400A000000000000, 0, 0x4038400000000000},
+      {0x4008000000000000, 0, 0x4010000000000000},
+      {0x3FF1555555555555, 0x7FF8000000000000, 0x4018400000000000}}},
+    {DataType::float32,
+     {"seed 000 test_div_example: [3,4] / [1,2] = [3,2]",
+      {2, 0},
+      1,
+      2,
+      {0x40400000, 0x40800000},
+      {0x3F800000, 0x40000000},
+      {0x40400000, 0x40000000}}},
+    {DataType::float64,
+     {"seed 004 numpy note: [6,9,35] / [3,3,0] = [2,3,inf]",
+      {1, 3},
+      2,
+      3,
+      {0x4018000000000000, 0x4022000000000000, 0x4041800000000000},
+      {0x4008000000000000, 0x4008000000000000, 0},
+      {0x4000000000000000, 0x4008000000000000, 0x7FF0000000000000}}},
 };
 
 template <typename T>
@@ -613,8 +714,8 @@ void run_seed(const TypeInfo& type, const Seed& seed) {
       a[i] = from_bits<T>(seed.a[i]);
       b[i] = from_bits<T>(seed.b[i]);
     }
-    const Status status = call_api({type.type, shape, a}, {type.type, shape, b},
-                                   {type.type, shape, c}, mode);
+    const Status status =
+        call_api({type.type, shape, a}, {type.type, shape, b}, {type.type, shape, c}, mode);
     for (std::size_t i = 0; i < seed.n; ++i) {
       const std::uint64_t got = status.ok() ? plant(type, i, to_bits(c[i])) : ~seed.c[i];
       compare(t, seed.a[i], seed.b[i], got, seed.c[i]);
@@ -639,10 +740,18 @@ void run_int_seeds(const TypeInfo& type) {
 void run_seeds() {
   for (const FloatSeed& s : float_seeds) {
     switch (s.type) {
-      case DataType::float16: run_seed<std::uint16_t>(float16_info, s.seed); break;
-      case DataType::bfloat16: run_seed<std::uint16_t>(bfloat16_info, s.seed); break;
-      case DataType::float32: run_seed<float>(float32_info, s.seed); break;
-      default: run_seed<double>(float64_info, s.seed); break;
+      case DataType::float16:
+        run_seed<std::uint16_t>(float16_info, s.seed);
+        break;
+      case DataType::bfloat16:
+        run_seed<std::uint16_t>(bfloat16_info, s.seed);
+        break;
+      case DataType::float32:
+        run_seed<float>(float32_info, s.seed);
+        break;
+      default:
+        run_seed<double>(float64_info, s.seed);
+        break;
     }
   }
   run_int_seeds<std::int8_t>(int8_info);
@@ -687,13 +796,15 @@ bool unchanged(Buffer& c) {
 
 bool is_error(const Status& status, sonnx::ErrorCode code, const char* requirement) {
   const std::string_view id(requirement);
-  return status.code == code && status.requirement == id && status.message().substr(0, id.size()) == id;
+  return status.code == code && status.requirement == id &&
+         status.message().substr(0, id.size()) == id;
 }
 
-void expect(const char* name, const Status& status, sonnx::ErrorCode code, const char* requirement) {
-  record_error_case(name, nullptr, "default",
-                    is_error(status, code, requirement) && !status.flat_index.has_value() &&
-                        unchanged(buffer_c));
+void expect(const char* name, const Status& status, sonnx::ErrorCode code,
+            const char* requirement) {
+  record_error_case(
+      name, nullptr, "default",
+      is_error(status, code, requirement) && !status.flat_index.has_value() && unchanged(buffer_c));
 }
 
 void run_shape_and_buffer_errors() {
@@ -716,27 +827,25 @@ void run_shape_and_buffer_errors() {
     fill_sentinel(buffer_c);
     return call_api(x, y, z, nullptr);
   };
-  expect("R3: element type string", call({DataType::string, s23, a}, {DataType::string, s23, b},
-                                         {DataType::string, s23, c}),
+  expect("R3: element type string",
+         call({DataType::string, s23, a}, {DataType::string, s23, b}, {DataType::string, s23, c}),
          ErrorCode::non_numeric_type, "R3");
-  expect("C2: float32 / float32 into float64", call({F, s23, a}, {F, s23, b},
-                                                    {DataType::float64, s23, c}),
-         ErrorCode::type_mismatch, "C2");
+  expect("C2: float32 / float32 into float64",
+         call({F, s23, a}, {F, s23, b}, {DataType::float64, s23, c}), ErrorCode::type_mismatch,
+         "C2");
   expect("R2: sparse B", call({F, s23, a}, {F, s23, b, Layout::sparse}, {F, s23, c}),
          ErrorCode::sparse_tensor, "R2");
   expect("D8: negative dimension", call({F, negative, a}, {F, negative, b}, {F, negative, c}),
          ErrorCode::invalid_shape, "D8");
-  expect("D8: element count beyond the address space", call({F, huge, a}, {F, huge, b},
-                                                             {F, huge, c}),
-         ErrorCode::size_overflow, "D8");
+  expect("D8: element count beyond the address space",
+         call({F, huge, a}, {F, huge, b}, {F, huge, c}), ErrorCode::size_overflow, "D8");
   // Where size_t is 32 bits wide, [2^32 + 1] must not wrap to one element (it did before the
   // check compared each dimension with the limit ahead of its conversion to size_t). Elsewhere the
   // shape is representable and the case does not apply (the buffers are 6 elements long).
   if constexpr (sizeof(std::size_t) < sizeof(std::int64_t)) {
     const std::int64_t wraps[] = {(std::int64_t{1} << 32) + 1};
-    expect("D8: dimension 2^32 + 1 beyond a 32-bit size_t", call({F, wraps, a}, {F, wraps, b},
-                                                                   {F, wraps, c}),
-           ErrorCode::size_overflow, "D8");
+    expect("D8: dimension 2^32 + 1 beyond a 32-bit size_t",
+           call({F, wraps, a}, {F, wraps, b}, {F, wraps, c}), ErrorCode::size_overflow, "D8");
   }
   expect("R4: broadcastable [2,3] and [1,3]", call({F, s23, a}, {F, s13, b}, {F, s23, c}),
          ErrorCode::broadcast_forbidden, "R4");
@@ -748,8 +857,8 @@ void run_shape_and_buffer_errors() {
          "D8");
   // C starts one element into A: a partial overlap (exact aliasing would be allowed).
   fill_sentinel(buffer_a);
-  const Status overlap = call_api({F, s23, buffer_a.f32}, {F, s23, b}, {F, s23, buffer_a.f32 + 1},
-                                  nullptr);
+  const Status overlap =
+      call_api({F, s23, buffer_a.f32}, {F, s23, b}, {F, s23, buffer_a.f32 + 1}, nullptr);
   record_error_case("D6: C partially overlaps A", nullptr, "default",
                     is_error(overlap, ErrorCode::partial_overlap, "D6") && unchanged(buffer_a));
 }
@@ -775,9 +884,9 @@ void run_domain_errors(const TypeInfo& type) {
     fill_sentinel(buffer_c);
     const Status c3 = call_api({type.type, four, a}, {type.type, four, b},
                                {type.type, four, slots<T>(buffer_c)}, &mode);
-    record_error_case("C3: zero divisor at flat index 2", &type, mode_name,
-                      is_error(c3, ErrorCode::zero_divisor, "C3") && c3.flat_index == 2u &&
-                          unchanged(buffer_c));
+    record_error_case(
+        "C3: zero divisor at flat index 2", &type, mode_name,
+        is_error(c3, ErrorCode::zero_divisor, "C3") && c3.flat_index == 2u && unchanged(buffer_c));
     if constexpr (std::is_signed_v<T>) {
       std::memcpy(a, d3_a, sizeof d3_a);
       std::memcpy(b, d3_b, sizeof d3_b);
@@ -840,16 +949,19 @@ std::uint64_t divide_one(const TypeInfo& type, std::uint64_t a_bits, std::uint64
   const T a = from_bits<T>(a_bits);
   const T b = from_bits<T>(b_bits);
   T c = from_bits<T>(0);
-  const Status status = call_api({type.type, shape, &a}, {type.type, shape, &b},
-                                 {type.type, shape, &c}, &mode);
+  const Status status =
+      call_api({type.type, shape, &a}, {type.type, shape, &b}, {type.type, shape, &c}, &mode);
   return status.ok() ? to_bits(c) : ~std::uint64_t{0};
 }
 
 std::uint64_t divide_one(const TypeInfo& type, std::uint64_t a, std::uint64_t b, Kernels mode) {
   switch (type.type) {
-    case DataType::float32: return divide_one<float>(type, a, b, mode);
-    case DataType::float64: return divide_one<double>(type, a, b, mode);
-    default: return divide_one<std::uint16_t>(type, a, b, mode);
+    case DataType::float32:
+      return divide_one<float>(type, a, b, mode);
+    case DataType::float64:
+      return divide_one<double>(type, a, b, mode);
+    default:
+      return divide_one<std::uint16_t>(type, a, b, mode);
   }
 }
 
@@ -898,10 +1010,11 @@ void print_tallies(std::size_t& cases, std::size_t& mismatches) {
     const Tally& t = tallies[i];
     cases += t.cases;
     mismatches += t.mismatches;
-    std::printf("    {\"type\": \"%s\", \"group\": \"%s\", \"path\": \"%s\", \"kernel\": \"%s\", "
-                "\"note\": \"%s\", \"cases\": %lu, \"mismatches\": %lu, \"examples\": [",
-                t.type->name, t.group, t.path, t.kernel, t.note,
-                static_cast<unsigned long>(t.cases), static_cast<unsigned long>(t.mismatches));
+    std::printf(
+        "    {\"type\": \"%s\", \"group\": \"%s\", \"path\": \"%s\", \"kernel\": \"%s\", "
+        "\"note\": \"%s\", \"cases\": %lu, \"mismatches\": %lu, \"examples\": [",
+        t.type->name, t.group, t.path, t.kernel, t.note, static_cast<unsigned long>(t.cases),
+        static_cast<unsigned long>(t.mismatches));
     const char* separator = "";
     for (std::size_t k = 0; k < example_count; ++k) {
       const Example& e = examples[k];
@@ -931,13 +1044,14 @@ void print_nan_records() {
     print_hex(n.zero_by_zero_proved, bytes);
     std::printf(", \"fastest\": ");
     print_hex(n.zero_by_zero_fastest, bytes);
-    std::printf("}, \"invalid_operation\": %llu, \"nan_operand_payload_kept\": %llu, "
-                "\"nan_operand_payload_replaced\": %llu, \"patterns_beyond_list\": %llu, "
-                "\"patterns\": [",
-                static_cast<unsigned long long>(n.invalid_operation),
-                static_cast<unsigned long long>(n.operand_payload_kept),
-                static_cast<unsigned long long>(n.operand_payload_replaced),
-                static_cast<unsigned long long>(n.beyond));
+    std::printf(
+        "}, \"invalid_operation\": %llu, \"nan_operand_payload_kept\": %llu, "
+        "\"nan_operand_payload_replaced\": %llu, \"patterns_beyond_list\": %llu, "
+        "\"patterns\": [",
+        static_cast<unsigned long long>(n.invalid_operation),
+        static_cast<unsigned long long>(n.operand_payload_kept),
+        static_cast<unsigned long long>(n.operand_payload_replaced),
+        static_cast<unsigned long long>(n.beyond));
     for (std::size_t k = 0; k < n.distinct; ++k) {
       const NanPattern& p = n.patterns[k];
       std::printf("%s{\"bits\": ", k == 0 ? "" : ", ");
@@ -1002,9 +1116,10 @@ int main(int argc, char** argv) {
     } else if (arg == "--plant-fault=error-write") {
       planted = Fault::error_write;
     } else {
-      std::printf("platform_test: unknown argument %s\nusage: platform_test "
-                  "[--plant-fault=quotient|signaling-nan|error-write]\n",
-                  argv[i]);
+      std::printf(
+          "platform_test: unknown argument %s\nusage: platform_test "
+          "[--plant-fault=quotient|signaling-nan|error-write]\n",
+          argv[i]);
       return 2;
     }
   }
@@ -1049,11 +1164,12 @@ int main(int argc, char** argv) {
   const std::size_t error_failures = print_errors();
   print_stack();
   const bool passed = mismatches == 0 && quiet_nan_violations == 0 && error_failures == 0;
-  std::printf("  \"totals\": {\"cases\": %lu, \"mismatches\": %lu, \"quiet_nan_violations\": %lu, "
-              "\"error_cases\": %lu, \"error_case_failures\": %lu},\n",
-              static_cast<unsigned long>(cases), static_cast<unsigned long>(mismatches),
-              static_cast<unsigned long>(quiet_nan_violations),
-              static_cast<unsigned long>(error_count), static_cast<unsigned long>(error_failures));
+  std::printf(
+      "  \"totals\": {\"cases\": %lu, \"mismatches\": %lu, \"quiet_nan_violations\": %lu, "
+      "\"error_cases\": %lu, \"error_case_failures\": %lu},\n",
+      static_cast<unsigned long>(cases), static_cast<unsigned long>(mismatches),
+      static_cast<unsigned long>(quiet_nan_violations), static_cast<unsigned long>(error_count),
+      static_cast<unsigned long>(error_failures));
   std::printf("  \"passed\": %s\n}\nSONNX-PLATFORM-END\n", passed ? "true" : "false");
   return passed ? 0 : 1;
 }

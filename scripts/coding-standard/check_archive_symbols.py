@@ -158,7 +158,8 @@ SAMPLES = {
     # Loads the FP control register with the target's own instruction (flush-to-zero on each).
     "sets_fp_control": ("RC-8", "void flush() {\n"
                                 "#if defined(__x86_64__) || defined(__i386__)\n"
-                                "  unsigned csr = 0x9fc0; __asm__ volatile(\"ldmxcsr %0\" : : \"m\"(csr));\n"
+                                "  unsigned csr = 0x9fc0;\n"
+                                "  __asm__ volatile(\"ldmxcsr %0\" : : \"m\"(csr));\n"
                                 "#elif defined(__aarch64__)\n"
                                 "  __asm__ volatile(\"msr fpcr, %0\" : : \"r\"(1ul << 24));\n"
                                 "#elif defined(__arm__)\n"
@@ -206,7 +207,8 @@ def main():
     parser.add_argument("--evidence", help="coding-standard.json to record the result in")
     parser.add_argument("--nm", default="nm", help="the target's nm (default: the host's)")
     parser.add_argument("--objdump", default="objdump", help="the target's objdump")
-    parser.add_argument("--cxx-flags", default="", help="target flags for the self-check's compiler")
+    parser.add_argument("--cxx-flags", default="",
+                        help="target flags for the self-check's compiler")
     args = parser.parse_args()
     global NM, OBJDUMP  # pylint: disable=global-statement
     NM, OBJDUMP = args.nm, args.objdump

@@ -146,7 +146,8 @@ def address_taken(unit):
         # RELA: Offset Info Type Sym.Value Sym.Name + Addend; REL (32-bit Arm): the first five,
         # the addend being stored in the relocated word.
         parts = line.split()
-        if len(parts) < 5 or not re.fullmatch(r"[0-9a-f]+", parts[0]) or not parts[2].startswith("R_"):
+        if (len(parts) < 5 or not re.fullmatch(r"[0-9a-f]+", parts[0])
+                or not parts[2].startswith("R_")):
             continue
         kind, symbol = parts[2], parts[4]
         if section.startswith(IGNORED_SECTIONS) or kind in CALL_RELOCATIONS:
