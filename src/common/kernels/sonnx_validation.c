@@ -70,30 +70,22 @@ sonnx_verdict sonnx_check_shape(const int64_t* shape, size_t rank, size_t elemen
         loop variant rank - axis;
     */
     for (axis = 0U; axis < rank; ++axis) {
+      /* The dimension and the quotient in 64 bits: a dimension above SIZE_MAX (where size_t is
+         32 bits wide) must not wrap before it is compared (docs/platforms.md). Once the product
+         fits, the dimension is at most the limit and its conversion to size_t is exact. */
+      const uint64_t dimension = (uint64_t)shape[axis];
       /*@ assert D8_product_step: sonnx_shape_product(shape, axis + 1) ==
-            sonnx_shape_product(shape, axis) * shape[axis]; */
-      /*@ assert D8_product_grows: sonnx_shape_product(shape, axis) * shape[axis] >=
+            sonnx_shape_product(shape, axis) * dimension; */
+      /*@ assert D8_product_grows: sonnx_shape_product(shape, axis) * dimension >=
             sonnx_shape_product(shape, axis); */
-      /* A dimension above the limit overflows whatever the others (each at least 1). It is
-         decided on the int64_t value, before the conversion to size_t, which would wrap where
-         size_t is narrower than int64_t (32-bit targets: docs/platforms.md). */
-      if ((verdict == SONNX_VALID) && (shape[axis] > (int64_t)limit)) {
-        /*@ assert D8_dimension_above_limit: shape[axis] > limit; */
-        /*@ assert D8_product_at_least_dimension:
-              sonnx_shape_product(shape, axis) * shape[axis] >= shape[axis]; */
+      if ((verdict == SONNX_VALID) && ((uint64_t)product > ((uint64_t)limit / dimension))) {
+        /*@ assert D8_above_quotient: product >= (limit / dimension) + 1; */
+        /*@ assert D8_quotient_times: ((limit / dimension) + 1) * dimension > limit; */
         verdict = SONNX_SIZE_OVERFLOW;
       }
       if (verdict == SONNX_VALID) {
-        const size_t dimension = (size_t)shape[axis];
-        /*@ assert D8_dimension_exact: dimension == shape[axis]; */
-        if (product > (limit / dimension)) {
-          /*@ assert D8_above_quotient: product >= (limit / dimension) + 1; */
-          /*@ assert D8_quotient_times: ((limit / dimension) + 1) * dimension > limit; */
-          verdict = SONNX_SIZE_OVERFLOW;
-        } else {
-          /*@ assert D8_within_quotient: product * dimension <= (limit / dimension) * dimension; */
-          product *= dimension;
-        }
+        /*@ assert D8_within_quotient: product * dimension <= (limit / dimension) * dimension; */
+        product *= (size_t)dimension;
       }
     }
     if (verdict == SONNX_VALID) {
