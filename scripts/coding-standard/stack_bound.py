@@ -127,6 +127,33 @@ def parse_unit(unit):
     return nodes, edges
 
 
+# Relocation types of direct calls and tail calls, per target (x86-64, Arm, AArch64, RISC-V, s390x):
+# a call does not take the callee's address.
+CALL_RELOCATIONS = {
+    "R_X86_64_PLT32", "R_X86_64_PC32_CALL",
+    "R_ARM_CALL", "R_ARM_JUMP24", "R_ARM_PLT32", "R_ARM_THM_CALL", "R_ARM_THM_JUMP24",
+    "R_ARM_THM_JUMP19", "R_ARM_THM_JUMP11", "R_ARM_THM_JUMP8",
+    "R_AARCH64_CALL26", "R_AARCH64_JUMP26",
+    "R_RISCV_CALL", "R_RISCV_CALL_PLT", "R_RISCV_JAL", "R_RISCV_BRANCH", "R_RISCV_RVC_JUMP",
+    "R_RISCV_RVC_BRANCH", "R_RISCV_RELAX", "R_RISCV_ALIGN",
+    "R_390_PLT32DBL", "R_390_PLT16DBL",
+}
+# Sections whose references are not code taking an address: unwind tables and debug information.
+IGNORED_SECTIONS = (".rela.eh_frame", ".rel.eh_frame", ".rela.debug", ".rel.debug",
+                    ".rel.ARM.exidx", ".rela.ARM.exidx", ".rel.ARM.extab", ".rela.ARM.extab")
+
+
+def entry_addend(kind):
+    """The addend of a reference to a function's first byte. PC-relative references on x86-64
+    carry the -4 of the instruction's displacement, s390x's halfword-scaled ones (LARL) +2; every
+    other reference (absolute data words, Arm MOVW/MOVT, AArch64 ADRP/ADD, RISC-V AUIPC) 0."""
+    if kind.startswith("R_X86_64") and ("PC" in kind or "GOTPCREL" in kind):
+        return -4
+    if kind.startswith("R_390_") and kind.endswith("DBL"):
+        return 2
+    return 0
+
+
 def address_taken(unit):
     """Functions whose address the object takes (relocations other than direct calls)."""
     out = subprocess.run(["readelf", "-rW", unit + ".o"], capture_output=True, text=True,
@@ -137,20 +164,21 @@ def address_taken(unit):
         if header:
             section = header.group(1)
             continue
-        # Offset Info Type Sym.Value Sym.Name + Addend
+        # RELA: Offset Info Type Sym.Value Sym.Name + Addend; REL (32-bit Arm): the first five,
+        # the addend being stored in the relocated word.
         parts = line.split()
-        if len(parts) < 7 or not parts[2].startswith("R_X86_64") or parts[5] not in "+-":
+        if (len(parts) < 5 or not re.fullmatch(r"[0-9a-f]+", parts[0])
+                or not parts[2].startswith("R_")):
             continue
         kind, symbol = parts[2], parts[4]
-        addend = int(parts[6], 16) * (-1 if parts[5] == "-" else 1)
-        if section.startswith((".rela.eh_frame", ".rela.debug")) or kind == "R_X86_64_PLT32":
+        if section.startswith(IGNORED_SECTIONS) or kind in CALL_RELOCATIONS:
             continue
-        # Only a reference to a function's first byte takes its address: PC-relative ones carry
-        # the -4 of the instruction's displacement. Anything else into a function's section is a
-        # label inside it (a switch's jump table).
-        entry = -4 if ("PC" in kind or "GOTPCREL" in kind) else 0
-        if addend != entry:
-            continue
+        if len(parts) >= 7 and parts[5] in "+-":
+            addend = int(parts[6], 16) * (-1 if parts[5] == "-" else 1)
+            # Only a reference to a function's first byte takes its address; anything else into a
+            # function's section is a label inside it (a switch's jump table).
+            if addend != entry_addend(kind):
+                continue
         if symbol.startswith(".text."):
             symbol = symbol[len(".text."):]
         taken.add(symbol)
@@ -357,6 +385,8 @@ def main():
         compiler = units[0][2][0]
         version = subprocess.run([compiler, "-dumpfullversion"], capture_output=True,
                                  text=True, check=False).stdout.strip()
+        target = subprocess.run([compiler, "-dumpmachine"], capture_output=True,
+                                text=True, check=False).stdout.strip()
     functions = []
     for key in sorted(defined, key=lambda k: signature[k]):
         if key[0] != "" or not public_api(signature[key]):
@@ -386,8 +416,11 @@ def main():
                                       for name in f.get("external_callees", [])}),
         "external_note": "frames of functions outside the library are not included in "
                          "bound_bytes; external_callees lists them per API function",
-        "frame_note": "GCC's static frame size of each function on x86-64, its return address "
-                      "included (a leaf function without locals counts 8 bytes)",
+        "target": target,
+        "frame_note": "GCC's static frame size of each function for the target above (on x86-64 "
+                      "the return address included, a leaf function without locals counting 8 "
+                      "bytes; on Arm and the other load-store targets the saved link register "
+                      "included when the function saves it)",
         "functions": functions,
     }
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
