@@ -27,7 +27,6 @@
 #include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
 #include <onnx/shape_inference/implementation.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -40,6 +39,7 @@
 #include <optional>
 #include <set>
 #include <sonnx/io/model_check.hpp>
+#include <sonnx/process/process.hpp>
 #include <string>
 
 #include "common/kernels/sonnx_validation.h"
@@ -112,11 +112,12 @@ bool write_section(int out, char tag, const std::string& message) {
   return write_all(out, header, sizeof header) && write_all(out, message.data(), message.size());
 }
 
-[[noreturn]] void run_inference_child(onnx::ModelProto& model, int out, bool infer, bool check) {
+// The child's work (sonnx::process::run_function runs it in a forked copy of the tool and kills it
+// at the time limit): its exit status is 0 when every section was written.
+int run_inference_child(onnx::ModelProto& model, int out, bool infer, bool check) {
   for (const int signal_number : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
     std::signal(signal_number, SIG_DFL);  // die by the signal, not through a parent's handler
   }
-  alarm(inference_time_limit_s);
   bool written = true;
   if (infer) {
     onnx::ModelProto inferred = model;
@@ -150,7 +151,7 @@ bool write_section(int out, char tag, const std::string& message) {
     }
     written = write_section(out, tag, message);
   }
-  _exit(written ? 0 : 1);
+  return written ? 0 : 1;
 }
 
 // Reads one section at `offset` of the child's output; nullopt when it is incomplete.
@@ -170,48 +171,25 @@ std::optional<std::pair<char, std::string>> read_section(const std::string& rece
 
 InferenceOutcome infer_shapes_isolated(const onnx::ModelProto& model, bool infer, bool check) {
   InferenceOutcome outcome;
-  int pipe_ends[2];
-  if (::pipe(pipe_ends) != 0) {
-    outcome.note = "ONNX shape inference not run: cannot create a pipe";
+  const process::Result run = process::run_function(
+      [&](int out) {
+        onnx::ModelProto copy = model;
+        return run_inference_child(copy, out, infer, check);
+      },
+      process::Seconds(inference_time_limit_s));
+  if (!run.error.empty()) {
+    outcome.note = "ONNX shape inference not run: " + run.error;
     if (check) outcome.check = OnnxCheck::failed;
-    outcome.check_message = "cannot create a pipe";
+    outcome.check_message = run.error;
     return outcome;
   }
-  const pid_t child = ::fork();
-  if (child == 0) {
-    ::close(pipe_ends[0]);
-    onnx::ModelProto copy = model;
-    run_inference_child(copy, pipe_ends[1], infer, check);
-  }
-  ::close(pipe_ends[1]);
-  if (child < 0) {
-    ::close(pipe_ends[0]);
-    outcome.note = "ONNX shape inference not run: cannot start a child process";
-    if (check) outcome.check = OnnxCheck::failed;
-    outcome.check_message = "cannot start a child process";
-    return outcome;
-  }
-  std::string received;
-  char buffer[65536];
-  for (;;) {
-    const ssize_t n = ::read(pipe_ends[0], buffer, sizeof buffer);
-    if (n > 0) {
-      received.append(buffer, static_cast<std::size_t>(n));
-    } else if (n == 0 || errno != EINTR) {
-      break;
-    }
-  }
-  ::close(pipe_ends[0]);
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
+  const std::string& received = run.out;
   std::string failure;
-  if (WIFSIGNALED(status)) {
-    const int signal_number = WTERMSIG(status);
-    failure = signal_number == SIGALRM
-                  ? "stopped after " + std::to_string(inference_time_limit_s) + " s"
-                  : "crashed (signal " + std::to_string(signal_number) + ")";
-  } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  if (run.timed_out) {
+    failure = "stopped after " + std::to_string(inference_time_limit_s) + " s";
+  } else if (run.status && run.status->kind == process::ExitStatus::Kind::signalled) {
+    failure = "crashed (signal " + std::to_string(run.status->number) + ")";
+  } else if (!run.success()) {
     failure = "failed without a result";
   }
   std::size_t offset = 0;
