@@ -6,7 +6,7 @@
 
 C11 6.3.1.4 leaves the conversion of a floating value to an integer type undefined when the
 truncated value is not representable, and Frama-C 25's RTE plug-in emits no `float_to_int` check
-when the target type is a typedef such as int8_t (docs/assumptions.md AS-TOOL-3; reproducer
+when the target type is a typedef such as int8_t (docs/assumptions.md AS-TOOL-4; reproducer
 proofs/frama-c/notes/rte_float_to_int_typedef.c). So the C-subset files state the condition
 themselves, and this check holds them to it:
 
@@ -181,7 +181,7 @@ def check(files, includes, csv_path, clang="clang"):
 
 def self_test():
     """The check fails on the planted unguarded conversions of the reproducer and accepts its
-    guarded one; the reproducer shows the RTE plug-in's behaviour (AS-TOOL-3)."""
+    guarded one; the reproducer shows the RTE plug-in's behaviour (AS-TOOL-4)."""
     source = os.path.join(HERE, "notes", "rte_float_to_int_typedef.c")
     work = tempfile.mkdtemp(prefix="float-to-int-")
     try:

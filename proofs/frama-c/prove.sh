@@ -322,7 +322,7 @@ python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - 
 status=${PIPESTATUS[0]}
 
 # ---- every float-to-integer conversion carries a WP-proved range assertion ----------------------
-# The RTE plug-in emits no float_to_int goal for a typedef'd target type (AS-TOOL-3): the check
+# The RTE plug-in emits no float_to_int goal for a typedef'd target type (AS-TOOL-4): the check
 # enumerates the conversions from clang's AST and finds each one's proved assertion in the report.
 python3 "$HERE/float_to_int_check.py" --properties "$OUT/wp-properties.csv" \
   --json "$OUT/wp-float-to-int.json" -I "$ROOT/src/div/kernels" -I "$ROOT/src/common/kernels" \

@@ -38,10 +38,11 @@ static_assert(shared_type<DataType::uint8, std::uint8_t, SONNX_TYPE_UINT8, SONNX
 static_assert(shared_type<DataType::uint16, std::uint16_t, SONNX_TYPE_UINT16, SONNX_BYTES_UINT16>());
 static_assert(shared_type<DataType::uint32, std::uint32_t, SONNX_TYPE_UINT32, SONNX_BYTES_UINT32>());
 static_assert(shared_type<DataType::uint64, std::uint64_t, SONNX_TYPE_UINT64, SONNX_BYTES_UINT64>());
-// The C structures and verdicts cross the language boundary as they are: the same layout for C
-// and C++ (standard-layout structs of fixed-width members), and an enumeration of int's size.
+// The C structures cross the language boundary as they are: standard layout with fixed-width
+// members, one layout for C and C++. The verdict enumeration has the size the target's ABI gives
+// it, the same for a toolchain's C and C++ compilers (one byte with the short enumerations of the
+// Arm EABI for bare metal, an int elsewhere).
 static_assert(std::is_standard_layout_v<sonnx_tensor> && std::is_standard_layout_v<sonnx_fault>);
-static_assert(sizeof(sonnx_verdict) == sizeof(int));
 
 // A view as the proved checks see it.
 template <typename View>
