@@ -127,8 +127,7 @@ def update_evidence(path, root, check):
         f.write("\n")
     provenance = os.path.join(root, "scripts", "evidence_provenance.py")
     if os.path.exists(provenance):
-        subprocess.run(["python3", provenance, path, "--sources", "src/common/**", "src/div/**",
-                        "include/sonnx/**", DOC, "scripts/coding-standard/*"],
+        subprocess.run(["python3", provenance, path, "--binding", "coding-standard"],
                        cwd=root, check=False)
 
 
