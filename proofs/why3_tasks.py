@@ -147,7 +147,7 @@ class Library:
         self.base = base                  # why3 prove [-C ...] -L ...
         self.root = root
         self.run_files = list(run_files)
-        self.project_dirs = [os.path.abspath(d) for d in project_dirs]
+        self.project_dirs = [os.path.join(root, d) for d in project_dirs]
         self.theories = {}
         self.run_theories = {}            # file -> [qualified names], in order
         self.errors = []
@@ -201,7 +201,7 @@ class Library:
         with the theories they use and clone, transitively. Why3's printer may have added a
         number to a theory's name (a symbol of the same name was printed before): a name that
         is not found is tried without its last digits."""
-        todo = [q for q in dict.fromkeys(qnames) if q not in self.theories]
+        todo = [q for q in dict.fromkeys(qnames) if not self.known(q)]
         while todo:
             asked = {q: q for q in todo}   # the name asked for -> the name as printed in a task
             while True:
@@ -210,17 +210,18 @@ class Library:
                     break
                 shorter = missing[:-1]
                 if not missing[-1].isdigit() or not shorter:
-                    self.errors.append(f"Why3 cannot print the theory {asked[missing]}")
-                    self.theories[asked.pop(missing)] = None
+                    self.theories[asked.pop(missing)] = None  # scanned in the tasks (AxiomScan)
                 else:
                     asked = {(shorter if k == missing else k): v for k, v in asked.items()}
                 if not asked:
                     break
-            if printed is None:
-                if asked:
-                    self.errors.append("Why3 cannot print the theories " + ", ".join(asked.values()))
-                for q in asked.values():
-                    self.theories[q] = None
+            if printed is None:  # Why3 cannot load one of them: each alone
+                if len(asked) > 1:
+                    for q in asked.values():
+                        self.load([q])
+                else:
+                    for q in asked.values():
+                        self.theories[q] = None  # scanned in the tasks (AxiomScan)
                 return
             for (real, q), th in zip(asked.items(), printed):
                 if self.theories.get(real) is not None:  # a theory of the run, printed with its VCs
@@ -234,8 +235,21 @@ class Library:
                 self.theories[q] = th
                 self.theories.setdefault(real, th)
             todo = [q for th in printed for q in th.uses + [c for c, _, _ in th.clones]
-                    if q not in self.theories]
+                    if not self.known(q)]
             todo = list(dict.fromkeys(todo))
+
+    def known(self, q):
+        """whether q is known, also as the name of a known theory with a number that the printer
+        added (the alias is recorded)"""
+        if q in self.theories:
+            return True
+        name = q
+        while name[-1:].isdigit():
+            name = name[:-1]
+            if name in self.theories:
+                self.theories[q] = self.theories[name]
+                return True
+        return False
 
     def origins(self, th):
         """which propositions of `th` come from which clone. A clone copies every proposition of
@@ -275,16 +289,22 @@ class Task:
         self.path = path
         self.uses, self.clones, self.native, self.float_types = [], [], [], []
         self.axioms = 0
+        # the axioms printed since the previous marker, per `use` marker: for a theory that Why3
+        # cannot print (one that Frama-C/WP generates from the ACSL of the program), its own
+        self.regions, pending = {}, []
         with open(path, encoding="utf-8", errors="replace") as f:
             for line in f:
                 if line.startswith("(*"):
                     m = _USE.match(line)
                     if m:
                         self.uses.append(m.group(1))
+                        self.regions[m.group(1)] = pending
+                        pending = []
                         continue
                     m = _CLONE.match(line)
                     if m:
                         self.clones.append(m.group(1))
+                        pending = []
                         continue
                     m = _SYNTAX_TYPE.match(line)
                     if m:
@@ -294,6 +314,7 @@ class Task:
                     # the premises of the goal itself, which split_vc introduces, are not context
                     if "[@introduced]" not in line.split(" :")[0]:
                         self.axioms += 1
+                        pending.append(_PROP.match(line).group(3))
                 elif line.startswith("type ") and _FLOAT_TYPE.match(line):
                     self.float_types.append(line.split("=")[0][5:].strip())
 
@@ -331,6 +352,12 @@ def print_tasks(base, driver, files, out_dir, transform="split_vc", root=ROOT):
     rc, so, se = run(args, cwd=root)
     if rc != 0:
         raise RuntimeError("printing the tasks failed: " + (so + se).strip()[-800:])
+
+
+def smt_floating_point(path):
+    """whether an SMT-LIB task that a prover's driver printed has a floating-point sort"""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return re.search(r"\(_ FloatingPoint |\bFloat(16|32|64|128)\b|\bRoundingMode\b", f.read()) is not None
 
 
 def floating_point(task, policy):
@@ -375,6 +402,8 @@ class AxiomScan:
         self.verdicts = {}   # theory -> [(kind, name, verdict dict)]
         self.problems = {}   # theory -> [text]
         self.used_rows = {}
+        self.regions = {}    # library theory scanned in the tasks -> its axioms
+        self.generated = {}  # theory WP generates from the ACSL -> {axiom: register row}
 
     def in_run(self, qname):
         return any(qname in names for names in self.lib.run_theories.values())
@@ -452,23 +481,59 @@ class AxiomScan:
         return dict(clone, row=own_row, problem=f"AXIOM NOT REGISTERED: {where}: the clone of "
                                                 f"{source} keeps its axiom {orig} unproved")
 
-    def context(self, own, task, stem):
+    def context(self, own, task, stem, generated=()):
         """(theories whose hypotheses the task may hold, problems, register rows) of one task;
-        checks that the task holds no more hypotheses than those theories declare"""
-        theories = [self.lib.qualify_use(u, stem) for u in dict.fromkeys(task.uses)]
+        checks that the task holds no more hypotheses than those theories declare. The theories
+        of `generated` (Frama-C/WP's own, which Why3 cannot print) are scanned in the task."""
+        theories = [self.lib.qualify_use(u, stem) for u in dict.fromkeys(task.uses)
+                    if u not in generated]
         self.lib.load(theories)
         problems, rows = [], set()
         upper = 0
-        for q in theories + [own]:
+        for name in generated:
+            theory = "wp:" + name.rstrip("0123456789")  # WP numbers the theories of each task
+            for axiom in task.regions.get(name, []):
+                upper += 1
+                row = self.row_for(theory, axiom)
+                self.generated.setdefault(theory, {})[axiom] = row
+                if row:
+                    rows.add(row)
+                else:
+                    problems.append(f"AXIOM NOT REGISTERED: {theory}.{axiom} (generated by "
+                                    "Frama-C/WP from the ACSL of the program)")
+        printed = {self.lib.qualify_use(u, stem): u for u in task.uses}
+        for q in theories + ([own] if own else []):
+            if self.lib.theories.get(q) is None and q != own and not self.lib.is_project(q):
+                # a library theory Why3 cannot print alone (Frama-C/WP's library needs WP's own
+                # metas): its axioms are those the task prints since the previous marker
+                found, row = self.library_region(q, task.regions.get(printed.get(q, q), []))
+                upper += len(task.regions.get(printed.get(q, q), []))
+                problems += found
+                if row:
+                    rows.add(row)
+                continue
             props, found = self.theory(q)
             upper += len(props)
             problems += found
             rows.update(v["row"] for _, _, v in props if v.get("row"))
-        lower = upper - len(self.theory(own)[0])
+        lower = upper - (len(self.theory(own)[0]) if own else 0)
         if not lower <= task.axioms <= upper:
             problems.append(f"{os.path.basename(task.path)}: {task.axioms} hypotheses, but the "
                             f"theories it uses declare {lower} to {upper}: the scan is incomplete")
         return theories, problems, sorted(rows)
+
+    def library_region(self, q, axioms):
+        """(problems, row) of a library theory scanned in a task; its name as Why3 printed it may
+        carry a number"""
+        name = q
+        while name not in self.library_rows and name[-1:].isdigit():
+            name = name[:-1]
+        row = self.library_rows.get(name)
+        entry = self.regions.setdefault(name, set())
+        entry.update(axioms)
+        if axioms and not row:
+            return [f"library theory {name} ({len(axioms)} hypotheses) has no register row"], None
+        return [], row["id"] if row else None
 
     def evidence(self):
         """per library theory its hypotheses; per project axiom its row"""
@@ -489,4 +554,12 @@ class AxiomScan:
                     entry["clone_of"] = v["clone_of"]
                     entry["original"] = v["original"]
                 project.append(entry)
+        for q, axioms in sorted(self.regions.items()):
+            if axioms:
+                libraries[q] = {"row": self.library_rows.get(q, {}).get("id"), "axioms": sorted(axioms),
+                                "lemmas": [], "scanned": "in the tasks (Why3 cannot print it alone)"}
+        for theory, axioms in sorted(self.generated.items()):
+            project += [{"theory": theory, "name": a, "kind": "axiom", "row": r,
+                         "generated": "by Frama-C/WP from the ACSL of the program"}
+                        for a, r in sorted(axioms.items())]
         return {"library_theories": libraries, "project_axioms": project}

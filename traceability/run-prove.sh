@@ -38,9 +38,10 @@ run() {  # run NAME SCRIPT EXTRA_ARGS EVIDENCE_FILES...
 why3_log="$(mktemp)"
 ( status=0; run Why3 "$src/proofs/why3/prove.sh" "" why3.json; exit $status ) >"$why3_log" 2>&1 &
 why3_pid=$!
-# SONNX_WP_SMOKE=1 (the main job) adds the WP smoke tests (wp-smoke.json).
+# SONNX_WP_SMOKE=1 (the main job) adds the WP smoke tests (wp-smoke.json) and the driver's
+# binding mutation check (wp-binding-mutants.json).
 wp_extra=""
-[[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke"
+[[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke --mutants"
 run Frama-C/WP "$src/proofs/frama-c/prove.sh" "$wp_extra" wp-report.json wp-properties.csv wp-binding.json
 wait "$why3_pid" || status=1
 cat "$why3_log"
@@ -52,5 +53,5 @@ bind() {  # bind FILE BINDING
   [[ -f "$file" ]] && { python3 "$provenance" "$file" --root "$src" --binding "$2" || status=1; }
 }
 bind why3.json why3
-for f in wp-report.json wp-smoke.json wp-binding.json; do bind "$f" wp; done
+for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json; do bind "$f" wp; done
 exit $status

@@ -1,11 +1,14 @@
 /* Sanity goals of the WP driver bindings (proofs/frama-c/div_element.driver), stated through the
- * very ACSL symbols the kernel contracts use (src/div/kernels/div_kernels.h). The int32, uint8 and
- * binary32 bindings each get a case that must hold and a neighbouring one that must be refuted,
- * both proved: a binding to the wrong Why3 predicate, to swapped operands, or to nothing (an
- * uninterpreted or vacuous symbol) cannot prove both; binary64 gets a holding case. The other
- * bindings are reviewed (docs/assumptions.md, AS-WP-1). Values are hand-computed: -35/3 truncates
- * to -11 (floor would give -12), 35/-3 to -11, 200/7 to 28; binary32 1/4 is exactly 0.25; the
- * binary64 quotient 1/3 is the double nearest to the real 1/3.
+ * very ACSL symbols the kernel contracts use (src/div/kernels/div_kernels.h,
+ * src/div/kernels/div_route_kernels.h). Every binding gets a case that must hold and a
+ * neighbouring one that must be refuted, both proved: a binding to another Why3 symbol, to swapped
+ * operands, or to nothing (an uninterpreted or vacuous symbol) cannot prove both. The binding
+ * mutation check of prove.sh rebinds each symbol to every other symbol of the same signature in
+ * its Why3 theory and proves, against each such driver, the negation of one of these cases (or
+ * the equivalence of the two symbols). Values are hand-computed: -35/3 truncates to -11 (floor
+ * would give -12); 200/7 is 28; 60000/7 is 8571; 4000000000/7 is 571428571; 10000000000/3 is
+ * 3333333333; 3000000000/3 is 1000000000; binary32 and binary64 1/4 are exactly 0.25; the binary64
+ * quotient 1/3 is the double nearest to the real 1/3.
  *
  * With SONNX_BINDING_MUTANT_KILLERS defined, the file states instead the negations of holding
  * cases: the killers of the driver faults of verify/faults/faults.json, which prove.sh proves
@@ -15,17 +18,44 @@
  * The binary16/bfloat16 element relations have no binding to test: they are named by uninterpreted
  * functions (assumption AS-WP-2) and rest on the exhaustive sweeps. */
 #include "div_kernels.h"
+#include "div_route_kernels.h"
 
 #ifndef SONNX_BINDING_MUTANT_KILLERS
-/*@ lemma I1_int32_binding_truncates: sonnx_div_int32_spec(-35, 3, -11);
+/*@ lemma I1_int8_binding_truncates: sonnx_div_int8_spec(-35, 3, -11);
+    lemma I1_int8_binding_refutes_floor: !sonnx_div_int8_spec(-35, 3, -12);
+    lemma I1_int16_binding_truncates: sonnx_div_int16_spec(-35, 3, -11);
+    lemma I1_int16_binding_refutes_floor: !sonnx_div_int16_spec(-35, 3, -12);
+    lemma I1_int32_binding_truncates: sonnx_div_int32_spec(-35, 3, -11);
     lemma I1_int32_binding_refutes_floor: !sonnx_div_int32_spec(-35, 3, -12);
     lemma I1_int32_binding_negative_divisor: sonnx_div_int32_spec(35, -3, -11);
+    lemma I1_int64_binding_truncates: sonnx_div_int64_spec(-35, 3, -11);
+    lemma I1_int64_binding_refutes_floor: !sonnx_div_int64_spec(-35, 3, -12);
     lemma I1_uint8_binding_quotient: sonnx_div_uint8_spec(200, 7, 28);
     lemma I1_uint8_binding_refutes_rounding_up: !sonnx_div_uint8_spec(200, 7, 29);
+    lemma I1_uint16_binding_quotient: sonnx_div_uint16_spec(60000, 7, 8571);
+    lemma I1_uint16_binding_refutes_rounding_up: !sonnx_div_uint16_spec(60000, 7, 8572);
+    lemma I1_uint32_binding_quotient: sonnx_div_uint32_spec(4000000000, 7, 571428571);
+    lemma I1_uint32_binding_refutes_rounding_up: !sonnx_div_uint32_spec(4000000000, 7, 571428572);
+    lemma I1_uint64_binding_quotient: sonnx_div_uint64_spec(10000000000, 3, 3333333333);
+    lemma I1_uint64_binding_refutes_rounding_up: !sonnx_div_uint64_spec(10000000000, 3, 3333333334);
     lemma F1_float32_binding_quotient: sonnx_div_float32_spec((float)1.0, (float)4.0, (float)0.25);
     lemma F1_float32_binding_refutes: !sonnx_div_float32_spec((float)1.0, (float)4.0, (float)0.5);
     lemma F1_float64_binding_rounds_to_nearest:
       sonnx_div_float64_spec((double)1.0, (double)3.0, (double)(1.0 / 3.0));
+    lemma F1_float64_binding_quotient: sonnx_div_float64_spec((double)1.0, (double)4.0, (double)0.25);
+    lemma F1_float64_binding_refutes: !sonnx_div_float64_spec((double)1.0, (double)4.0, (double)0.5);
+    lemma F1_same_float32_binding_holds: sonnx_div_same_float32((float)1.5, (float)1.5);
+    lemma F1_same_float32_binding_refutes: !sonnx_div_same_float32((float)1.5, (float)2.5);
+    lemma F1_same_float64_binding_holds: sonnx_div_same_float64((double)1.5, (double)1.5);
+    lemma F1_same_float64_binding_refutes: !sonnx_div_same_float64((double)1.5, (double)2.5);
+    lemma D9_binary32_route_binding_truncates: sonnx_div_binary32_route(-35, 3) == -11;
+    lemma D9_binary32_route_binding_refutes_floor: sonnx_div_binary32_route(-35, 3) != -12;
+    lemma D9_binary64_route_binding_truncates: sonnx_div_binary64_route(-35, 3) == -11;
+    lemma D9_binary64_route_binding_refutes_floor: sonnx_div_binary64_route(-35, 3) != -12;
+    lemma D9_uint32_route_binding_quotient:
+      sonnx_div_uint32_route(3000000000 - 2147483648, 3 - 2147483648) == 1000000000;
+    lemma D9_uint32_route_binding_refutes:
+      sonnx_div_uint32_route(3000000000 - 2147483648, 3 - 2147483648) != 999999999;
 */
 #else
 /*@ lemma mutant_int32_binding_killed: !sonnx_div_int32_spec(-35, 3, -11);
