@@ -1,11 +1,10 @@
 /* Sanity goals of the WP driver bindings (proofs/frama-c/div_element.driver), stated through the
- * very ACSL symbols the kernel contracts use (src/div/kernels/div_kernels.h,
- * src/div/kernels/div_route_kernels.h). Every binding gets a case that must hold and a
- * neighbouring one that must be refuted, both proved: a binding to another Why3 symbol, to swapped
+ * very ACSL symbols the kernel contracts use (src/common/kernels/sonnx_logic.h). Every binding
+ * gets a case that must hold and a neighbouring one that must be refuted, both proved: a binding to another Why3 symbol, to swapped
  * operands, or to nothing (an uninterpreted or vacuous symbol) cannot prove both. The binding
- * mutation check of prove.sh rebinds each symbol to every other symbol of the same signature in
- * its Why3 theory and proves, against each such driver, the negation of one of these cases (or
- * the equivalence of the two symbols). Values are hand-computed: -35/3 truncates to -11 (floor
+ * mutation check (binding_mutants.py) rebinds each symbol to every other symbol of the same
+ * signature in its Why3 theory and proves that the other symbol contradicts one of these cases
+ * (or that the two are equivalent). Values are hand-computed: -35/3 truncates to -11 (floor
  * would give -12); 200/7 is 28; 60000/7 is 8571; 4000000000/7 is 571428571; 10000000000/3 is
  * 3333333333; 3000000000/3 is 1000000000; binary32 and binary64 1/4 are exactly 0.25; the binary64
  * quotient 1/3 is the double nearest to the real 1/3.
@@ -17,8 +16,7 @@
  *
  * The binary16/bfloat16 element relations have no binding to test: they are named by uninterpreted
  * functions (assumption AS-WP-2) and rest on the exhaustive sweeps. */
-#include "div_kernels.h"
-#include "div_route_kernels.h"
+#include "sonnx_logic.h"
 
 #ifndef SONNX_BINDING_MUTANT_KILLERS
 /*@ lemma I1_int8_binding_truncates: sonnx_div_int8_spec(-35, 3, -11);

@@ -151,12 +151,22 @@ json.dump(dict(zip(keys, sys.argv[2:])), open(sys.argv[1], "w"), indent=2)
 EOF
 
 KERNEL_C="$ROOT/src/div/kernels/div_kernels.c"
-# The integer route kernels (D9): integer division through binary32 / binary64.
+# The integer route kernels (D9): integer division through binary32 / binary64, and the blocked
+# 64-bit kernels.
 ROUTE_C="$ROOT/src/div/kernels/div_route_kernels.c"
+BLOCKED_C="$ROOT/src/div/kernels/div_blocked_kernels.c"
 FORMATS_C="$ROOT/src/common/kernels/sonnx_float_formats.c"
 # The validation decisions (type, shape and buffer checks, the integer domain scans and checks).
 VALIDATION_C="$ROOT/src/common/kernels/sonnx_validation.c"
 DOMAIN_C="$ROOT/src/div/kernels/div_domain.c"
+DOMAIN_CHECKS_C="$ROOT/src/div/kernels/div_domain_checks.c"
+# Every C-subset file, in one Frama-C run per pass: the contracts are on the definitions, and a
+# call into another file uses the callee's contract.
+C_FILES=("$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$BLOCKED_C" "$VALIDATION_C" "$DOMAIN_C"
+         "$DOMAIN_CHECKS_C")
+# The headers of the C-subset files; sonnx_logic.h holds all the ACSL logic.
+C_HEADERS=("$ROOT"/src/div/kernels/*.h "$ROOT"/src/common/kernels/*.h)
+CPP_INCLUDES="-I$ROOT/src/div/kernels -I$ROOT/src/common/kernels"
 DRIVER="$HERE/div_element.driver"
 INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
 # The blocked 64-bit kernels and their block scans: integer goals only (the route element is a call).
@@ -211,8 +221,8 @@ wp_pass() {
     esac
   fi
   rm -rf "$WORK/tasks-$name"
-  frama-c -pp-annot -cpp-extra-args="-I$(dirname "$KERNEL_C") -I$(dirname "$FORMATS_C")" \
-    "$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$VALIDATION_C" "$DOMAIN_C" -wp-driver "$DRIVER" -wp-par "$par" \
+  frama-c -pp-annot -cpp-extra-args="$CPP_INCLUDES" \
+    "${C_FILES[@]}" -wp-driver "$DRIVER" -wp-par "$par" \
     -wp-session "$session" -wp-cache "$cache" "${SMOKE_ARGS[@]}" -wp-out "$WORK/tasks-$name" \
     -cg "$WORK/callgraph-$name.dot" \
     -wp-report-json "$WORK/wp-report-$name.json" "$@" \
@@ -245,15 +255,7 @@ fp_stages() {
 }
 
 # ---- WP session/cache: replay verdicts only when nothing that a proof depends on changed -------
-STAMP="$( (cat "$KERNEL_C" "$ROOT/src/div/kernels/div_kernel_loop.inc" \
-               "$ROOT/src/div/kernels/div_kernels.h" "$FORMATS_C" \
-               "$ROOT/src/common/kernels/sonnx_float_formats.h" \
-               "$VALIDATION_C" "$ROOT/src/common/kernels/sonnx_validation.h" "$DOMAIN_C" \
-               "$ROOT/src/div/kernels/div_domain.h" "$ROOT/src/div/kernels/div_domain_scan.inc" \
-               "$ROUTE_C" "$ROOT/src/div/kernels/div_route_kernels.h" \
-               "$ROOT/src/div/kernels/div_route_element.inc" "$ROOT/spec/why3/div_fastpath.mlw" \
-               "$ROOT/src/div/kernels/div_blocked_kernel.inc" "$ROOT/src/div/kernels/div_block_check.inc" \
-               "$ROOT/src/div/kernels/div_block_end.inc" \
+STAMP="$( (cat "${C_FILES[@]}" "${C_HEADERS[@]}" "$ROOT/spec/why3/div_fastpath.mlw" \
                "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
                "$ROOT/spec/why3/div_element.mlw" "$ROOT/spec/why3/formats.mlw" "$DRIVER" \
                "$HERE/div_element_bridge.mlw" \
@@ -321,7 +323,7 @@ status=${PIPESTATUS[0]}
 # verify/faults/faults.json with "wp" killers is applied to a scratch copy of the driver and bridge,
 # and its killers (negations of holding cases) must be proved there: killed by proof.
 binding_pass() {  # binding_pass NAME DRIVER [CPP DEFINES]
-  frama-c -pp-annot -cpp-extra-args="-I$(dirname "$KERNEL_C") ${3:-}" "$HERE/binding_sanity.c" \
+  frama-c -pp-annot -cpp-extra-args="$CPP_INCLUDES ${3:-}" "$HERE/binding_sanity.c" \
     -wp -wp-driver "$2" -wp-prover cvc5-nofp,cvc5 -wp-timeout "$TIMEOUT" >"$WORK/wp-binding-$1.txt" 2>&1 || true
 }
 rm -f "$WORK"/wp-binding-*   # no result of an earlier run (or of a fault since removed) is read

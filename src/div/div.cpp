@@ -119,7 +119,7 @@ Status check_buffers(const TensorView& a, const TensorView& b, const MutableTens
 }
 
 // C3 for every integer type, D3 for signed ones: the proved domain check of the type
-// (div_domain.h) decides and names the first offending index; the façade words the verdict.
+// (div_domain_checks.c) decides and names the first offending index; the façade words the verdict.
 // [impl->req~C3~1] [impl->req~D3~1]
 template <typename T>
 using DomainCheck = sonnx_verdict (*)(const T*, const T*, std::size_t, std::size_t*);

@@ -21,6 +21,7 @@ static float binary32_from_bits(uint32_t bits) {
 }
 
 /* [impl->req~F2~1] */
+/*@ assigns \nothing; */
 float sonnx_binary16_to_binary32(uint16_t bits) {
   uint32_t sign = ((uint32_t)bits & 0x8000u) << 16;
   uint32_t magnitude = (uint32_t)bits & 0x7FFFu; /* exponent and fraction fields */
@@ -57,6 +58,7 @@ static uint32_t shift_right_rne(uint32_t significand, uint32_t shift) {
 }
 
 /* [impl->req~F2~1] */
+/*@ assigns \nothing; */
 uint16_t sonnx_binary32_to_binary16(float value) {
   uint32_t bits = binary32_bits(value);
   uint32_t sign = (bits >> 16) & 0x8000u;
@@ -93,9 +95,11 @@ uint16_t sonnx_binary32_to_binary16(float value) {
 }
 
 /* [impl->req~F2~1] */
+/*@ assigns \nothing; */
 float sonnx_bfloat16_to_binary32(uint16_t bits) { return binary32_from_bits((uint32_t)bits << 16); }
 
 /* [impl->req~F2~1] */
+/*@ assigns \nothing; */
 uint16_t sonnx_binary32_to_bfloat16(float value) {
   uint32_t bits = binary32_bits(value);
   uint32_t sign = bits & 0x80000000u;

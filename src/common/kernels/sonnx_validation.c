@@ -1,6 +1,38 @@
-/* C/C++ common subset: compiled as C++ by the library build, parsed as C by Frama-C. */
+/* Shape, element-count and buffer checks of the checked operators. C/C++ common subset: compiled
+ * as C++ by the library build, parsed as C by Frama-C, which proves each function's contract,
+ * written on its definition (the logic it names is in sonnx_logic.h). Clause labels start with
+ * the requirement ID (docs/CONVENTIONS.md). */
 #include "sonnx_validation.h"
 
+#include "sonnx_logic.h"
+
+/* D8, D4, D5: the shape's dimensions are non-negative and its element count times element_bytes
+   is a representable byte count (at most PTRDIFF_MAX). On SONNX_VALID, *count is the element
+   count (0 for an empty tensor, 1 for rank 0); on SONNX_NEGATIVE_DIMENSION, *position is the
+   first negative axis. [impl->req~D8~1] [impl->req~D4~1] [impl->req~D5~1] */
+/*@ requires D8_valid_shape: \valid_read(shape + (0 .. rank - 1));
+    requires D8_valid_outputs: \valid(count) && \valid(position) && \separated(count, position);
+    requires D8_element_bytes: 1 <= element_bytes <= 8;
+    assigns *count, *position;
+    behavior D8_negative_dimension:
+      assumes \exists integer k; 0 <= k < rank && shape[k] < 0;
+      ensures D8_first_negative_axis: \result == SONNX_NEGATIVE_DIMENSION &&
+        0 <= *position < rank && shape[*position] < 0 &&
+        \forall integer k; 0 <= k < *position ==> shape[k] >= 0;
+    behavior D4_empty:
+      assumes \forall integer k; 0 <= k < rank ==> shape[k] >= 0;
+      assumes \exists integer k; 0 <= k < rank && shape[k] == 0;
+      ensures D4_no_elements: \result == SONNX_VALID && *count == 0;
+    behavior D8_counted:
+      assumes \forall integer k; 0 <= k < rank ==> shape[k] > 0;
+      ensures D8_count_representable: \result == SONNX_VALID <==>
+        sonnx_shape_product(shape, rank) <= PTRDIFF_MAX / element_bytes;
+      ensures D8_count_overflow: \result != SONNX_VALID ==> \result == SONNX_SIZE_OVERFLOW;
+      ensures D5_element_count: \result == SONNX_VALID ==>
+        *count == sonnx_shape_product(shape, rank);
+    complete behaviors;
+    disjoint behaviors;
+*/
 sonnx_verdict sonnx_check_shape(const int64_t* shape, size_t rank, size_t element_bytes,
                                 size_t* count, size_t* position) {
   sonnx_verdict verdict = SONNX_VALID;
@@ -78,6 +110,22 @@ static int32_t same_or_disjoint(uintptr_t x, uintptr_t y, size_t bytes) {
   return verdict;
 }
 
+/* D8, D6: with `bytes` bytes per tensor and the data addresses as integers (the façade passes the
+   addresses of the caller's pointers, assumption AS-MEM-2): nothing to check for an empty tensor;
+   otherwise no address is 0 (null data), and C is the same range as A (B) or disjoint from it.
+   *which is the tensor at fault (0 = A, 1 = B, 2 = C). [impl->req~D8~1] [impl->req~D6~1] */
+/*@ requires D6_valid_which: \valid(which);
+    assigns *which;
+    ensures D8_D6_valid: \result == SONNX_VALID <==> (bytes == 0 ||
+      (a != 0 && b != 0 && c != 0 &&
+       sonnx_same_or_disjoint(c, a, bytes) && sonnx_same_or_disjoint(c, b, bytes)));
+    ensures D8_null_data: \result == SONNX_NULL_DATA ==> bytes != 0 && 0 <= *which <= 2 &&
+      (*which == 0 ? a == 0 : *which == 1 ? b == 0 : c == 0);
+    ensures D6_partial_overlap: \result == SONNX_PARTIAL_OVERLAP ==> 0 <= *which <= 1 &&
+      !sonnx_same_or_disjoint(c, *which == 0 ? a : b, bytes);
+    ensures D6_verdicts: \result == SONNX_VALID || \result == SONNX_NULL_DATA ||
+      \result == SONNX_PARTIAL_OVERLAP;
+*/
 sonnx_verdict sonnx_check_buffers(uintptr_t a, uintptr_t b, uintptr_t c, size_t bytes,
                                   size_t* which) {
   sonnx_verdict verdict = SONNX_VALID;
@@ -103,6 +151,11 @@ sonnx_verdict sonnx_check_buffers(uintptr_t a, uintptr_t b, uintptr_t c, size_t 
   return verdict;
 }
 
+/* R3: the element size in bytes of a type code, 0 for a code outside the 12 numeric types.
+   [impl->req~R3~1] */
+/*@ assigns \nothing;
+    ensures R3_element_bytes: \result == sonnx_element_bytes_of(type);
+*/
 size_t sonnx_element_bytes(int32_t type) {
   size_t bytes = 0U;
   switch (type) {
@@ -149,6 +202,33 @@ static size_t first_set(int32_t x, int32_t y) {
   return first;
 }
 
+/* R3, C2, R2, in this order: every type code is numeric (else *which is the first tensor that is
+   not, 0 = A, 1 = B, 2 = C), the three codes are equal, and no tensor is sparse (a nonzero flag;
+   *which is the first sparse one). [impl->req~R3~1] [impl->req~C2~1] [impl->req~R2~1] */
+/*@ requires R3_valid_which: \valid(which);
+    assigns *which;
+    behavior R3_non_numeric:
+      assumes sonnx_element_bytes_of(a) == 0 || sonnx_element_bytes_of(b) == 0 ||
+              sonnx_element_bytes_of(c) == 0;
+      ensures R3_first_non_numeric: \result == SONNX_NON_NUMERIC_TYPE &&
+        *which == (sonnx_element_bytes_of(a) == 0 ? 0 : sonnx_element_bytes_of(b) == 0 ? 1 : 2);
+    behavior C2_mismatch:
+      assumes sonnx_element_bytes_of(a) != 0 && sonnx_element_bytes_of(b) != 0 &&
+              sonnx_element_bytes_of(c) != 0;
+      assumes a != b || a != c;
+      ensures C2_type_mismatch: \result == SONNX_TYPE_MISMATCH;
+    behavior R2_sparse:
+      assumes sonnx_element_bytes_of(a) != 0 && a == b && a == c;
+      assumes a_sparse != 0 || b_sparse != 0 || c_sparse != 0;
+      ensures R2_first_sparse: \result == SONNX_SPARSE_TENSOR &&
+        *which == (a_sparse != 0 ? 0 : b_sparse != 0 ? 1 : 2);
+    behavior R3_C2_R2_valid:
+      assumes sonnx_element_bytes_of(a) != 0 && a == b && a == c;
+      assumes a_sparse == 0 && b_sparse == 0 && c_sparse == 0;
+      ensures R3_C2_R2_accepted: \result == SONNX_VALID;
+    complete behaviors;
+    disjoint behaviors;
+*/
 sonnx_verdict sonnx_check_types(int32_t a, int32_t b, int32_t c, int32_t a_sparse,
                                 int32_t b_sparse, int32_t c_sparse, size_t* which) {
   sonnx_verdict verdict = SONNX_VALID;
@@ -179,6 +259,12 @@ sonnx_verdict sonnx_check_types(int32_t a, int32_t b, int32_t c, int32_t a_spars
   return verdict;
 }
 
+/* C1, R1: whether two shapes are the same (rank and dimensions). [impl->req~C1~1] */
+/*@ requires C1_valid_shapes: \valid_read(x + (0 .. x_rank - 1)) &&
+                              \valid_read(y + (0 .. y_rank - 1));
+    assigns \nothing;
+    ensures C1_same_shape: \result != 0 <==> sonnx_same_shape(x, x_rank, y, y_rank);
+*/
 int32_t sonnx_same_shape(const int64_t* x, size_t x_rank, const int64_t* y, size_t y_rank) {
   size_t k = 0U;
   if (x_rank == y_rank) {
@@ -194,6 +280,13 @@ int32_t sonnx_same_shape(const int64_t* x, size_t x_rank, const int64_t* y, size
   return ((x_rank == y_rank) && (k == x_rank)) ? 1 : 0;
 }
 
+/* R4: whether two shapes are broadcastable to each other (ONNX multidirectional broadcasting).
+   [impl->req~R4~1] */
+/*@ requires R4_valid_shapes: \valid_read(x + (0 .. x_rank - 1)) &&
+                              \valid_read(y + (0 .. y_rank - 1));
+    assigns \nothing;
+    ensures R4_broadcastable: \result != 0 <==> sonnx_broadcastable(x, x_rank, y, y_rank);
+*/
 int32_t sonnx_shapes_broadcastable(const int64_t* x, size_t x_rank, const int64_t* y,
                                    size_t y_rank) {
   size_t i = x_rank; /* the pairs x[i..], y[j..] up to the last axes are compatible */
@@ -214,6 +307,27 @@ int32_t sonnx_shapes_broadcastable(const int64_t* x, size_t x_rank, const int64_
   return ((i == 0U) || (j == 0U)) ? 1 : 0;
 }
 
+/* R4, R1, C1, in this order: A and B have the same shape (else R4 when they are broadcastable,
+   R1 otherwise), and C has it too. [impl->req~R4~1] [impl->req~R1~1] [impl->req~C1~1] */
+/*@ requires C1_valid_shapes: \valid_read(a + (0 .. a_rank - 1)) &&
+      \valid_read(b + (0 .. b_rank - 1)) && \valid_read(c + (0 .. c_rank - 1));
+    assigns \nothing;
+    behavior R4_broadcast:
+      assumes !sonnx_same_shape(a, a_rank, b, b_rank) && sonnx_broadcastable(a, a_rank, b, b_rank);
+      ensures R4_broadcast_forbidden: \result == SONNX_BROADCAST_FORBIDDEN;
+    behavior R1_mismatch:
+      assumes !sonnx_same_shape(a, a_rank, b, b_rank) &&
+              !sonnx_broadcastable(a, a_rank, b, b_rank);
+      ensures R1_shape_mismatch: \result == SONNX_SHAPE_MISMATCH;
+    behavior C1_output_mismatch:
+      assumes sonnx_same_shape(a, a_rank, b, b_rank) && !sonnx_same_shape(a, a_rank, c, c_rank);
+      ensures C1_output_shape_mismatch: \result == SONNX_OUTPUT_SHAPE_MISMATCH;
+    behavior C1_same:
+      assumes sonnx_same_shape(a, a_rank, b, b_rank) && sonnx_same_shape(a, a_rank, c, c_rank);
+      ensures C1_shapes_accepted: \result == SONNX_VALID;
+    complete behaviors;
+    disjoint behaviors;
+*/
 sonnx_verdict sonnx_check_shapes(const int64_t* a, size_t a_rank, const int64_t* b,
                                  size_t b_rank, const int64_t* c, size_t c_rank) {
   sonnx_verdict verdict = SONNX_VALID;

@@ -27,7 +27,7 @@ template <typename T>
 using DivKernel = void (*)(const T*, const T*, T*, std::size_t);
 
 // True when some element violates C3 (zero divisor) or, for signed types, D3 (MIN / -1); every
-// table answers with the proved scan of src/div/kernels/div_domain.h.
+// table answers with the proved scan of src/div/kernels/div_domain.c.
 template <typename T>
 using DomainScan = bool (*)(const T*, const T*, std::size_t);
 

@@ -1,13 +1,22 @@
-/* C/C++ common subset: compiled as C++ by the library build, parsed as C by Frama-C. */
+/* The domain scans of the integer Div kernels: for each integer type, the first index whose
+ * operands are outside the definition domain (C3: no zero divisor; D3, signed types: not
+ * MIN / -1), or n. C/C++ common subset: compiled as C++ by the library build, parsed as C by
+ * Frama-C, which proves each function's contract, written on its definition (the logic it names
+ * is in ../../common/kernels/sonnx_logic.h). The domain checks of div_domain_checks.c turn a
+ * scan's result into the verdict the checked API reports.
+ *
+ * Speed: each scan counts the violations branch-free over blocks of SONNX_DOMAIN_BLOCK elements,
+ * which g++ vectorizes (the count fits the lane: a block is shorter than 2^8), and searches
+ * element by element only inside the first block whose count is not zero. Each violation test
+ * combines its comparisons with the bitwise operators | and & on their 0/1 values, not with &&
+ * and ||: no branch, so g++ vectorizes the count. */
 #include "div_domain.h"
+
+#include "../../common/kernels/sonnx_logic.h"
 
 /* Elements per block of the domain scan: a multiple of every vector width, below 2^8 so that
    the per-block count fits an 8-bit lane. */
 #define SONNX_DOMAIN_BLOCK 128U
-
-#define SONNX_BLOCK_END sonnx_domain_block_end
-#define SONNX_BLOCK_END_ELEMENTS SONNX_DOMAIN_BLOCK
-#include "div_block_end.inc"
 
 /* g++ also compiles each scan for AVX2 and the loader picks the version the CPU runs (function
    multiversioning): one source, so WP's proof is about both. Baseline x86-64 has no 64-bit lane
@@ -19,82 +28,466 @@
 #define SONNX_DOMAIN_MULTIVERSION
 #endif
 
-/* Each violation test combines its comparisons with bitwise operators on their 0/1 values, not
-   with && and ||: no branch, so g++ vectorizes the per-block count. */
-#define SONNX_DOMAIN_SIGNED_VIOLATION(x, y, min) (((y) == 0) | (((x) == (min)) & ((y) == -1)))
-#define SONNX_DOMAIN_SIGNED_VERDICT(x, y) \
-  (((y) == 0) ? SONNX_ZERO_DIVISOR : SONNX_QUOTIENT_OVERFLOW)
-#define SONNX_DOMAIN_UNSIGNED_VIOLATION(x, y) ((y) == 0U)
-#define SONNX_DOMAIN_UNSIGNED_VERDICT(x, y) SONNX_ZERO_DIVISOR
+/* The end of the block that starts at start. A call with a contract, so that WP sees one path
+   into the block's loop: a conditional written in the loop doubles the paths that WP's simplifier
+   works through. g++ inlines it. */
+/*@ requires C1_start_in_bounds: start <= n;
+    assigns \nothing;
+    ensures C1_block_end: \result ==
+      ((n - start > SONNX_DOMAIN_BLOCK) ? start + SONNX_DOMAIN_BLOCK : n);
+*/
+static size_t sonnx_domain_block_end(size_t start, size_t n) {
+  size_t end = n;
+  if ((n - start) > SONNX_DOMAIN_BLOCK) {
+    end = start + SONNX_DOMAIN_BLOCK;
+  }
+  return end;
+}
 
-#define SONNX_DOMAIN_ELEM int8_t
-#define SONNX_DOMAIN_LANE uint8_t
-#define SONNX_DOMAIN_SCAN sonnx_div_domain_scan_i8
-#define SONNX_DOMAIN_CHECK sonnx_div_domain_i8
-#define SONNX_DOMAIN_VIOLATION(x, y) SONNX_DOMAIN_SIGNED_VIOLATION(x, y, INT8_MIN)
-#define SONNX_DOMAIN_VERDICT SONNX_DOMAIN_SIGNED_VERDICT
-#define SONNX_DOMAIN_OK sonnx_div_in_domain_i8
-#include "div_domain_scan.inc"
+/* int8: the first index outside the domain (C3: b[k] != 0; D3: not INT8_MIN / -1), or n.
+   [impl->req~C3~1] [impl->req~D3~1] */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      sonnx_div_in_domain_i8(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i8(a[\result], b[\result]);
+*/
+SONNX_DOMAIN_MULTIVERSION
+size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
+  size_t start = 0U;
+  size_t end = 0U;
+  uint8_t violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        sonnx_div_in_domain_i8(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !sonnx_div_in_domain_i8(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+    size_t i = start;
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant C3_D3_count_bound: violations <= i - start;
+        loop invariant C3_D3_count_zero: violations == 0 <==>
+          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i8(a[k], b[k]);
+        loop assigns i, violations;
+        loop variant end - i;
+    */
+    for (i = start; i < end; ++i) {
+      const int8_t x = a[i];
+      const int8_t y = b[i];
+      violations = (uint8_t)(violations + (uint8_t)((y == 0) | ((x == INT8_MIN) & (y == -1))));
+    }
+    if (violations == 0U) {
+      start = end;
+    }
+  }
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        sonnx_div_in_domain_i8(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+  while ((first < end) && (((b[first] == 0) | ((a[first] == INT8_MIN) & (b[first] == -1))) == 0)) {
+    ++first;
+  }
+  return first;
+}
 
-#define SONNX_DOMAIN_ELEM int16_t
-#define SONNX_DOMAIN_LANE uint16_t
-#define SONNX_DOMAIN_SCAN sonnx_div_domain_scan_i16
-#define SONNX_DOMAIN_CHECK sonnx_div_domain_i16
-#define SONNX_DOMAIN_VIOLATION(x, y) SONNX_DOMAIN_SIGNED_VIOLATION(x, y, INT16_MIN)
-#define SONNX_DOMAIN_VERDICT SONNX_DOMAIN_SIGNED_VERDICT
-#define SONNX_DOMAIN_OK sonnx_div_in_domain_i16
-#include "div_domain_scan.inc"
+/* int16: the first index outside the domain (C3: b[k] != 0; D3: not INT16_MIN / -1), or n.
+   [impl->req~C3~1] [impl->req~D3~1] */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      sonnx_div_in_domain_i16(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i16(a[\result], b[\result]);
+*/
+SONNX_DOMAIN_MULTIVERSION
+size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
+  size_t start = 0U;
+  size_t end = 0U;
+  uint16_t violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        sonnx_div_in_domain_i16(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !sonnx_div_in_domain_i16(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+    size_t i = start;
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant C3_D3_count_bound: violations <= i - start;
+        loop invariant C3_D3_count_zero: violations == 0 <==>
+          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i16(a[k], b[k]);
+        loop assigns i, violations;
+        loop variant end - i;
+    */
+    for (i = start; i < end; ++i) {
+      const int16_t x = a[i];
+      const int16_t y = b[i];
+      violations = (uint16_t)(violations + (uint16_t)((y == 0) | ((x == INT16_MIN) & (y == -1))));
+    }
+    if (violations == 0U) {
+      start = end;
+    }
+  }
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        sonnx_div_in_domain_i16(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+  while ((first < end) && (((b[first] == 0) | ((a[first] == INT16_MIN) & (b[first] == -1))) == 0)) {
+    ++first;
+  }
+  return first;
+}
 
-#define SONNX_DOMAIN_ELEM int32_t
-#define SONNX_DOMAIN_LANE uint32_t
-#define SONNX_DOMAIN_SCAN sonnx_div_domain_scan_i32
-#define SONNX_DOMAIN_CHECK sonnx_div_domain_i32
-#define SONNX_DOMAIN_VIOLATION(x, y) SONNX_DOMAIN_SIGNED_VIOLATION(x, y, INT32_MIN)
-#define SONNX_DOMAIN_VERDICT SONNX_DOMAIN_SIGNED_VERDICT
-#define SONNX_DOMAIN_OK sonnx_div_in_domain_i32
-#include "div_domain_scan.inc"
+/* int32: the first index outside the domain (C3: b[k] != 0; D3: not INT32_MIN / -1), or n.
+   [impl->req~C3~1] [impl->req~D3~1] */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      sonnx_div_in_domain_i32(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i32(a[\result], b[\result]);
+*/
+SONNX_DOMAIN_MULTIVERSION
+size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
+  size_t start = 0U;
+  size_t end = 0U;
+  uint32_t violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        sonnx_div_in_domain_i32(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !sonnx_div_in_domain_i32(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+    size_t i = start;
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant C3_D3_count_bound: violations <= i - start;
+        loop invariant C3_D3_count_zero: violations == 0 <==>
+          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i32(a[k], b[k]);
+        loop assigns i, violations;
+        loop variant end - i;
+    */
+    for (i = start; i < end; ++i) {
+      const int32_t x = a[i];
+      const int32_t y = b[i];
+      violations = (uint32_t)(violations + (uint32_t)((y == 0) | ((x == INT32_MIN) & (y == -1))));
+    }
+    if (violations == 0U) {
+      start = end;
+    }
+  }
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        sonnx_div_in_domain_i32(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+  while ((first < end) && (((b[first] == 0) | ((a[first] == INT32_MIN) & (b[first] == -1))) == 0)) {
+    ++first;
+  }
+  return first;
+}
 
-#define SONNX_DOMAIN_ELEM int64_t
-#define SONNX_DOMAIN_LANE uint64_t
-#define SONNX_DOMAIN_SCAN sonnx_div_domain_scan_i64
-#define SONNX_DOMAIN_CHECK sonnx_div_domain_i64
-#define SONNX_DOMAIN_VIOLATION(x, y) SONNX_DOMAIN_SIGNED_VIOLATION(x, y, INT64_MIN)
-#define SONNX_DOMAIN_VERDICT SONNX_DOMAIN_SIGNED_VERDICT
-#define SONNX_DOMAIN_OK sonnx_div_in_domain_i64
-#include "div_domain_scan.inc"
+/* int64: the first index outside the domain (C3: b[k] != 0; D3: not INT64_MIN / -1), or n.
+   [impl->req~C3~1] [impl->req~D3~1] */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      sonnx_div_in_domain_i64(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i64(a[\result], b[\result]);
+*/
+SONNX_DOMAIN_MULTIVERSION
+size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
+  size_t start = 0U;
+  size_t end = 0U;
+  uint64_t violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        sonnx_div_in_domain_i64(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !sonnx_div_in_domain_i64(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+    size_t i = start;
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant C3_D3_count_bound: violations <= i - start;
+        loop invariant C3_D3_count_zero: violations == 0 <==>
+          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i64(a[k], b[k]);
+        loop assigns i, violations;
+        loop variant end - i;
+    */
+    for (i = start; i < end; ++i) {
+      const int64_t x = a[i];
+      const int64_t y = b[i];
+      violations = (uint64_t)(violations + (uint64_t)((y == 0) | ((x == INT64_MIN) & (y == -1))));
+    }
+    if (violations == 0U) {
+      start = end;
+    }
+  }
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        sonnx_div_in_domain_i64(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+  while ((first < end) && (((b[first] == 0) | ((a[first] == INT64_MIN) & (b[first] == -1))) == 0)) {
+    ++first;
+  }
+  return first;
+}
 
-#define SONNX_DOMAIN_ELEM uint8_t
-#define SONNX_DOMAIN_LANE uint8_t
-#define SONNX_DOMAIN_SCAN sonnx_div_domain_scan_u8
-#define SONNX_DOMAIN_CHECK sonnx_div_domain_u8
-#define SONNX_DOMAIN_VIOLATION SONNX_DOMAIN_UNSIGNED_VIOLATION
-#define SONNX_DOMAIN_VERDICT SONNX_DOMAIN_UNSIGNED_VERDICT
-#define SONNX_DOMAIN_OK sonnx_div_unsigned_domain
-#include "div_domain_scan.inc"
+/* uint8: the first index outside the domain (C3: b[k] != 0), or n.
+   [impl->req~C3~1] */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      sonnx_div_unsigned_domain(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+*/
+SONNX_DOMAIN_MULTIVERSION
+size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
+  (void)a; /* an unsigned type's domain tests the divisor only (C3) */
+  size_t start = 0U;
+  size_t end = 0U;
+  uint8_t violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        sonnx_div_unsigned_domain(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+    size_t i = start;
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant C3_D3_count_bound: violations <= i - start;
+        loop invariant C3_D3_count_zero: violations == 0 <==>
+          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+        loop assigns i, violations;
+        loop variant end - i;
+    */
+    for (i = start; i < end; ++i) {
+      const uint8_t y = b[i];
+      violations = (uint8_t)(violations + (uint8_t)(y == 0U));
+    }
+    if (violations == 0U) {
+      start = end;
+    }
+  }
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        sonnx_div_unsigned_domain(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+  while ((first < end) && ((b[first] == 0U) == 0)) {
+    ++first;
+  }
+  return first;
+}
 
-#define SONNX_DOMAIN_ELEM uint16_t
-#define SONNX_DOMAIN_LANE uint16_t
-#define SONNX_DOMAIN_SCAN sonnx_div_domain_scan_u16
-#define SONNX_DOMAIN_CHECK sonnx_div_domain_u16
-#define SONNX_DOMAIN_VIOLATION SONNX_DOMAIN_UNSIGNED_VIOLATION
-#define SONNX_DOMAIN_VERDICT SONNX_DOMAIN_UNSIGNED_VERDICT
-#define SONNX_DOMAIN_OK sonnx_div_unsigned_domain
-#include "div_domain_scan.inc"
+/* uint16: the first index outside the domain (C3: b[k] != 0), or n.
+   [impl->req~C3~1] */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      sonnx_div_unsigned_domain(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+*/
+SONNX_DOMAIN_MULTIVERSION
+size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n) {
+  (void)a; /* an unsigned type's domain tests the divisor only (C3) */
+  size_t start = 0U;
+  size_t end = 0U;
+  uint16_t violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        sonnx_div_unsigned_domain(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+    size_t i = start;
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant C3_D3_count_bound: violations <= i - start;
+        loop invariant C3_D3_count_zero: violations == 0 <==>
+          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+        loop assigns i, violations;
+        loop variant end - i;
+    */
+    for (i = start; i < end; ++i) {
+      const uint16_t y = b[i];
+      violations = (uint16_t)(violations + (uint16_t)(y == 0U));
+    }
+    if (violations == 0U) {
+      start = end;
+    }
+  }
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        sonnx_div_unsigned_domain(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+  while ((first < end) && ((b[first] == 0U) == 0)) {
+    ++first;
+  }
+  return first;
+}
 
-#define SONNX_DOMAIN_ELEM uint32_t
-#define SONNX_DOMAIN_LANE uint32_t
-#define SONNX_DOMAIN_SCAN sonnx_div_domain_scan_u32
-#define SONNX_DOMAIN_CHECK sonnx_div_domain_u32
-#define SONNX_DOMAIN_VIOLATION SONNX_DOMAIN_UNSIGNED_VIOLATION
-#define SONNX_DOMAIN_VERDICT SONNX_DOMAIN_UNSIGNED_VERDICT
-#define SONNX_DOMAIN_OK sonnx_div_unsigned_domain
-#include "div_domain_scan.inc"
+/* uint32: the first index outside the domain (C3: b[k] != 0), or n.
+   [impl->req~C3~1] */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      sonnx_div_unsigned_domain(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+*/
+SONNX_DOMAIN_MULTIVERSION
+size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n) {
+  (void)a; /* an unsigned type's domain tests the divisor only (C3) */
+  size_t start = 0U;
+  size_t end = 0U;
+  uint32_t violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        sonnx_div_unsigned_domain(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+    size_t i = start;
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant C3_D3_count_bound: violations <= i - start;
+        loop invariant C3_D3_count_zero: violations == 0 <==>
+          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+        loop assigns i, violations;
+        loop variant end - i;
+    */
+    for (i = start; i < end; ++i) {
+      const uint32_t y = b[i];
+      violations = (uint32_t)(violations + (uint32_t)(y == 0U));
+    }
+    if (violations == 0U) {
+      start = end;
+    }
+  }
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        sonnx_div_unsigned_domain(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+  while ((first < end) && ((b[first] == 0U) == 0)) {
+    ++first;
+  }
+  return first;
+}
 
-#define SONNX_DOMAIN_ELEM uint64_t
-#define SONNX_DOMAIN_LANE uint64_t
-#define SONNX_DOMAIN_SCAN sonnx_div_domain_scan_u64
-#define SONNX_DOMAIN_CHECK sonnx_div_domain_u64
-#define SONNX_DOMAIN_VIOLATION SONNX_DOMAIN_UNSIGNED_VIOLATION
-#define SONNX_DOMAIN_VERDICT SONNX_DOMAIN_UNSIGNED_VERDICT
-#define SONNX_DOMAIN_OK sonnx_div_unsigned_domain
-#include "div_domain_scan.inc"
+/* uint64: the first index outside the domain (C3: b[k] != 0), or n.
+   [impl->req~C3~1] */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      sonnx_div_unsigned_domain(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+*/
+SONNX_DOMAIN_MULTIVERSION
+size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n) {
+  (void)a; /* an unsigned type's domain tests the divisor only (C3) */
+  size_t start = 0U;
+  size_t end = 0U;
+  uint64_t violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        sonnx_div_unsigned_domain(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+    size_t i = start;
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant C3_D3_count_bound: violations <= i - start;
+        loop invariant C3_D3_count_zero: violations == 0 <==>
+          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+        loop assigns i, violations;
+        loop variant end - i;
+    */
+    for (i = start; i < end; ++i) {
+      const uint64_t y = b[i];
+      violations = (uint64_t)(violations + (uint64_t)(y == 0U));
+    }
+    if (violations == 0U) {
+      start = end;
+    }
+  }
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        sonnx_div_unsigned_domain(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+  while ((first < end) && ((b[first] == 0U) == 0)) {
+    ++first;
+  }
+  return first;
+}

@@ -1,111 +1,249 @@
-/* C/C++ common subset: compiled as C++ once per instruction set by the library build (see
-   div_route_kernels.h), parsed as C by Frama-C. Each route kernel is the loop of
-   div_kernel_loop.inc over a route element (div_route_element.inc); the compiler vectorizes it
-   (the conversions and the IEEE division have vector instructions, integer division has none). */
+/* The integer route kernels of the 8-, 16- and 32-bit types (requirement D9): integer division
+ * through binary32 (8/16-bit types) or binary64 (32-bit types), which compilers vectorize (the
+ * conversions and the IEEE division have vector instructions, integer division has none). C/C++
+ * common subset: compiled as C++ once per instruction set by the library build (the AVX2 object
+ * renames the external functions with the suffix _avx2 by -D definitions, src/CMakeLists.txt),
+ * parsed as C by Frama-C, which proves each function's contract, written on its definition (the
+ * logic it names is in ../../common/kernels/sonnx_logic.h).
+ *
+ * Each route kernel has exactly the contract of the scalar kernel of its type (div_kernels.c):
+ * same preconditions, same element relation (the Why3 predicate Div_<type>.div_<type>, truncated
+ * quotient I1), and the scalar kernels' loop around a route element. A route element asserts the
+ * route's value (which brings the bridge lemmas of proofs/frama-c/div_element_bridge.mlw into
+ * WP's context); its ensures follows from it. C converts the finite quotient to the integer type
+ * by discarding the fractional part (C11 6.3.1.4), defined here because the truncated quotient is
+ * in the type's range. [impl->req~I1~1] [impl->req~D9~1] */
 #include "div_route_kernels.h"
+
+#include "../../common/kernels/sonnx_logic.h"
 
 #if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)
 #error "the Div route kernels must be compiled with IEEE semantics (no -ffast-math)"
 #endif
 
-/* The domain preconditions of an element: C3, and D3 for the signed types. */
-#define SONNX_DIV_ELEMENT_UNSIGNED_DOMAIN requires C3_nonzero_divisor: y != 0;
-#define SONNX_DIV_ELEMENT_SIGNED_DOMAIN(MIN)                                                  \
-  requires C3_nonzero_divisor: y != 0;                                                      \
-  requires D3_no_min_div_minus_one: !(x == (MIN) && y == -1);
-/* The operands for which the binary64 route is exact (the 64-bit types), and those for which it
-   also converts through int32: sonnx_div_below_2p53 and sonnx_div_below_2p31 written out, so that
-   WP's simplifier itself discharges the range goals of the conversions to the signed type. */
-#define SONNX_DIV_ELEMENT_BELOW_2P53                                                          \
-  requires D9_operands_below_2p53:                                                          \
-    -0x1FFFFFFFFFFFFF <= x <= 0x1FFFFFFFFFFFFF && -0x1FFFFFFFFFFFFF <= y <= 0x1FFFFFFFFFFFFF;
-#define SONNX_DIV_ELEMENT_BELOW_2P31                                                          \
-  requires D9_operands_below_2p31:                                                          \
-    -0x7FFFFFFF <= x <= 0x7FFFFFFF && -0x7FFFFFFF <= y <= 0x7FFFFFFF;
-/* 1 when a 64-bit operand is not below 2^53 (2^31) in magnitude, else 0. The comparisons are
-   combined with |, not || or ?:, so that WP sees no branch; g++ folds them into one range test. */
-#define SONNX_DIV_OUTSIDE_2P53_SIGNED(x)                                                      \
-  ((uint64_t)(((x) < -INT64_C(0x1FFFFFFFFFFFFF)) | ((x) > INT64_C(0x1FFFFFFFFFFFFF))))
-#define SONNX_DIV_OUTSIDE_2P53_UNSIGNED(x) ((uint64_t)((x) > UINT64_C(0x1FFFFFFFFFFFFF)))
-#define SONNX_DIV_OUTSIDE_2P31_SIGNED(x)                                                      \
-  ((uint64_t)(((x) < -INT64_C(0x7FFFFFFF)) | ((x) > INT64_C(0x7FFFFFFF))))
-#define SONNX_DIV_OUTSIDE_2P31_UNSIGNED(x) ((uint64_t)((x) > UINT64_C(0x7FFFFFFF)))
+/* int8: (int8_t)((float)x / (float)y). */
+/*@ requires C3_nonzero_divisor: y != 0;
+    requires D3_no_min_div_minus_one: !(x == INT8_MIN && y == -1);
+    assigns \nothing;
+    ensures I1_truncated_quotient: sonnx_div_int8_spec(x, y, \result);
+*/
+static int8_t sonnx_div_int8_via_binary32(int8_t x, int8_t y) {
+  /*@ assert D9_route_exact: sonnx_div_binary32_route(x, y) == x / y; */
+  return (int8_t)((float)x / (float)y);
+}
 
-/* Elements per block: the scan and then the division read the block's operands, the second time
-   from the L1 cache (2 x 128 x 8 bytes). Smaller blocks let the hardware prefetcher, which runs
-   ahead of the scans, keep memory busy while a block is divided, and cost a scan call more often:
-   on operands below 2^31 (medians of 3 runs), 128 is 8-22 % faster than 256 on 10^7 elements
-   and within 5 % of it on 10^5, where 64 is 10-13 % slower (docs/performance.md). */
-#define SONNX_DIV_BLOCK_ELEMENTS 128u
+/* int8: the route element at every index. */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    requires C1_valid_c: \valid(c + (0 .. n - 1));
+    requires D6_exact_alias_or_disjoint:
+      (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
+      (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
+    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
+    requires D3_no_min_div_minus_one:
+      \forall integer k; 0 <= k < n ==> !(a[k] == INT8_MIN && b[k] == -1);
+    assigns c[0 .. n - 1];
+    ensures I1_truncated_quotient:
+      \forall integer k; 0 <= k < n ==> sonnx_div_int8_spec(\old(a[k]), \old(b[k]), c[k]);
+    ensures D6_unaliased_inputs_unchanged:
+      (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
+      (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
+*/
+void sonnx_div_i8_via_binary32(const int8_t* a, const int8_t* b, int8_t* c, size_t n) {
+  /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
+      loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
+        sonnx_div_int8_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
+      loop invariant D6_inputs_not_yet_read_unchanged: \forall integer k; i <= k < n ==>
+        a[k] == \at(a[k], Pre) && b[k] == \at(b[k], Pre);
+      loop invariant D6_unaliased_a_unchanged:
+        c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre);
+      loop invariant D6_unaliased_b_unchanged:
+        c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre);
+      loop assigns i, c[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (size_t i = 0; i < n; ++i) {
+    c[i] = sonnx_div_int8_via_binary32(a[i], b[i]);
+  }
+}
 
-#define SONNX_BLOCK_END sonnx_div_block_end
-#define SONNX_BLOCK_END_ELEMENTS SONNX_DIV_BLOCK_ELEMENTS
-#include "div_block_end.inc"
+/* int16: (int16_t)((float)x / (float)y). */
+/*@ requires C3_nonzero_divisor: y != 0;
+    requires D3_no_min_div_minus_one: !(x == INT16_MIN && y == -1);
+    assigns \nothing;
+    ensures I1_truncated_quotient: sonnx_div_int16_spec(x, y, \result);
+*/
+static int16_t sonnx_div_int16_via_binary32(int16_t x, int16_t y) {
+  /*@ assert D9_route_exact: sonnx_div_binary32_route(x, y) == x / y; */
+  return (int16_t)((float)x / (float)y);
+}
 
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_int8_via_binary32
-#define SONNX_DIV_ELEM int8_t
-#define SONNX_DIV_ROUTE_FLOAT float
-#define SONNX_DIV_ROUTE_DOMAIN SONNX_DIV_ELEMENT_SIGNED_DOMAIN(INT8_MIN)
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary32_route
-#define SONNX_DIV_SPEC sonnx_div_int8_spec
-#include "div_route_element.inc"
-#define SONNX_DIV_KERNEL sonnx_div_i8_via_binary32
-#define SONNX_DIV_APPLY sonnx_div_int8_via_binary32
-#define SONNX_DIV_SAME sonnx_div_same_integer
-#define SONNX_DIV_DONE I1_truncated_quotient
-#include "div_kernel_loop.inc"
+/* int16: the route element at every index. */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    requires C1_valid_c: \valid(c + (0 .. n - 1));
+    requires D6_exact_alias_or_disjoint:
+      (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
+      (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
+    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
+    requires D3_no_min_div_minus_one:
+      \forall integer k; 0 <= k < n ==> !(a[k] == INT16_MIN && b[k] == -1);
+    assigns c[0 .. n - 1];
+    ensures I1_truncated_quotient:
+      \forall integer k; 0 <= k < n ==> sonnx_div_int16_spec(\old(a[k]), \old(b[k]), c[k]);
+    ensures D6_unaliased_inputs_unchanged:
+      (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
+      (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
+*/
+void sonnx_div_i16_via_binary32(const int16_t* a, const int16_t* b, int16_t* c, size_t n) {
+  /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
+      loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
+        sonnx_div_int16_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
+      loop invariant D6_inputs_not_yet_read_unchanged: \forall integer k; i <= k < n ==>
+        a[k] == \at(a[k], Pre) && b[k] == \at(b[k], Pre);
+      loop invariant D6_unaliased_a_unchanged:
+        c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre);
+      loop invariant D6_unaliased_b_unchanged:
+        c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre);
+      loop assigns i, c[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (size_t i = 0; i < n; ++i) {
+    c[i] = sonnx_div_int16_via_binary32(a[i], b[i]);
+  }
+}
 
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_int16_via_binary32
-#define SONNX_DIV_ELEM int16_t
-#define SONNX_DIV_ROUTE_FLOAT float
-#define SONNX_DIV_ROUTE_DOMAIN SONNX_DIV_ELEMENT_SIGNED_DOMAIN(INT16_MIN)
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary32_route
-#define SONNX_DIV_SPEC sonnx_div_int16_spec
-#include "div_route_element.inc"
-#define SONNX_DIV_KERNEL sonnx_div_i16_via_binary32
-#define SONNX_DIV_APPLY sonnx_div_int16_via_binary32
-#define SONNX_DIV_SAME sonnx_div_same_integer
-#define SONNX_DIV_DONE I1_truncated_quotient
-#include "div_kernel_loop.inc"
+/* int32: (int32_t)((double)x / (double)y). */
+/*@ requires C3_nonzero_divisor: y != 0;
+    requires D3_no_min_div_minus_one: !(x == INT32_MIN && y == -1);
+    assigns \nothing;
+    ensures I1_truncated_quotient: sonnx_div_int32_spec(x, y, \result);
+*/
+static int32_t sonnx_div_int32_via_binary64(int32_t x, int32_t y) {
+  /*@ assert D9_route_exact: sonnx_div_binary64_route(x, y) == x / y; */
+  return (int32_t)((double)x / (double)y);
+}
 
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_int32_via_binary64
-#define SONNX_DIV_ELEM int32_t
-#define SONNX_DIV_ROUTE_FLOAT double
-#define SONNX_DIV_ROUTE_DOMAIN SONNX_DIV_ELEMENT_SIGNED_DOMAIN(INT32_MIN)
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary64_route
-#define SONNX_DIV_SPEC sonnx_div_int32_spec
-#include "div_route_element.inc"
-#define SONNX_DIV_KERNEL sonnx_div_i32_via_binary64
-#define SONNX_DIV_APPLY sonnx_div_int32_via_binary64
-#define SONNX_DIV_SAME sonnx_div_same_integer
-#define SONNX_DIV_DONE I1_truncated_quotient
-#include "div_kernel_loop.inc"
+/* int32: the route element at every index. */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    requires C1_valid_c: \valid(c + (0 .. n - 1));
+    requires D6_exact_alias_or_disjoint:
+      (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
+      (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
+    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
+    requires D3_no_min_div_minus_one:
+      \forall integer k; 0 <= k < n ==> !(a[k] == INT32_MIN && b[k] == -1);
+    assigns c[0 .. n - 1];
+    ensures I1_truncated_quotient:
+      \forall integer k; 0 <= k < n ==> sonnx_div_int32_spec(\old(a[k]), \old(b[k]), c[k]);
+    ensures D6_unaliased_inputs_unchanged:
+      (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
+      (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
+*/
+void sonnx_div_i32_via_binary64(const int32_t* a, const int32_t* b, int32_t* c, size_t n) {
+  /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
+      loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
+        sonnx_div_int32_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
+      loop invariant D6_inputs_not_yet_read_unchanged: \forall integer k; i <= k < n ==>
+        a[k] == \at(a[k], Pre) && b[k] == \at(b[k], Pre);
+      loop invariant D6_unaliased_a_unchanged:
+        c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre);
+      loop invariant D6_unaliased_b_unchanged:
+        c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre);
+      loop assigns i, c[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (size_t i = 0; i < n; ++i) {
+    c[i] = sonnx_div_int32_via_binary64(a[i], b[i]);
+  }
+}
 
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_uint8_via_binary32
-#define SONNX_DIV_ELEM uint8_t
-#define SONNX_DIV_ROUTE_FLOAT float
-#define SONNX_DIV_ROUTE_DOMAIN SONNX_DIV_ELEMENT_UNSIGNED_DOMAIN
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary32_route
-#define SONNX_DIV_SPEC sonnx_div_uint8_spec
-#include "div_route_element.inc"
-#define SONNX_DIV_KERNEL sonnx_div_u8_via_binary32
-#define SONNX_DIV_APPLY sonnx_div_uint8_via_binary32
-#define SONNX_DIV_SAME sonnx_div_same_integer
-#define SONNX_DIV_DONE I1_truncated_quotient
-#include "div_kernel_loop.inc"
+/* uint8: (uint8_t)((float)x / (float)y). */
+/*@ requires C3_nonzero_divisor: y != 0;
+    assigns \nothing;
+    ensures I1_truncated_quotient: sonnx_div_uint8_spec(x, y, \result);
+*/
+static uint8_t sonnx_div_uint8_via_binary32(uint8_t x, uint8_t y) {
+  /*@ assert D9_route_exact: sonnx_div_binary32_route(x, y) == x / y; */
+  return (uint8_t)((float)x / (float)y);
+}
 
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_uint16_via_binary32
-#define SONNX_DIV_ELEM uint16_t
-#define SONNX_DIV_ROUTE_FLOAT float
-#define SONNX_DIV_ROUTE_DOMAIN SONNX_DIV_ELEMENT_UNSIGNED_DOMAIN
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary32_route
-#define SONNX_DIV_SPEC sonnx_div_uint16_spec
-#include "div_route_element.inc"
-#define SONNX_DIV_KERNEL sonnx_div_u16_via_binary32
-#define SONNX_DIV_APPLY sonnx_div_uint16_via_binary32
-#define SONNX_DIV_SAME sonnx_div_same_integer
-#define SONNX_DIV_DONE I1_truncated_quotient
-#include "div_kernel_loop.inc"
+/* uint8: the route element at every index. */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    requires C1_valid_c: \valid(c + (0 .. n - 1));
+    requires D6_exact_alias_or_disjoint:
+      (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
+      (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
+    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
+    assigns c[0 .. n - 1];
+    ensures I1_truncated_quotient:
+      \forall integer k; 0 <= k < n ==> sonnx_div_uint8_spec(\old(a[k]), \old(b[k]), c[k]);
+    ensures D6_unaliased_inputs_unchanged:
+      (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
+      (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
+*/
+void sonnx_div_u8_via_binary32(const uint8_t* a, const uint8_t* b, uint8_t* c, size_t n) {
+  /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
+      loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
+        sonnx_div_uint8_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
+      loop invariant D6_inputs_not_yet_read_unchanged: \forall integer k; i <= k < n ==>
+        a[k] == \at(a[k], Pre) && b[k] == \at(b[k], Pre);
+      loop invariant D6_unaliased_a_unchanged:
+        c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre);
+      loop invariant D6_unaliased_b_unchanged:
+        c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre);
+      loop assigns i, c[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (size_t i = 0; i < n; ++i) {
+    c[i] = sonnx_div_uint8_via_binary32(a[i], b[i]);
+  }
+}
+
+/* uint16: (uint16_t)((float)x / (float)y). */
+/*@ requires C3_nonzero_divisor: y != 0;
+    assigns \nothing;
+    ensures I1_truncated_quotient: sonnx_div_uint16_spec(x, y, \result);
+*/
+static uint16_t sonnx_div_uint16_via_binary32(uint16_t x, uint16_t y) {
+  /*@ assert D9_route_exact: sonnx_div_binary32_route(x, y) == x / y; */
+  return (uint16_t)((float)x / (float)y);
+}
+
+/* uint16: the route element at every index. */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    requires C1_valid_c: \valid(c + (0 .. n - 1));
+    requires D6_exact_alias_or_disjoint:
+      (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
+      (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
+    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
+    assigns c[0 .. n - 1];
+    ensures I1_truncated_quotient:
+      \forall integer k; 0 <= k < n ==> sonnx_div_uint16_spec(\old(a[k]), \old(b[k]), c[k]);
+    ensures D6_unaliased_inputs_unchanged:
+      (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
+      (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
+*/
+void sonnx_div_u16_via_binary32(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n) {
+  /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
+      loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
+        sonnx_div_uint16_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
+      loop invariant D6_inputs_not_yet_read_unchanged: \forall integer k; i <= k < n ==>
+        a[k] == \at(a[k], Pre) && b[k] == \at(b[k], Pre);
+      loop invariant D6_unaliased_a_unchanged:
+        c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre);
+      loop invariant D6_unaliased_b_unchanged:
+        c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre);
+      loop assigns i, c[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (size_t i = 0; i < n; ++i) {
+    c[i] = sonnx_div_uint16_via_binary32(a[i], b[i]);
+  }
+}
 
 /* uint32 through binary64, written in the operations x86-64 before AVX-512 has vector
    instructions for: conversions between binary64 and int32 only. An operand u converts as
@@ -140,73 +278,35 @@ static uint32_t sonnx_div_uint32_via_binary64(uint32_t x, uint32_t y) {
   return q + (divisor_is_one * (x - q));
 }
 
-#define SONNX_DIV_ELEM uint32_t
-#define SONNX_DIV_SPEC sonnx_div_uint32_spec
-#define SONNX_DIV_KERNEL sonnx_div_u32_via_binary64
-#define SONNX_DIV_APPLY sonnx_div_uint32_via_binary64
-#define SONNX_DIV_SAME sonnx_div_same_integer
-#define SONNX_DIV_DONE I1_truncated_quotient
-#include "div_kernel_loop.inc"
-
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_int64_via_int32
-#define SONNX_DIV_ELEM int64_t
-#define SONNX_DIV_ROUTE_FLOAT double
-#define SONNX_DIV_ROUTE_DOMAIN                                                                \
-  SONNX_DIV_ELEMENT_SIGNED_DOMAIN(INT64_MIN) SONNX_DIV_ELEMENT_BELOW_2P31
-#define SONNX_DIV_ROUTE_SIGNED int32_t
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary64_route
-#define SONNX_DIV_SPEC sonnx_div_int64_spec
-#include "div_route_element.inc"
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_int64_via_binary64
-#define SONNX_DIV_ROUTE_FLOAT double
-#define SONNX_DIV_ROUTE_DOMAIN                                                                \
-  SONNX_DIV_ELEMENT_SIGNED_DOMAIN(INT64_MIN) SONNX_DIV_ELEMENT_BELOW_2P53
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary64_route
-#include "div_route_element.inc"
-#define SONNX_DIV_OUTSIDE SONNX_DIV_OUTSIDE_2P31_SIGNED
-#define SONNX_DIV_BLOCK_SCAN sonnx_div_i64_block_below_2p31
-#define SONNX_DIV_BOUND sonnx_div_below_2p31
-#include "div_block_check.inc"
-#define SONNX_DIV_OUTSIDE SONNX_DIV_OUTSIDE_2P53_SIGNED
-#define SONNX_DIV_BLOCK_SCAN sonnx_div_i64_block_below_2p53
-#define SONNX_DIV_BOUND sonnx_div_below_2p53
-#include "div_block_check.inc"
-#define SONNX_DIV_NARROW_CHECK sonnx_div_i64_block_below_2p31
-#define SONNX_DIV_BLOCK_CHECK sonnx_div_i64_block_below_2p53
-#define SONNX_DIV_APPLY_NARROW sonnx_div_int64_via_int32
-#define SONNX_DIV_APPLY sonnx_div_int64_via_binary64
-#define SONNX_DIV_BLOCKED_KERNEL sonnx_div_i64_blocked
-#define SONNX_DIV_BLOCKED_ELEMENT sonnx_div_int64_via_block_route
-#define SONNX_DIV_BLOCKED_DOMAIN SONNX_DIV_ELEMENT_SIGNED_DOMAIN(INT64_MIN)
-#include "div_blocked_kernel.inc"
-
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_uint64_via_int32
-#define SONNX_DIV_ELEM uint64_t
-#define SONNX_DIV_ROUTE_FLOAT double
-#define SONNX_DIV_ROUTE_DOMAIN SONNX_DIV_ELEMENT_UNSIGNED_DOMAIN SONNX_DIV_ELEMENT_BELOW_2P31
-#define SONNX_DIV_ROUTE_SIGNED int32_t
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary64_route
-#define SONNX_DIV_SPEC sonnx_div_uint64_spec
-#include "div_route_element.inc"
-#define SONNX_DIV_ROUTE_ELEMENT sonnx_div_uint64_via_binary64
-#define SONNX_DIV_ROUTE_FLOAT double
-#define SONNX_DIV_ROUTE_DOMAIN SONNX_DIV_ELEMENT_UNSIGNED_DOMAIN SONNX_DIV_ELEMENT_BELOW_2P53
-#define SONNX_DIV_ROUTE_SIGNED int64_t
-#define SONNX_DIV_ROUTE_VALUE sonnx_div_binary64_route
-#include "div_route_element.inc"
-#define SONNX_DIV_OUTSIDE SONNX_DIV_OUTSIDE_2P31_UNSIGNED
-#define SONNX_DIV_BLOCK_SCAN sonnx_div_u64_block_below_2p31
-#define SONNX_DIV_BOUND sonnx_div_below_2p31
-#include "div_block_check.inc"
-#define SONNX_DIV_OUTSIDE SONNX_DIV_OUTSIDE_2P53_UNSIGNED
-#define SONNX_DIV_BLOCK_SCAN sonnx_div_u64_block_below_2p53
-#define SONNX_DIV_BOUND sonnx_div_below_2p53
-#include "div_block_check.inc"
-#define SONNX_DIV_NARROW_CHECK sonnx_div_u64_block_below_2p31
-#define SONNX_DIV_BLOCK_CHECK sonnx_div_u64_block_below_2p53
-#define SONNX_DIV_APPLY_NARROW sonnx_div_uint64_via_int32
-#define SONNX_DIV_APPLY sonnx_div_uint64_via_binary64
-#define SONNX_DIV_BLOCKED_KERNEL sonnx_div_u64_blocked
-#define SONNX_DIV_BLOCKED_ELEMENT sonnx_div_uint64_via_block_route
-#define SONNX_DIV_BLOCKED_DOMAIN SONNX_DIV_ELEMENT_UNSIGNED_DOMAIN
-#include "div_blocked_kernel.inc"
+/* uint32: the route element at every index. */
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    requires C1_valid_c: \valid(c + (0 .. n - 1));
+    requires D6_exact_alias_or_disjoint:
+      (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
+      (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
+    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
+    assigns c[0 .. n - 1];
+    ensures I1_truncated_quotient:
+      \forall integer k; 0 <= k < n ==> sonnx_div_uint32_spec(\old(a[k]), \old(b[k]), c[k]);
+    ensures D6_unaliased_inputs_unchanged:
+      (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
+      (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
+*/
+void sonnx_div_u32_via_binary64(const uint32_t* a, const uint32_t* b, uint32_t* c, size_t n) {
+  /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
+      loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
+        sonnx_div_uint32_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
+      loop invariant D6_inputs_not_yet_read_unchanged: \forall integer k; i <= k < n ==>
+        a[k] == \at(a[k], Pre) && b[k] == \at(b[k], Pre);
+      loop invariant D6_unaliased_a_unchanged:
+        c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre);
+      loop invariant D6_unaliased_b_unchanged:
+        c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre);
+      loop assigns i, c[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (size_t i = 0; i < n; ++i) {
+    c[i] = sonnx_div_uint32_via_binary64(a[i], b[i]);
+  }
+}
