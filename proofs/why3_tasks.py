@@ -49,6 +49,23 @@ def sanitize(name):
     return out
 
 
+def json_stream(text):
+    """the JSON objects that `why3 prove --json` prints one after the other"""
+    dec, i, out = json.JSONDecoder(), 0, []
+    text = text.strip()
+    while i < len(text):
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            break
+        try:
+            obj, i = dec.raw_decode(text, i)
+        except json.JSONDecodeError:
+            break
+        out.append(obj)
+    return out
+
+
 def run(args, cwd=ROOT, timeout=600):
     p = subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=timeout)
     return p.returncode, p.stdout, p.stderr

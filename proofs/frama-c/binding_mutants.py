@@ -23,6 +23,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+import why3_tasks  # noqa: E402
 DRIVER = os.path.join(HERE, "div_element.driver")
 SANITY = os.path.join(HERE, "binding_sanity.c")
 TIMEOUT = "5"
@@ -123,14 +125,8 @@ def why3_proved(path):
         p = subprocess.run(["why3", "prove"] + WHY3_PATH + ["-P", prover, "-t", "1", "-a", "split_vc",
                                                              "--json", path] +
                            [a for m in todo for a in ("-T", m)], capture_output=True, text=True)
-        dec, i, text, seen = json.JSONDecoder(), 0, p.stdout.strip(), {}
-        while i < len(text):
-            try:
-                obj, i = dec.raw_decode(text, i)
-            except json.JSONDecodeError:
-                break
-            while i < len(text) and text[i].isspace():
-                i += 1
+        seen = {}
+        for obj in why3_tasks.json_stream(p.stdout):
             name = obj.get("term", {}).get("goal_name", "?").replace("'vc", "")
             valid = obj.get("prover-result", {}).get("answer", "").startswith("Valid")
             seen[name] = seen.get(name, True) and valid

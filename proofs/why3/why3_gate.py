@@ -108,23 +108,6 @@ class Gate:
                     pending = None
 
     @staticmethod
-    def parse_json_stream(text):
-        dec, i, out = json.JSONDecoder(), 0, []
-        text = text.strip()
-        while i < len(text):
-            while i < len(text) and text[i].isspace():
-                i += 1
-            if i >= len(text):
-                break
-            try:
-                obj, j = dec.raw_decode(text, i)
-            except json.JSONDecodeError:
-                break
-            out.append(obj)
-            i = j
-        return out
-
-    @staticmethod
     def status_of(answer):
         a = answer.split("\n")[0].strip()
         if a == "Valid":
@@ -144,7 +127,7 @@ class Gate:
                 args += ["-G", g]
         rc, so, se = self.run(args)
         res = []
-        for o in self.parse_json_stream(so):
+        for o in why3_tasks.json_stream(so):
             pr, term = o.get("prover-result", {}), o.get("term", {})
             res.append({"goal": term.get("goal_name", "?"),
                         "expl": ",".join(term.get("explanations", [])),

@@ -157,15 +157,8 @@ class Why3:
         if goal:
             args += ["-G", goal]
         p = subprocess.run(args, capture_output=True, text=True, timeout=1800)
-        out, dec, i = [], json.JSONDecoder(), 0
-        text = p.stdout.strip()
-        while i < len(text):
-            try:
-                obj, i = dec.raw_decode(text, i)
-            except json.JSONDecodeError:
-                break
-            while i < len(text) and text[i].isspace():
-                i += 1
+        out = []
+        for obj in why3_tasks.json_stream(p.stdout):
             term = obj.get("term", {})
             answer = obj.get("prover-result", {}).get("answer", "").split("\n")[0].strip()
             out.append({"goal": term.get("goal_name", "?"), "line": term.get("loc", {}).get("line"),
