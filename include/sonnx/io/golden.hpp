@@ -59,6 +59,10 @@ struct GoldenSummary {
 // code with the library (sonnx_verify's golden_reference: the MPFR oracle, exact integers).
 using GoldenReference = std::function<std::uint64_t(DataType, std::uint64_t a, std::uint64_t b)>;
 
+// The NaN rule of every golden comparison: true when `actual` matches `expected` (bit patterns of
+// `type`): a NaN matches any NaN (sign and payload free); anything else bit for bit.
+bool golden_matches(DataType type, std::uint64_t expected, std::uint64_t actual) noexcept;
+
 // Writes the layout into `dir`, which must not exist or be empty; built in a temporary sibling
 // directory and renamed into place, so that on failure nothing is left behind. The expected
 // outputs are the reference's; the library's quotients must match them (NaN rule above), else

@@ -283,7 +283,7 @@ std::string golden_model(DataType type, std::int64_t length, std::string_view do
 }
 
 // A NaN matches any NaN (payload and sign free); any other result bit for bit.
-bool same_result(DataType type, std::uint64_t x, std::uint64_t y) {
+bool golden_matches(DataType type, std::uint64_t x, std::uint64_t y) noexcept {
   if (x == y) return true;
   const FloatBits f = float_bits(type);
   const bool ieee = type == DataType::float16 || type == DataType::bfloat16 ||
@@ -378,7 +378,7 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
       const std::uint64_t y = load(b.bytes, k, size);
       const std::uint64_t want = reference(type, x, y);
       const std::uint64_t got = load(c.c.bytes, k, size);
-      if (!same_result(type, want, got)) {
+      if (!golden_matches(type, want, got)) {
         return fail(IoStatus::failure(IoErrorKind::io, "T4",
                                       "golden: the library's " + hex(x, size) + " / " + hex(y, size) +
                                           " = " + hex(got, size) + " differs from the reference's " +
