@@ -1,5 +1,6 @@
-"""The prover policy, read from spec/prover-policy.json: the one place every proof check takes it from
-(the Why3 gate, the WP evidence, the fault campaign; the traceability report reads the same file)."""
+"""The prover policy, read from spec/prover-policy.json: the one place every proof check takes it
+from (the Why3 gate, the WP evidence, the fault campaign; the traceability report reads the same
+file)."""
 import json
 import os
 

@@ -81,7 +81,8 @@ def write_driver(out_dir):
     def resolve(m):
         name = m.group(1)
         here = os.path.join(os.path.dirname(PRINT_DRIVER), name)
-        return 'import "%s"' % (here if os.path.exists(here) else os.path.join(datadir, "drivers", name))
+        found = here if os.path.exists(here) else os.path.join(datadir, "drivers", name)
+        return 'import "%s"' % found
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, "task_print.drv")
     with open(path, "w", encoding="utf-8") as f:
@@ -96,14 +97,15 @@ class Theory:
         self.library = library
         self.props = []      # (kind, printed name) in order
         self.uses = []       # qualified names
-        self.clones = []     # (qualified name of the cloned theory, {new name: original name}, number
-        #                     of propositions printed before the clone's marker)
+        self.clones = []     # (qualified name of the cloned theory, {new name: original name},
+        #                     number of propositions printed before the clone's marker)
         self.origins = None  # {printed name: (cloned theory, original name)}, see Library.origins
 
     def kind_of(self, name):
         """the kind of a proposition, its name as another print of Why3 may have numbered it"""
         exact = [k for k, n in self.props if n == name]
-        kinds = set(exact or [k for k, n in self.props if printed_as(n, name) or printed_as(name, n)])
+        kinds = set(exact or [k for k, n in self.props
+                              if printed_as(n, name) or printed_as(name, n)])
         return kinds.pop() if len(kinds) == 1 else None
 
     def vc_of(self, name):
@@ -365,7 +367,8 @@ def print_tasks(base, driver, files, out_dir, transform="split_vc", root=ROOT):
     for name in os.listdir(out_dir):
         if name.endswith(".why"):
             os.remove(os.path.join(out_dir, name))
-    args = base + ["-D", driver, "-o", out_dir] + (["-a", transform] if transform else []) + list(files)
+    args = base + ["-D", driver, "-o", out_dir] + (["-a", transform] if transform else [])
+    args += list(files)
     rc, so, se = run(args, cwd=root)
     if rc != 0:
         raise RuntimeError("printing the tasks failed: " + (so + se).strip()[-800:])
@@ -374,7 +377,9 @@ def print_tasks(base, driver, files, out_dir, transform="split_vc", root=ROOT):
 def smt_floating_point(path):
     """whether an SMT-LIB task that a prover's driver printed has a floating-point sort"""
     with open(path, encoding="utf-8", errors="replace") as f:
-        return re.search(r"\(_ FloatingPoint |\bFloat(16|32|64|128)\b|\bRoundingMode\b", f.read()) is not None
+        text = f.read()
+    return re.search(r"\(_ FloatingPoint |\bFloat(16|32|64|128)\b|\bRoundingMode\b",
+                     text) is not None
 
 
 def floating_point(task, policy):
@@ -442,7 +447,8 @@ class AxiomScan:
             props = th.hypotheses()
             row = self.library_rows.get(qname)
             if props and not row:
-                problems.append(f"library theory {qname} ({len(props)} hypotheses) has no register row")
+                problems.append(f"library theory {qname} ({len(props)} hypotheses) "
+                                "has no register row")
             for kind, name in props:
                 out.append((kind, name, {"library": qname, "row": row["id"] if row else None}))
         else:
@@ -481,12 +487,14 @@ class AxiomScan:
             params = row.get("parameters", []) if row else []
             if kind == "lemma" and orig_kind == "axiom":
                 return dict(proved(th.qname, f"the clone's proof of {source}.{orig}"), **clone)
-            if kind == "axiom" and orig_kind == "axiom" and any(printed_as(orig, p) for p in params):
-                return dict(clone, row=own_row, problem=f"AXIOM NOT REGISTERED: {where}: the clone of "
-                                                        f"{source} keeps its parameter {orig} as an axiom")
+            parameter = any(printed_as(orig, p) for p in params)
+            if kind == "axiom" and orig_kind == "axiom" and parameter:
+                return dict(clone, row=own_row,
+                            problem=f"AXIOM NOT REGISTERED: {where}: the clone of {source} keeps "
+                                    f"its parameter {orig} as an axiom")
             return dict(clone, row=own_row or (row["id"] if row else None),
-                        problem=f"AXIOM NOT REGISTERED: {where} comes from the library theory {source}, "
-                                "which has no register row")
+                        problem=f"AXIOM NOT REGISTERED: {where} comes from the library theory "
+                                f"{source}, which has no register row")
         if orig_kind == "axiom" and kind == "lemma":
             return dict(proved(th.qname, f"the clone's proof of {source}.{orig}"), **clone)
         if orig_kind == "lemma" or (orig_kind == "axiom" and src.vc_of(orig)):
@@ -573,8 +581,9 @@ class AxiomScan:
                 project.append(entry)
         for q, axioms in sorted(self.regions.items()):
             if axioms:
-                libraries[q] = {"row": self.library_rows.get(q, {}).get("id"), "axioms": sorted(axioms),
-                                "lemmas": [], "scanned": "in the tasks (Why3 cannot print it alone)"}
+                libraries[q] = {"row": self.library_rows.get(q, {}).get("id"),
+                                "axioms": sorted(axioms), "lemmas": [],
+                                "scanned": "in the tasks (Why3 cannot print it alone)"}
         for theory, axioms in sorted(self.generated.items()):
             project += [{"theory": theory, "name": a, "kind": "axiom", "row": r,
                          "generated": "by Frama-C/WP from the ACSL of the program"}

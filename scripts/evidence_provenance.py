@@ -2,8 +2,10 @@
 """Binds an evidence file to the sources it covers, by content.
 
 Usage:
-    python3 scripts/evidence_provenance.py FILE.json (--binding NAME | --sources 'GLOB' ...) [--root DIR]
-    python3 scripts/evidence_provenance.py --hash (--binding NAME | --sources 'GLOB' ...) [--root DIR]
+    python3 scripts/evidence_provenance.py FILE.json (--binding NAME | --sources 'GLOB' ...)
+        [--root DIR]
+    python3 scripts/evidence_provenance.py --hash (--binding NAME | --sources 'GLOB' ...)
+        [--root DIR]
 
 --binding NAME takes the globs of one kind of evidence from spec/evidence-sources.json, the one list
 of the sources each kind of evidence is bound to; --sources gives them on the command line.

@@ -50,7 +50,8 @@ conformance() {
   if ((rc == 1)); then echo "conformance: onnxruntime has findings (see the report)"; fi
   ((rc <= 1)) || return 1
   # The report's provenance: the reference's sources and the runtime's adapter and pinned version.
-  python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" --binding conformance
+  python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" \
+    --binding conformance
 }
 stage "conformance campaign (onnxruntime)" conformance
 stage "benchmarks" cmake --build build --target bench

@@ -11,8 +11,10 @@ Why3 proves the two symbols equivalent (the mutant is the same binding). The cas
 from the lemmas of binding_sanity.c (integer and float literals); a case that needs a bridge lemma
 instantiated (the route functions) is killed by the lemma kill_<symbol>_as_<other> of
 binding_killers.mlw, which states the mutant's contradiction of the same case. A mutant that no
-proof settles survives and fails the check: a timeout kills nothing. Writes OUT_JSON; exit status 1
-when a mutant survives or a binding has no sanity lemma.
+proof settles survives and fails the check: a timeout kills nothing. Every run also plants a
+fault (the refuted float64 sanity case left out) that the check must catch: the float64 mutants
+survive. Writes OUT_JSON; exit status 1 when a mutant survives, a binding has no sanity lemma or
+the planted fault goes unnoticed.
 """
 import json
 import os
@@ -28,8 +30,10 @@ import why3_tasks  # noqa: E402
 DRIVER = os.path.join(HERE, "div_element.driver")
 SANITY = os.path.join(HERE, "binding_sanity.c")
 TIMEOUT = "5"
-SHARE = subprocess.run(["frama-c", "-print-share-path"], capture_output=True, text=True).stdout.strip()
-WHY3_PATH = ["-L", os.path.join(ROOT, "spec", "why3"), "-L", HERE, "-L", os.path.join(SHARE, "wp", "why3")]
+SHARE = subprocess.run(["frama-c", "-print-share-path"],
+                       capture_output=True, text=True).stdout.strip()
+WHY3_PATH = ["-L", os.path.join(ROOT, "spec", "why3"), "-L", HERE,
+             "-L", os.path.join(SHARE, "wp", "why3")]
 
 
 def bindings():
@@ -45,7 +49,8 @@ def bindings():
             theory = ("file", os.path.splitext(m.group(1))[0] + "." + m.group(2))
         m = re.match(r'(predicate|logic \w+) "(\w+)"\(([^)]*)\) = "(\w+)";', line)
         if m:
-            out.append({"theory": theory[1], "kind": "predicate" if m.group(1) == "predicate" else "function",
+            kind = "predicate" if m.group(1) == "predicate" else "function"
+            out.append({"theory": theory[1], "kind": kind,
                         "acsl": m.group(2), "why3": m.group(4), "line": k})
     return out
 
@@ -70,7 +75,8 @@ def signatures(theory):
                           capture_output=True, text=True).stdout
     uses = re.findall(r"^  \(\* use (\S+) \*\)", text, re.M)
     out = {}
-    for m in re.finditer(r"^  (predicate|function) (\w+)((?: \([^)]*\)| [\w.']+)*)(?: : ([\w.']+))?", text, re.M):
+    declaration = r"^  (predicate|function) (\w+)((?: \([^)]*\)| [\w.']+)*)(?: : ([\w.']+))?"
+    for m in re.finditer(declaration, text, re.M):
         params = [p.split(":")[-1].strip() for p in re.findall(r"\(([^)]*)\)", m.group(3))]
         if not params:
             params = m.group(3).split()
@@ -78,11 +84,12 @@ def signatures(theory):
     return out, uses
 
 
-def sanity_lemmas(symbol):
-    """the bodies of the sanity lemmas of binding_sanity.c that state a case of `symbol`"""
+def sanity_lemmas(symbol, drop=()):
+    """the bodies of the sanity lemmas of binding_sanity.c that state a case of `symbol` (but the
+    lemmas named in `drop`)"""
     text = open(SANITY).read().split("#else")[0]
     return [(name, body.strip()) for name, body in re.findall(r"lemma (\w+):\s*(.*?);", text, re.S)
-            if re.search(r"\b%s\b" % symbol, body)]
+            if re.search(r"\b%s\b" % symbol, body) and name not in drop]
 
 
 def case(body, symbol, alt):
@@ -122,8 +129,8 @@ def why3_proved(path):
         todo = [m for m in modules if not proved.get(m)]
         if not todo:
             break
-        p = subprocess.run(["why3", "prove"] + WHY3_PATH + ["-P", prover, "-t", "1", "-a", "split_vc",
-                                                             "--json", path] +
+        p = subprocess.run(["why3", "prove"] + WHY3_PATH +
+                           ["-P", prover, "-t", "1", "-a", "split_vc", "--json", path] +
                            [a for m in todo for a in ("-T", m)], capture_output=True, text=True)
         seen = {}
         for obj in why3_tasks.json_stream(p.stdout):
@@ -135,14 +142,17 @@ def why3_proved(path):
     return {n for names in proved.values() for n in names}
 
 
-def main():
-    work, out = sys.argv[1], sys.argv[2]
+def check(work, symbols=None, drop=()):
+    """(the mutants of the bindings of `symbols` (all: None) and their verdicts, whether all are
+    settled), the sanity lemmas named in `drop` left out"""
     os.makedirs(work, exist_ok=True)
-    results, ok, t0 = [], True, time.time()
+    results, ok = [], True
     mutants, goals = [], []
     for b in bindings():
+        if symbols is not None and b["acsl"] not in symbols:
+            continue
         theory, sigs = declaring(b["theory"], b["why3"])
-        lemmas = sanity_lemmas(b["acsl"])
+        lemmas = sanity_lemmas(b["acsl"], drop)
         if theory is None or not lemmas:
             ok = False
             results.append({"symbol": b["acsl"], "problem": "no sanity lemma" if lemmas == [] else
@@ -155,18 +165,22 @@ def main():
             arity = len(sigs[alt][1])
             args = " ".join(f"x{k}" for k in range(arity))
             rel = "<->" if b["kind"] == "predicate" else "="
-            body = [f"  goal equivalent_{name}: forall {args}. ({b['why3']} {args}) {rel} ({alt} {args})"]
+            body = [f"  goal equivalent_{name}: "
+                    f"forall {args}. ({b['why3']} {args}) {rel} ({alt} {args})"]
             for lemma, text in lemmas:
                 statement = case(text, b["acsl"], alt)
                 if statement:
                     body.append(f"  goal kill_{name}__{lemma}: {statement}")
             goals.append(f"module M_{len(mutants)}\n  use int.Int\n" +
-                         "".join(f"  use {u}\n" for u in uses) + f"  use {theory}\n" + "\n".join(body) + "\nend\n")
+                         "".join(f"  use {u}\n" for u in uses) + f"  use {theory}\n" +
+                         "\n".join(body) + "\nend\n")
             mutants.append((b, theory, alt, name))
     path = os.path.join(work, "binding_mutants.mlw")
     with open(path, "w") as f:
         f.write("\n".join(goals))
-    proved = why3_proved(path) | why3_proved(os.path.join(HERE, "binding_killers.mlw"))
+    proved = why3_proved(path)
+    if symbols is None:
+        proved |= why3_proved(os.path.join(HERE, "binding_killers.mlw"))
     for b, theory, alt, name in mutants:
         entry = {"symbol": b["acsl"], "bound_to": f"{theory}.{b['why3']}", "mutant": alt}
         kills = sorted(g for g in proved if g.startswith(f"kill_{name}__") or g == f"kill_{name}")
@@ -180,15 +194,39 @@ def main():
         results.append(entry)
         print(f"binding mutant {name}: {entry['verdict']}" +
               (f" ({', '.join(kills)})" if entry["verdict"] == "killed" else ""))
-    doc = {"what": __doc__.split("\n")[0], "provers": "CVC5 on Why3's axiomatisation of floats, CVC5",
+    return results, ok
+
+
+# The planted fault the check must catch on every run: without the refuted float64 case, nothing
+# tells the binding of sonnx_div_float64_spec from a weaker predicate of its theory (its mutants
+# survive), while its equivalence to `quotient` is still proved (the provers did run).
+PLANTED = {"symbols": ["sonnx_div_float64_spec"], "drop": ["F1_float64_binding_refutes"]}
+
+
+def main():
+    work, out = sys.argv[1], sys.argv[2]
+    t0 = time.time()
+    results, ok = check(work)
+    print("binding mutants, planted fault (%s left out):" % ", ".join(PLANTED["drop"]))
+    planted, _ = check(os.path.join(work, "planted"), PLANTED["symbols"], PLANTED["drop"])
+    verdicts = [r.get("verdict", "") for r in planted]
+    planted_ok = "SURVIVED" in verdicts and any(v.startswith("equivalent") for v in verdicts)
+    print("binding mutants, planted fault: %s" % (
+        "caught (%d float64 mutants survive)" % verdicts.count("SURVIVED") if planted_ok
+        else "NOT CAUGHT: the check cannot tell a missing sanity case"))
+    ok = ok and planted_ok
+    doc = {"what": __doc__.split("\n")[0],
+           "provers": "CVC5 on Why3's axiomatisation of floats, CVC5",
            "mutants": results,
            "killed": sum(1 for r in results if r.get("verdict") == "killed"),
-           "equivalent": sum(1 for r in results if str(r.get("verdict", "")).startswith("equivalent")),
+           "equivalent": sum(1 for r in results
+                             if str(r.get("verdict", "")).startswith("equivalent")),
            "survived": sum(1 for r in results if r.get("verdict") == "SURVIVED"),
+           "planted_fault": dict(PLANTED, caught=planted_ok, mutants=planted),
            "seconds": round(time.time() - t0, 1), "ok": ok}
     json.dump(doc, open(out, "w"), indent=1)
-    print(f"binding mutants: {doc['killed']} killed, {doc['equivalent']} equivalent, {doc['survived']} survived "
-          f"({doc['seconds']} s)")
+    print(f"binding mutants: {doc['killed']} killed, {doc['equivalent']} equivalent, "
+          f"{doc['survived']} survived ({doc['seconds']} s)")
     return 0 if ok else 1
 
 

@@ -1,13 +1,13 @@
 /* Sanity goals of the WP driver bindings (proofs/frama-c/div_element.driver), stated through the
  * very ACSL symbols the kernel contracts use (src/common/kernels/sonnx_logic.h). Every binding
- * gets a case that must hold and a neighbouring one that must be refuted, both proved: a binding to another Why3 symbol, to swapped
- * operands, or to nothing (an uninterpreted or vacuous symbol) cannot prove both. The binding
- * mutation check (binding_mutants.py) rebinds each symbol to every other symbol of the same
- * signature in its Why3 theory and proves that the other symbol contradicts one of these cases
- * (or that the two are equivalent). Values are hand-computed: -35/3 truncates to -11 (floor
- * would give -12); 200/7 is 28; 60000/7 is 8571; 4000000000/7 is 571428571; 10000000000/3 is
- * 3333333333; 3000000000/3 is 1000000000; binary32 and binary64 1/4 are exactly 0.25; the binary64
- * quotient 1/3 is the double nearest to the real 1/3.
+ * gets a case that must hold and a neighbouring one that must be refuted, both proved: a binding to
+ * another Why3 symbol, to swapped operands, or to nothing (an uninterpreted or vacuous symbol)
+ * cannot prove both. The binding mutation check (binding_mutants.py) rebinds each symbol to every
+ * other symbol of the same signature in its Why3 theory and proves that the other symbol
+ * contradicts one of these cases (or that the two are equivalent). Values are hand-computed: -35/3
+ * truncates to -11 (floor would give -12); 200/7 is 28; 60000/7 is 8571; 4000000000/7 is
+ * 571428571; 10000000000/3 is 3333333333; 3000000000/3 is 1000000000; binary32 and binary64 1/4
+ * are exactly 0.25; the binary64 quotient 1/3 is the double nearest to the real 1/3.
  *
  * With SONNX_BINDING_MUTANT_KILLERS defined, the file states instead the negations of holding
  * cases: the killers of the driver faults of verify/faults/faults.json, which prove.sh proves
@@ -40,8 +40,10 @@
     lemma F1_float32_binding_refutes: !sonnx_div_float32_spec((float)1.0, (float)4.0, (float)0.5);
     lemma F1_float64_binding_rounds_to_nearest:
       sonnx_div_float64_spec((double)1.0, (double)3.0, (double)(1.0 / 3.0));
-    lemma F1_float64_binding_quotient: sonnx_div_float64_spec((double)1.0, (double)4.0, (double)0.25);
-    lemma F1_float64_binding_refutes: !sonnx_div_float64_spec((double)1.0, (double)4.0, (double)0.5);
+    lemma F1_float64_binding_quotient:
+      sonnx_div_float64_spec((double)1.0, (double)4.0, (double)0.25);
+    lemma F1_float64_binding_refutes:
+      !sonnx_div_float64_spec((double)1.0, (double)4.0, (double)0.5);
     lemma F1_same_float32_binding_holds: sonnx_div_same_float32((float)1.5, (float)1.5);
     lemma F1_same_float32_binding_refutes: !sonnx_div_same_float32((float)1.5, (float)2.5);
     lemma F1_same_float64_binding_holds: sonnx_div_same_float64((double)1.5, (double)1.5);

@@ -53,7 +53,8 @@ def make_pass(work, faults):
     write(f"{work}/tasks-t/typed/f_ensures_B_Why3_TaskPrint_1.why",
           TASK.format(axiom=axiom, sort="Float32"))
     if "stray_task" in faults:
-        write(f"{work}/tasks-t/typed/g_ensures_X_Why3_TaskPrint_1.why", TASK.format(axiom="", sort="int"))
+        write(f"{work}/tasks-t/typed/g_ensures_X_Why3_TaskPrint_1.why",
+              TASK.format(axiom="", sort="int"))
     write(f"{work}/callgraph-t.dot", "digraph G {}\n")
 
 
@@ -80,7 +81,8 @@ def main():
     check(rc != 0, "the pass with planted faults is refused")
     check("PROPERTY NOT PROVED BY WP: f postcondition C" in log,
           "a property WP reports but did not prove is found from Frama-C's report")
-    check("not accepted: f_ensures_B" in log, "a floating-point property proved by Z3 alone is not accepted")
+    check("not accepted: f_ensures_B" in log,
+          "a floating-point property proved by Z3 alone is not accepted")
     check("AXIOM NOT REGISTERED: wp:Axiomatic.planted_generated_axiom" in log,
           "an axiom WP generates from the ACSL without a register row is reported")
     check("TASK WITHOUT A PROPERTY" in log, "a printed task of no property is reported")

@@ -3,10 +3,11 @@
 policy, axioms, conditional verdicts.
 
 usage: wp_evidence.py OUT_DIR PASS...
-  PASS is NAME:WORK:FUNCTIONS:PROVERS for one Frama-C process: its files are WORK/wp-report-NAME.json,
-  wp-log-NAME.txt, wp-properties-NAME.csv (WP's report, console log and property CSV),
-  tasks-NAME/ (the task of every goal sent to a prover, printed by the pseudo-prover TaskPrint) and
-  callgraph-NAME.dot; FUNCTIONS (comma-separated) are the functions it proves, PROVERS its -wp-prover.
+  PASS is NAME:WORK:FUNCTIONS:PROVERS for one Frama-C process: its files are
+  WORK/wp-report-NAME.json, wp-log-NAME.txt, wp-properties-NAME.csv (WP's report, console log and
+  property CSV), tasks-NAME/ (the task of every goal sent to a prover, printed by the pseudo-prover
+  TaskPrint) and callgraph-NAME.dot; FUNCTIONS (comma-separated) are the functions it proves,
+  PROVERS its -wp-prover.
 Writes OUT_DIR/wp-report.json (WP's own report of every pass, merged, plus "goals": every property
 with each prover's verdict, its floating-point class, whether the policy accepts it and whether it
 is conditional; "policy", "enumeration", "axioms"), wp-log.txt, wp-properties.csv and, when the
@@ -110,11 +111,13 @@ def goal_property(goal, properties):
     where its property is <callee>_requires_<label>: the one property that fits, else None"""
     best = None
     for name in properties:
-        if (goal == name or goal.startswith(name + "_")) and (best is None or len(name) > len(best)):
+        fits = goal == name or goal.startswith(name + "_")
+        if fits and (best is None or len(name) > len(best)):
             best = name
     if best is not None:
         return best
-    stem = re.sub(r"(_part\d+|_established|_preserved|_exit|_normal|_positive|_decrease)+$", "", goal)
+    stem = re.sub(r"(_part\d+|_established|_preserved|_exit|_normal|_positive|_decrease)+$", "",
+                  goal)
     for s in (stem, stem.split("_call_", 1)[-1]):
         # the number of a second clause of the same label follows the shortened label
         m = re.fullmatch(r"(.*)_(\d+)", s)
@@ -129,7 +132,7 @@ def goal_property(goal, properties):
 
 
 def callers(dot_files):
-    """{function: the functions that call it, directly or not} from the callgraph plug-in's graphs"""
+    """{function: the functions that call it, directly or not} from the callgraph plug-in"""
     edges = {}
     for path in dot_files:
         text = open(path, errors="replace").read()
@@ -203,9 +206,10 @@ def main():
         for path in glob.glob(f"{work}/tasks-{name}/*/Wp_Tactical_*_Why3_*.why"):
             prover = policy.prover_name(re.sub(r"_(\d+)_(\d+)_(\d+)", r" \1.\2.\3",
                                                path.rsplit("_Why3_", 1)[1][:-4]).replace("_", " "))
-            if why3_tasks.smt_floating_point(path) and untrusted and not policy.trusted_alone(prover or ""):
-                problems.append(f"FLOATING-POINT TACTIC SUB-GOAL {os.path.basename(path)} sent to a prover "
-                                f"not trusted alone ({name} pass)")
+            alone = policy.trusted_alone(prover or "")
+            if why3_tasks.smt_floating_point(path) and untrusted and not alone:
+                problems.append(f"FLOATING-POINT TACTIC SUB-GOAL {os.path.basename(path)} sent to "
+                                f"a prover not trusted alone ({name} pass)")
         for fn, fn_goals in report.get("wp:functions", {}).items():
             if fn not in proved_functions:
                 problems.append(f"PROPERTIES OF A FUNCTION NO PASS PROVES: {fn} ({name} pass)")
@@ -226,7 +230,8 @@ def main():
                 proved = total > 0 and main_res.get("valid", 0) == total
                 verdicts = verdicts_of(by_prover)
                 printed = tasks.get((name, goal), [])
-                reasons = sorted({r for t in printed for r in why3_tasks.floating_point(t, policy.POLICY)})
+                reasons = sorted({r for t in printed
+                                  for r in why3_tasks.floating_point(t, policy.POLICY)})
                 needs_task = any(policy.prover_name(v["prover"]) not in (None, "Qed")
                                  for v in verdicts if v["result"] == "valid")
                 if needs_task and not printed and "taskprint" in provers.split(","):
@@ -244,7 +249,8 @@ def main():
             csv_header = csv_header or lines[0]
             csv_rows.extend(csv_records(lines[1:]))
     properties_csv = merge_properties(csv_rows)
-    enumeration = enumerate_properties(properties_csv, proved_functions, goals, exclusions, problems)
+    enumeration = enumerate_properties(properties_csv, proved_functions, goals, exclusions,
+                                       problems)
     conditional(goals, exclusions, callers(dots))
     axioms = scan_axioms(tasks, goals, problems)
     per_prover, single = verdict_counts(goals)
@@ -252,8 +258,8 @@ def main():
     rejected = [g["goal"] for g in goals if not g["accepted"]]
     merged["goals"] = goals
     merged["policy"] = dict(policy.summary(), **{
-        "counted": "WP's report counts per property (an ACSL clause, RTE assertion or loop invariant): "
-                   "a property holds one or more goals (proof obligations)",
+        "counted": "WP's report counts per property (an ACSL clause, RTE assertion or loop "
+                   "invariant): a property holds one or more goals (proof obligations)",
         "properties": len(goals), "goals": sum(g["obligations"] for g in goals),
         "properties_accepted": len(goals) - len(rejected), "not_accepted": rejected,
         "floating_point_properties": len(fp_goals),
@@ -278,13 +284,15 @@ def main():
                    "smoke_goals": sum(e["smoke_goals"] for e in smoke_list),
                    "unreachable_found": sum(e["unreachable_found"] for e in smoke_list),
                    "functions": smoke_list}, open(out_dir + "/wp-smoke.json", "w"), indent=1)
-    print("prover policy: %d/%d WP properties (%d goals) accepted; %d floating-point (from their printed "
-          "tasks); %d proved by a single prover; %d conditional; valid verdicts per prover: %s" % (
+    print("prover policy: %d/%d WP properties (%d goals) accepted; %d floating-point (from their "
+          "printed tasks); %d proved by a single prover; %d conditional; valid verdicts per "
+          "prover: %s" % (
               len(goals) - len(rejected), len(goals), sum(g["obligations"] for g in goals),
               len(fp_goals), single, merged["policy"]["conditional_properties"],
               ", ".join("%s %d" % kv for kv in sorted(per_prover.items()))))
     print("enumeration: %d properties of the %d proved functions in Frama-C's report, %d proved, "
-          "%d excluded by the register; %d printed tasks; axioms: %d library theories, %d register rows" % (
+          "%d excluded by the register; %d printed tasks; axioms: %d library theories, "
+          "%d register rows" % (
               enumeration["properties"], len(proved_functions), enumeration["proved"],
               len(enumeration["excluded"]), sum(len(t) for t in tasks.values()),
               len(axioms.get("library_theories", {})), len(axioms.get("rows", []))))
@@ -342,11 +350,12 @@ def scan_axioms(tasks, goals, problems):
     if not tasks:
         return {}
     root = why3_tasks.ROOT
-    share = subprocess.run(["frama-c", "-print-share-path"], capture_output=True, text=True).stdout.strip()
-    base = ["why3", "prove", "-L", os.path.join(root, "spec/why3"), "-L", os.path.join(root, "proofs/frama-c"),
-            "-L", os.path.join(share, "wp", "why3")]
+    share = subprocess.run(["frama-c", "-print-share-path"],
+                           capture_output=True, text=True).stdout.strip()
+    base = ["why3", "prove", "-L", os.path.join(root, "spec/why3"),
+            "-L", os.path.join(root, "proofs/frama-c"), "-L", os.path.join(share, "wp", "why3")]
     with open(os.path.join(root, "spec", "evidence-sources.json"), encoding="utf-8") as f:
-        files = json.load(f)["why3_files"]["files"]  # proved by the Why3 gate: their lemmas are proved
+        files = json.load(f)["why3_files"]["files"]  # the Why3 gate's: their lemmas are proved
     lib = why3_tasks.Library(base, files, ["spec/why3", "proofs/frama-c"], root=root)
     if not lib.load_run_files():
         problems += lib.errors

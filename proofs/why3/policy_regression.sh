@@ -71,6 +71,7 @@ drop = [g for g in run["goals"] if g["file"].endswith("record_drop.mlw")]
 check(sorted(g["goal"] for g in drop) == ["a1", "a2", "b1"] and all(g["accepted"] for g in drop),
       "record_drop.mlw: the goal b1, which the record lacks, is proved with a1 and a2")
 check("B" in run["summary"]["theories_proved_from_scratch"].get(
-    "proofs/why3/notes/policy/record_drop.mlw", []), "record_drop.mlw: theory B proved from scratch")
+    "proofs/why3/notes/policy/record_drop.mlw", []),
+      "record_drop.mlw: theory B proved from scratch")
 sys.exit(1 if failures else 0)
 PY

@@ -100,8 +100,8 @@ class Gate:
                         self.hints[(rel, cur, None)] = pending
                     pending = None
                     continue
-                d = re.match(r"\s*(?:let\s+rec\s+lemma|let\s+lemma|lemma|goal)\s+([A-Za-z_][A-Za-z0-9_']*)",
-                             line)
+                d = re.match(r"\s*(?:let\s+rec\s+lemma|let\s+lemma|lemma|goal)"
+                             r"\s+([A-Za-z_][A-Za-z0-9_']*)", line)
                 if d and cur and pending:
                     self.hints[(rel, cur, d.group(1))] = pending
                 if line.strip() and not line.strip().startswith("(*"):
@@ -246,14 +246,16 @@ class Gate:
     def prove_file(self, rel, theories):
         t0 = time.time()
         record = self.record_of(rel)
-        res = self.attribute(rel, self.replay_pass(rel, record) if record else self.first_pass(rel, theories))
+        res = self.attribute(rel, self.replay_pass(rel, record) if record
+                             else self.first_pass(rel, theories))
         # enumerate, then compare: a theory whose printed tasks the results do not cover one for
         # one (no record for some of its goals, or a record from another text) is proved again
         # from scratch, all of it
         missing = self.uncovered(rel, res) if record else []
         if missing:
             res = [r for r in res if r["theory"] not in missing]
-            res = self.attribute(rel, res + self.first_pass(rel, [t for t in theories if t in missing]))
+            again = self.first_pass(rel, [t for t in theories if t in missing])
+            res = self.attribute(rel, res + again)
             self.from_scratch[rel] = missing
         order = {th: k for k, th in enumerate(theories)}
         recorded = {(e["theory"], e["goal"]): e["provers"] for e in (record or [])}
@@ -275,9 +277,10 @@ class Gate:
                 self.add_verdicts(rel, th, g, subs, prover, None, lambda r: r["accepted"])
             base = g[:-3] if g.endswith("'vc") else g
             hint = self.hints.get((rel, th, base))
-            portfolio = FP_PORTFOLIO if any(r["fp"] for r in res if r["theory"] == th and r["goal"] == g) \
-                else PORTFOLIO
-            first = [PROVER_ID[label] for label in recorded.get((th, g), [])] + ([hint] if hint else [])
+            fp = any(r["fp"] for r in res if r["theory"] == th and r["goal"] == g)
+            portfolio = FP_PORTFOLIO if fp else PORTFOLIO
+            first = [PROVER_ID[label] for label in recorded.get((th, g), [])]
+            first += [hint] if hint else []
             for prover in dict.fromkeys(first + portfolio):
                 subs = [r for r in res if r["theory"] == th and r["goal"] == g]
                 if all(r["accepted"] for r in subs):
@@ -290,7 +293,8 @@ class Gate:
 
                 def futile(r):  # a valid verdict of its family already counts: it adds nothing
                     return not policy.trusted_alone(label) and any(
-                        v["result"] == "valid" and policy.family(v["prover"]) == policy.family(label)
+                        v["result"] == "valid"
+                        and policy.family(v["prover"]) == policy.family(label)
                         for v in r["verdicts"])
                 if all(r["accepted"] or answered(r) or futile(r) for r in subs):
                     continue
@@ -409,7 +413,8 @@ def main():
     ap.add_argument("--record", default=None,
                     help="write that record here from this run (only if every goal is accepted)")
     ap.add_argument("--enumerate-only", action="store_true",
-                    help="print, classify and scan the tasks, prove nothing (why3.json lists the tasks)")
+                    help="print, classify and scan the tasks, prove nothing "
+                         "(why3.json lists the tasks)")
     ap.add_argument("--files", nargs="*", default=None,
                     help="prove these files (relative to the root) instead of the specification")
     a = ap.parse_args()
@@ -454,16 +459,18 @@ def main():
             for th in dict.fromkeys(r["theory"] for r in per_file[rel][0]):
                 for g, h in why3_tasks.clash(dict.fromkeys(
                         r["goal"] for r in per_file[rel][0] if r["theory"] == th)):
-                    problems.append(f"GOAL NAMES {rel} {th}.{g} and {h}: their task files cannot be "
-                                    "told apart; rename one")
+                    problems.append(f"GOAL NAMES {rel} {th}.{g} and {h}: their task files "
+                                    "cannot be told apart; rename one")
     for p in problems:
         print(p)
     if a.enumerate_only:
         print("enumeration only: nothing proved")
-        tasks = [{"file": rel, "theory": th, "goal": None, "subgoal": None, "task": base, "expl": "", "answer": "",
-                  "loc": {}, "prover": None, "time_s": 0, "status": "not tried", "verdicts": [],
+        tasks = [{"file": rel, "theory": th, "goal": None, "subgoal": None, "task": base,
+                  "expl": "", "answer": "", "loc": {}, "prover": None, "time_s": 0,
+                  "status": "not tried", "verdicts": [],
                   "accepted": False, "fp": bool(gate.fp[(stem, th, base)]),
-                  "fp_reasons": gate.fp[(stem, th, base)], "assumes": gate.assumes[(stem, th, base)]}
+                  "fp_reasons": gate.fp[(stem, th, base)],
+                  "assumes": gate.assumes[(stem, th, base)]}
                  for rel in files for (stem, th), ts in sorted(gate.tasks.items())
                  if stem == os.path.splitext(os.path.basename(rel))[0] for base in sorted(ts)]
         all_res = tasks
@@ -490,7 +497,8 @@ def main():
     fp_goals = [r for r in all_res if r["fp"]]
     summary = dict(policy.summary(), **{
         "goals": len(all_res), "accepted": proved,
-        "valid_not_accepted": sum(1 for r in all_res if r["status"] == "valid" and not r["accepted"]),
+        "valid_not_accepted": sum(1 for r in all_res
+                                  if r["status"] == "valid" and not r["accepted"]),
         "floating_point_goals": len(fp_goals),
         "floating_point_goals_accepted": sum(1 for r in fp_goals if r["accepted"]),
         "goals_valid_per_prover": dict(sorted(per_prover.items())),
@@ -503,7 +511,8 @@ def main():
           f"{len(axioms.get('library_theories', {}))} library theories, "
           f"{len(axioms.get('project_axioms', []))} project axioms, {len(axioms.get('rows', []))} "
           "register rows in the goals' contexts")
-    print(f"TOTAL {proved}/{len(all_res)} goals proved (accepted under the prover policy), wall {wall} s")
+    print(f"TOTAL {proved}/{len(all_res)} goals proved (accepted under the prover policy), "
+          f"wall {wall} s")
     doc = {"tool": "why3", "versions": versions(),
            "goals": [{"file": r["file"], "theory": r["theory"], "goal": r["goal"],
                       "subgoal": r["subgoal"], "task": r["task"], "explanation": r["expl"],
@@ -511,10 +520,11 @@ def main():
                       "time_s": r["time_s"], "status": r["status"],
                       "verdicts": r["verdicts"], "accepted": r["accepted"], "fp": r["fp"],
                       "fp_reasons": r["fp_reasons"][:3], "assumes": r["assumes"]} for r in all_res],
-           "enumeration": {"what": "every task Why3 prints for the files after split_vc, each of which must "
-                                   "have exactly one accepted verdict",
+           "enumeration": {"what": "every task Why3 prints for the files after split_vc, each "
+                                   "of which must have exactly one accepted verdict",
                            "tasks": n_tasks, "seconds": t_enum,
-                           "theories": {f"{stem}.{th}": len(t) for (stem, th), t in sorted(gate.tasks.items())},
+                           "theories": {f"{stem}.{th}": len(t)
+                                        for (stem, th), t in sorted(gate.tasks.items())},
                            "problems": problems},
            "axioms": axioms,
            "summary": {"proved": proved, "total": len(all_res), "wall_s": wall,

@@ -41,10 +41,10 @@ int golden(const CLI::App& sub, const GoldenOptions& o) {
   }
   io::GoldenSummary summary;
   // The expected outputs come from the MPFR oracle and exact integer arithmetic, not the library.
-  const io::IoStatus status =
-      io::write_golden(o.out, *type, *semantics, summary, [&](DataType t, std::uint64_t a, std::uint64_t b) {
-        return verify::golden_reference(t, !profile, a, b);
-      });
+  const io::IoStatus status = io::write_golden(o.out, *type, *semantics, summary,
+                                               [&](DataType t, std::uint64_t a, std::uint64_t b) {
+                                                 return verify::golden_reference(t, !profile, a, b);
+                                               });
   if (!status.ok()) {
     return report_error(o.json, exit_code_of(status), status.requirement, status.message);
   }

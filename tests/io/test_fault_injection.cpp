@@ -232,7 +232,8 @@ TEST_CASE("fault injection: golden leaves nothing behind when a file, a folder o
   io::GoldenSummary summary;
   const auto fails = [&](Fault fault, io::IoErrorKind kind, const char* id, const char* what) {
     Armed armed_fault(std::move(fault));
-    const io::IoStatus s = io::write_golden(out, DataType::int8, io::Semantics::sonnx, summary, oracle_reference);
+    const io::IoStatus s =
+        io::write_golden(out, DataType::int8, io::Semantics::sonnx, summary, oracle_reference);
     INFO(s.message);
     CHECK(armed_fault.injected() == 1);
     CHECK_FALSE(s.ok());

@@ -26,9 +26,10 @@ namespace {
 io::IoStatus write_golden(const std::filesystem::path& dir, DataType type, io::Semantics semantics,
                           io::GoldenSummary& summary) {
   const bool floored = semantics == io::Semantics::openvino_pythondiv;
-  return io::write_golden(dir, type, semantics, summary, [&](DataType t, std::uint64_t a, std::uint64_t b) {
-    return verify::golden_reference(t, floored, a, b);
-  });
+  return io::write_golden(dir, type, semantics, summary,
+                          [&](DataType t, std::uint64_t a, std::uint64_t b) {
+                            return verify::golden_reference(t, floored, a, b);
+                          });
 }
 
 bool is_nan_bits(DataType type, std::uint64_t x) {
@@ -270,7 +271,8 @@ TEST_CASE("golden refuses a non-empty output directory and leaves it unchanged",
   std::filesystem::create_directory(dir / "full");
   write_bytes(dir / "full" / "keep.txt", {1});
   io::GoldenSummary summary;
-  const io::IoStatus s = write_golden(dir / "full", DataType::float32, io::Semantics::sonnx, summary);
+  const io::IoStatus s =
+      write_golden(dir / "full", DataType::float32, io::Semantics::sonnx, summary);
   CHECK_FALSE(s.ok());
   CHECK(s.requirement == "T4");
   CHECK(dir.entries() == std::vector<std::string>{"full"});

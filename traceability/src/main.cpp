@@ -52,8 +52,8 @@ std::string catalogue_display(const trace::fs::path& catalogue) {
 }
 
 // render-*: writes the page; check-*: exit 1 when the page differs from what render-* writes.
-int render_or_check(const std::string& cmd, std::map<std::string, std::string>& opt, const std::string& text,
-                    const std::string& source, const std::string& target) {
+int render_or_check(const std::string& cmd, std::map<std::string, std::string>& opt,
+                    const std::string& text, const std::string& source, const std::string& target) {
   if (cmd.rfind("render-", 0) == 0) {
     if (opt.count("out") == 0U) return usage();
     if (!write_file(opt["out"], text)) {
@@ -68,8 +68,9 @@ int render_or_check(const std::string& cmd, std::map<std::string, std::string>& 
   std::ostringstream s;
   if (in) s << in.rdbuf();
   if (!in || s.str() != text) {
-    std::cerr << "sonnx-trace: " << opt["file"] << " is " << (in ? "out of date" : "missing") << " with respect to "
-              << source << "; regenerate it with: cmake --build <build> --target " << target << "\n";
+    std::cerr << "sonnx-trace: " << opt["file"] << " is " << (in ? "out of date" : "missing")
+              << " with respect to " << source
+              << "; regenerate it with: cmake --build <build> --target " << target << "\n";
     return 1;
   }
   std::cout << opt["file"] << " is up to date\n";
@@ -99,13 +100,15 @@ int main(int argc, char** argv) {
     if (cmd == "render-requirements" || cmd == "check-requirements") {
       if (opt.count("catalogue") == 0U) return usage();
       const auto cat = trace::load_catalogue(opt["catalogue"]);
-      return render_or_check(cmd, opt, trace::render_requirements_md(cat, catalogue_display(opt["catalogue"])),
-                             opt["catalogue"], "render-requirements");
+      return render_or_check(
+          cmd, opt, trace::render_requirements_md(cat, catalogue_display(opt["catalogue"])),
+          opt["catalogue"], "render-requirements");
     }
     if (cmd == "render-register" || cmd == "check-register") {
       if (opt.count("register") == 0U) return usage();
       const auto reg = trace::load_register(opt["register"]);
-      return render_or_check(cmd, opt, trace::render_register_md(reg, catalogue_display(opt["register"])),
+      return render_or_check(cmd, opt,
+                             trace::render_register_md(reg, catalogue_display(opt["register"])),
                              opt["register"], "render-registers");
     }
     if (cmd != "report") return usage();

@@ -138,7 +138,8 @@ Catalogue load_catalogue(const fs::path& path) {
     r.types = strings(rj, "types");
     for (const char* list : {"decided_by", "supported_by"}) {
       if (!rj.contains(list)) continue;
-      if (!rj[list].is_array()) throw std::runtime_error("catalogue: " + r.id + ": " + list + " is not a list");
+      if (!rj[list].is_array())
+        throw std::runtime_error("catalogue: " + r.id + ": " + list + " is not a list");
       for (const auto& e : rj[list]) {
         EvidenceRef ref;
         ref.method = str_or(e, "method");
@@ -147,8 +148,10 @@ Catalogue load_catalogue(const fs::path& path) {
           for (auto& n : strings(e, key)) ref.names.push_back(std::move(n));
         ref.why = str_or(e, "why");
         if (ref.method.empty() || ref.names.empty())
-          throw std::runtime_error("catalogue: " + r.id + ": an entry of " + list + " without method or names");
-        (std::string(list) == "decided_by" ? r.decided_by : r.supported_by).push_back(std::move(ref));
+          throw std::runtime_error("catalogue: " + r.id + ": an entry of " + list +
+                                   " without method or names");
+        (std::string(list) == "decided_by" ? r.decided_by : r.supported_by)
+            .push_back(std::move(ref));
       }
     }
     cat.requirements.push_back(std::move(r));
@@ -302,7 +305,8 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
       read_policy_fields(*it, e);
       if (e.contains("conditional") && e["conditional"].is_array())
         for (const auto& c : e["conditional"])
-          if (c.is_object()) add_unique(it->conditions, str_or(c, "row") + " (" + str_or(c, "rests_on") + ")");
+          if (c.is_object())
+            add_unique(it->conditions, str_or(c, "row") + " (" + str_or(c, "rests_on") + ")");
     }
   return out;
 }
@@ -485,7 +489,8 @@ Why3File parse_why3_json(const std::string& text) {
     }
   }
   // The register rows the gate's axiom scan matched for the goals' contexts.
-  if (j.contains("axioms") && j["axioms"].is_object() && j["axioms"].contains("rows") && j["axioms"]["rows"].is_array())
+  if (j.contains("axioms") && j["axioms"].is_object() && j["axioms"].contains("rows") &&
+      j["axioms"]["rows"].is_array())
     for (const auto& id : j["axioms"]["rows"])
       if (id.is_string()) out.assumptions.push_back(id.get<std::string>());
   if (j.contains("summary")) out.summary = j["summary"].dump();
@@ -557,7 +562,8 @@ Register load_register(const fs::path& path) {
   if (j.contains("preamble") && j["preamble"].is_array())
     for (const auto& p : j["preamble"])
       if (p.is_string()) reg.preamble.push_back(p.get<std::string>());
-  if (!j.contains("columns") || !j["columns"].is_array() || !j.contains("rows") || !j["rows"].is_array())
+  if (!j.contains("columns") || !j["columns"].is_array() || !j.contains("rows") ||
+      !j["rows"].is_array())
     throw std::runtime_error("register " + path.string() + " has no \"columns\" or no \"rows\"");
   for (const auto& c : j["columns"])
     if (c.is_array() && c.size() == 2 && c[0].is_string() && c[1].is_string())
@@ -568,7 +574,8 @@ Register load_register(const fs::path& path) {
     for (const auto& [key, header] : reg.columns) {
       const std::string cell = str_or(r, key.c_str());
       if (trim(cell).empty())
-        throw std::runtime_error("register " + path.string() + ": row " + str_or(r, "id", "?") + " has no " + header);
+        throw std::runtime_error("register " + path.string() + ": row " + str_or(r, "id", "?") +
+                                 " has no " + header);
       cells.push_back(cell);
     }
     if (!ids.insert(cells.front()).second)
@@ -590,7 +597,8 @@ std::string render_register_md(const Register& reg, const std::string& register_
   };
   std::ostringstream o;
   o << "# " << reg.title << "\n\n<!-- Generated from " << register_rel
-    << " by `sonnx-trace render-register`; do not edit by hand (CTest registers_md_up_to_date). -->\n";
+    << " by `sonnx-trace render-register`; do not edit by hand (CTest registers_md_up_to_date). "
+       "-->\n";
   for (const auto& p : reg.preamble) o << "\n" << p << "\n";
   o << "\n|";
   for (const auto& c : reg.columns) o << " " << c.second << " |";

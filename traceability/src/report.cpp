@@ -334,7 +334,8 @@ Report build_report(const Options& options) {
       }
     }
     for (const auto& g : rep.wp)
-      if (!g.proved) issue("unproved-goal", "WP property " + g.goal + " is not proved: " + g.status, g.evidence);
+      if (!g.proved)
+        issue("unproved-goal", "WP property " + g.goal + " is not proved: " + g.status, g.evidence);
   }
 
   // --- Why3 -------------------------------------------------------------------------------------
@@ -346,13 +347,15 @@ Report build_report(const Options& options) {
         Why3File w = parse_why3_json(read_text(p).value_or(""));
         for (auto& g : w.goals) g.evidence = f.path;
         rep.why3 = std::move(w.goals);
-        rep.why3_assumptions.insert(rep.why3_assumptions.end(), w.assumptions.begin(), w.assumptions.end());
+        rep.why3_assumptions.insert(rep.why3_assumptions.end(), w.assumptions.begin(),
+                                    w.assumptions.end());
         rep.why3_summary = w.summary;
         rep.have_why3 = true;
         provenance[f.path] = read_provenance(p);
         for (const auto& g : rep.why3)
           if (!g.proved)
-            issue("unproved-goal", "Why3 goal " + g.name + " " + g.goal + " is not proved: " + g.status, g.file);
+            issue("unproved-goal",
+                  "Why3 goal " + g.name + " " + g.goal + " is not proved: " + g.status, g.file);
       } catch (const std::exception& e) {
         issue("unreadable", "why3.json: " + std::string(e.what()), f.path);
       }
@@ -503,7 +506,8 @@ Report build_report(const Options& options) {
   // axiom a proof rests on was found in the proof's tasks, not copied from the register.
   for (const auto& id : rep.why3_assumptions)
     if (register_ids.count(id) == 0U)
-      issue("assumptions", "a proof rests on register row " + id + ", which spec/assumptions.json does not have",
+      issue("assumptions",
+            "a proof rests on register row " + id + ", which spec/assumptions.json does not have",
             "why3.json, wp-report.json");
 
   // --- Optional sections (runtime conformance, coding standard, WP smoke tests, prover policy) ----
@@ -587,7 +591,8 @@ Report build_report(const Options& options) {
           for (const auto& x : rep.exhaustive)
             if (x.evidence == n) {
               found = true;
-              if (std::find(row.exhaustive.begin(), row.exhaustive.end(), &x) == row.exhaustive.end())
+              if (std::find(row.exhaustive.begin(), row.exhaustive.end(), &x) ==
+                  row.exhaustive.end())
                 row.exhaustive.push_back(&x);
             }
           if (!found) missing.push_back("sweep " + n);
@@ -641,12 +646,16 @@ Report build_report(const Options& options) {
     proofs("wp", row.wp, rep.have_wp, "WP");
     // Evidence named by decided_by or supported_by that the evidence does not have
     if (!missing.empty())
-      flag(std::any_of(missing.begin(), missing.end(), [](const std::string& m) { return starts_with(m, "sweep "); })
+      flag(std::any_of(missing.begin(), missing.end(),
+                       [](const std::string& m) { return starts_with(m, "sweep "); })
                ? "no-exhaustive"
                : "missing-named-evidence",
-           std::to_string(missing.size()) + " named in spec/requirements.json but not in the evidence: " +
-               join(std::vector<std::string>(missing.begin(),
-                                             missing.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(missing.size(), 8))),
+           std::to_string(missing.size()) +
+               " named in spec/requirements.json but not in the evidence: " +
+               join(std::vector<std::string>(
+                        missing.begin(),
+                        missing.begin() +
+                            static_cast<std::ptrdiff_t>(std::min<std::size_t>(missing.size(), 8))),
                     ", ") +
                (missing.size() > 8 ? ", ..." : ""));
     for (const auto* x : row.exhaustive) {
@@ -678,7 +687,10 @@ Report build_report(const Options& options) {
         return static_cast<int>(std::find(levels.begin(), levels.end(), l) - levels.begin());
       };
       auto level_of = [](const std::string& method) {
-        return method == "wp" ? "code" : method == "exhaustive" ? "exhaustive" : method == "why3" ? "spec" : "test";
+        return method == "wp"           ? "code"
+               : method == "exhaustive" ? "exhaustive"
+               : method == "why3"       ? "spec"
+                                        : "test";
       };
       // whether one deciding entry holds, and the conditions of its goals
       auto holds = [&](const EvidenceRef& e, std::vector<std::string>& conds) {
@@ -704,19 +716,22 @@ Report build_report(const Options& options) {
         }
         return true;
       };
-      std::vector<std::string> types = req.types.empty() ? std::vector<std::string>{"all"} : req.types;
+      std::vector<std::string> types =
+          req.types.empty() ? std::vector<std::string>{"all"} : req.types;
       std::string weakest;
       for (const auto& t : types) {
         std::string best = "none";
         std::vector<std::string> best_conds;
         for (const auto& e : req.decided_by) {
-          if (!e.types.empty() && t != "all" && std::find(e.types.begin(), e.types.end(), t) == e.types.end())
+          if (!e.types.empty() && t != "all" &&
+              std::find(e.types.begin(), e.types.end(), t) == e.types.end())
             continue;
           std::vector<std::string> conds;
           if (!holds(e, conds)) continue;
           const std::string l = level_of(e.method);
           // an unconditional level beats a conditional one of the same rank
-          if (rank(l) > rank(best) || (rank(l) == rank(best) && !best_conds.empty() && conds.empty())) {
+          if (rank(l) > rank(best) ||
+              (rank(l) == rank(best) && !best_conds.empty() && conds.empty())) {
             best = l;
             best_conds = conds;
           }
@@ -738,7 +753,9 @@ Report build_report(const Options& options) {
                " Why3 goals); no proof or exhaustive sweep covers the compiled code, which tests alone verify",
            false);
     if (!row.conditions.empty())
-      flag("conditional", "the proof level is conditional: the deciding properties rest on " + join(row.conditions, "; "),
+      flag("conditional",
+           "the proof level is conditional: the deciding properties rest on " +
+               join(row.conditions, "; "),
            false);
 
     // Status
@@ -760,8 +777,9 @@ Report build_report(const Options& options) {
     });
     if (unlinked > 0)
       issue("unlinked-goal",
-            std::to_string(unlinked) + " proved Why3 goals decide no requirement (spec/requirements.json names "
-                                       "them nowhere: auxiliary lemmas)",
+            std::to_string(unlinked) +
+                " proved Why3 goals decide no requirement (spec/requirements.json names "
+                "them nowhere: auxiliary lemmas)",
             "why3.json", false);
   }
 

@@ -378,7 +378,8 @@ Section wp_binding(Report& rep) {
 // report checks each goal's verdicts against it again.
 struct Policy {
   std::string rule;
-  std::map<std::string, std::pair<std::string, bool>> provers;  // name -> family, trusted alone on FP
+  // name -> family, trusted alone on floating-point goals
+  std::map<std::string, std::pair<std::string, bool>> provers;
   std::map<std::string, std::string> names;                     // Why3/WP labels -> policy names
   std::set<std::string> not_provers;
   bool loaded = false;
@@ -405,7 +406,8 @@ Policy load_policy(const fs::path& path, std::string* error) {
   p.rule = j->value("rule", std::string());
   if (j->contains("provers") && (*j)["provers"].is_object())
     for (const auto& [n, e] : (*j)["provers"].items())
-      p.provers[n] = {e.value("family", std::string()), e.value("trusted_alone_on_floating_point", false)};
+      p.provers[n] = {e.value("family", std::string()),
+                      e.value("trusted_alone_on_floating_point", false)};
   if (j->contains("wp_prover_names") && (*j)["wp_prover_names"].is_object())
     for (const auto& [k, v] : (*j)["wp_prover_names"].items())
       if (v.is_string()) p.names[k] = v.get<std::string>();
@@ -418,19 +420,31 @@ Policy load_policy(const fs::path& path, std::string* error) {
 
 Section prover_policy(Report& rep) {
   std::string error;
-  const Policy policy = load_policy(rep.options.source_root / "spec" / "prover-policy.json", &error);
-  Section s = section("prover-policy", "Prover policy", "why3.json, wp-report.json, spec/prover-policy.json",
-                      "A goal counts as proved only when the prover policy (spec/prover-policy.json) accepts it "
-                      "(field accepted): " + (policy.rule.empty() ? std::string("the policy file is missing") : policy.rule) +
-                          " Why3 counts goals, WP counts properties (a property holds one or more goals). Valid "
-                          "verdicts per prover, and the goals and properties that only one prover proved.");
+  const Policy policy =
+      load_policy(rep.options.source_root / "spec" / "prover-policy.json", &error);
+  Section s = section(
+      "prover-policy", "Prover policy", "why3.json, wp-report.json, spec/prover-policy.json",
+      "A goal counts as proved only when the prover policy (spec/prover-policy.json) accepts it "
+      "(field accepted): " +
+          (policy.rule.empty() ? std::string("the policy file is missing") : policy.rule) +
+          " Why3 counts goals, WP counts properties (a property holds one or more goals). Valid "
+          "verdicts per prover, and the goals and properties that only one prover proved.");
   if (!policy.loaded)
-    fail(s, rep, Issue{"prover-policy", "spec/prover-policy.json unreadable: " + error, "spec/prover-policy.json", true});
+    fail(s, rep,
+         Issue{"prover-policy", "spec/prover-policy.json unreadable: " + error,
+               "spec/prover-policy.json", true});
   s.run = rep.have_why3 || rep.have_wp;
   Table goals_table;
   goals_table.caption = "Goals (Why3) and properties (WP)";
-  goals_table.header = {"system", "counted", "number", "with per-prover verdicts", "accepted", "valid but not accepted",
-                        "proved by a single prover", "floating-point", "floating-point, valid only by provers of "
+  goals_table.header = {"system",
+                        "counted",
+                        "number",
+                        "with per-prover verdicts",
+                        "accepted",
+                        "valid but not accepted",
+                        "proved by a single prover",
+                        "floating-point",
+                        "floating-point, valid only by provers of "
                         "one family not trusted alone"};
   std::map<std::string, std::map<std::string, int>> per_prover;  // prover -> system -> valid count
   std::vector<std::string> verdict;
@@ -456,26 +470,29 @@ Section prover_policy(Report& rep) {
       rejected += g.accepted == false ? 1 : 0;
       single += valid == 1 ? 1 : 0;
       fp += g.fp ? 1 : 0;
-      // the clear violation: a floating-point goal whose provers are of one family, none trusted alone
+      // the clear violation: a floating-point goal proved by one family, none trusted alone
       if (policy.loaded && g.fp && families.size() == 1 && !trusted) {
         ++fp_untrusted;
         if (g.proved)
-          rep.issues.push_back(Issue{"prover-policy",
-                                     name + " " + unit.substr(0, unit.size() - 1) + " " + g.scope + "." + g.goal +
-                                         " is floating-point, valid only by " + *families.begin() +
-                                         " provers that are not trusted alone, and counted as proved",
-                                     g.evidence, true});
+          rep.issues.push_back(
+              Issue{"prover-policy",
+                    name + " " + unit.substr(0, unit.size() - 1) + " " + g.scope + "." + g.goal +
+                        " is floating-point, valid only by " + *families.begin() +
+                        " provers that are not trusted alone, and counted as proved",
+                    g.evidence, true});
       }
     }
-    goals_table.rows.push_back({name, unit, std::to_string(goals->size()), std::to_string(with), std::to_string(accepted),
-                                std::to_string(rejected), std::to_string(single), std::to_string(fp),
+    goals_table.rows.push_back({name, unit, std::to_string(goals->size()), std::to_string(with),
+                                std::to_string(accepted), std::to_string(rejected),
+                                std::to_string(single), std::to_string(fp),
                                 std::to_string(fp_untrusted)});
     if (goals->empty()) verdict.push_back(name + ": no results");
     else if (with == 0)
       verdict.push_back(name + ": no per-prover verdicts recorded (only the first prover that proved each goal is named)");
     else
-      verdict.push_back(name + ": " + std::to_string(accepted) + " of " + std::to_string(goals->size()) + " " + unit +
-                        " accepted, " + std::to_string(single) + " proved by a single prover");
+      verdict.push_back(name + ": " + std::to_string(accepted) + " of " +
+                        std::to_string(goals->size()) + " " + unit + " accepted, " +
+                        std::to_string(single) + " proved by a single prover");
     if (goals->empty() || with == 0 || rejected > 0 || fp_untrusted > 0) s.bad = true;
   }
   s.tables.push_back(goals_table);

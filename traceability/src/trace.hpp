@@ -32,10 +32,10 @@ struct Source {
   std::string sonnx_tag;
 };
 
-// One entry of a requirement's decided_by or supported_by: evidence named exactly, never by pattern.
+// One entry of a requirement's decided_by or supported_by: evidence named exactly, no pattern.
 struct EvidenceRef {
   std::string method;               // why3, wp, exhaustive, test
-  std::vector<std::string> types;   // the element types it is about; empty: all of the requirement's
+  std::vector<std::string> types;   // element types it is about; empty: all of the requirement's
   std::vector<std::string> names;   // Why3 goals (file stem.Theory.goal), WP properties (as WP's
                                     // report names them), sweep files, or Catch2 tags
   std::string why;                  // supported_by: why it decides nothing
@@ -148,7 +148,8 @@ void add_wp_times(std::vector<ProofGoal>& goals, const std::string& log);
 
 struct Why3File {
   std::vector<ProofGoal> goals;
-  std::vector<std::string> assumptions;  // register rows of the goals' contexts ("axioms": {"rows"})
+  std::vector<std::string>
+      assumptions;  // register rows of the goals' contexts ("axioms": {"rows"})
   std::string summary;                   // rendered summary, for display
 };
 Why3File parse_why3_json(const std::string& text);

@@ -183,7 +183,8 @@ std::string mini_catalogue() {
   "requirements":[
    {"id":"C1","title":"Shape","statement":"Same shape.","source":{"doc":"002","section":"C1","sonnx_tag":"[C1]"},
     "verification":["test","why3","wp"],
-    "decided_by":[{"method":"why3","goals":["t.T.c1_shape"]},{"method":"wp","properties":["k_ensures_C1_shape"]},
+    "decided_by":[{"method":"why3","goals":["t.T.c1_shape"]},
+                  {"method":"wp","properties":["k_ensures_C1_shape"]},
                   {"method":"test","tags":["C1"]}]},
    {"id":"F2","title":"Half","statement":"Correct rounding.","source":{"doc":"002","section":"float","sonnx_tag":""},
     "verification":["test","exhaustive"],
@@ -193,7 +194,8 @@ std::string mini_catalogue() {
     "supported_by":[{"method":"wp","properties":["k_ensures_F2_applies"],"why":"the loop only"}]},
    {"id":"D3","title":"MIN/-1","statement":"Domain error.","source":{"doc":"DEF","section":"defect 3","sonnx_tag":""},
     "verification":["test"],"decided_by":[{"method":"test","tags":["D3"]}]},
-   {"id":"D9","title":"Fast","statement":"Fast paths.","source":{"doc":"DEF","section":"OP-6","sonnx_tag":""},
+   {"id":"D9","title":"Fast","statement":"Fast paths.",
+    "source":{"doc":"DEF","section":"OP-6","sonnx_tag":""},
     "verification":["test","wp","exhaustive"],"types":["float16","int8"],
     "decided_by":[{"method":"wp","types":["int8"],"properties":["k_ensures_D9_route"]},
                   {"method":"exhaustive","types":["float16"],"sweeps":["exhaustive-f16.json"]},
@@ -210,7 +212,8 @@ void test_why3() {
   const auto w = trace::parse_why3_json(j);
   CHECK(w.goals.size() == 4);
   // the name that spec/requirements.json uses: file stem, theory, goal; no ID is read from it
-  CHECK(w.goals[0].name == "tensor.Tensor.c1_shape_consistency" && w.goals[0].proved && w.goals[0].ids.empty());
+  CHECK(w.goals[0].name == "tensor.Tensor.c1_shape_consistency" && w.goals[0].proved &&
+        w.goals[0].ids.empty());
   CHECK(w.goals[1].name == "div.Div.div'vc" && w.goals[1].proved);
   CHECK(!w.goals[2].proved);
   CHECK(w.assumptions == std::vector<std::string>({"AS-LIB-1", "AS-WHY3-3.1"}));
@@ -284,17 +287,22 @@ void test_code_tags_and_assumptions() {
   CHECK(trace::scan_code_tags("a->req~x but no bracket", "b.c").empty());
   // A register is data, rendered to Markdown; a row without one of its cells, or a duplicate ID, is
   // refused.
-  const fs::path reg = fs::temp_directory_path() / ("sonnx-trace-reg-" + std::to_string(::getpid()) + ".json");
-  write(reg, R"({"title":"Reg","preamble":["Intro."],"columns":[["id","ID"],["statement","statement"]],
-    "rows":[{"id":"AS-PLAT-1","statement":"a | b\nc","axioms":[]},{"id":"AS-PLAT-2","statement":"s"}]})");
+  const fs::path reg =
+      fs::temp_directory_path() / ("sonnx-trace-reg-" + std::to_string(::getpid()) + ".json");
+  write(reg,
+        R"({"title":"Reg","preamble":["Intro."],"columns":[["id","ID"],["statement","statement"]],
+    "rows":[{"id":"AS-PLAT-1","statement":"a | b\nc","axioms":[]},
+            {"id":"AS-PLAT-2","statement":"s"}]})");
   const auto a = trace::load_register(reg);
   CHECK(a.rows.size() == 2 && a.rows[0].size() == 2 && a.rows[0][0] == "AS-PLAT-1");
   CHECK(trace::render_register_md(a, "spec/r.json") ==
-        "# Reg\n\n<!-- Generated from spec/r.json by `sonnx-trace render-register`; do not edit by hand (CTest "
-        "registers_md_up_to_date). -->\n\nIntro.\n\n| ID | statement |\n|---|---|\n| AS-PLAT-1 | a \\| b c |\n"
+        "# Reg\n\n<!-- Generated from spec/r.json by `sonnx-trace render-register`; do not edit by "
+        "hand (CTest registers_md_up_to_date). -->\n\nIntro.\n\n| ID | statement |\n|---|---|\n| "
+        "AS-PLAT-1 | a \\| b c |\n"
         "| AS-PLAT-2 | s |\n");
-  for (const char* bad : {R"({"title":"R","columns":[["id","ID"],["x","X"]],"rows":[{"id":"A"}]})",
-                          R"({"title":"R","columns":[["id","ID"]],"rows":[{"id":"A"},{"id":"A"}]})"}) {
+  for (const char* bad :
+       {R"({"title":"R","columns":[["id","ID"],["x","X"]],"rows":[{"id":"A"}]})",
+        R"({"title":"R","columns":[["id","ID"]],"rows":[{"id":"A"},{"id":"A"}]})"}) {
     write(reg, bad);
     bool threw = false;
     try {
@@ -317,18 +325,25 @@ void test_end_to_end() {
   const fs::path ev = root / "build" / "evidence";
   write(root / "spec" / "requirements.json", mini_catalogue());
   write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~Q7~1] */\n");
-  write(root / "spec" / "assumptions.json",
-        R"({"title":"A","columns":[["id","ID"],["kind","kind"],["where","where"],["statement","statement"],
+  write(
+      root / "spec" / "assumptions.json",
+      R"({"title":"A","columns":[["id","ID"],["kind","kind"],["where","where"],
+                                 ["statement","statement"],
         ["justification","justification"],["checked_by","how it is checked"]],
-        "rows":[{"id":"AS-PLAT-1","kind":"platform","where":"all","statement":"IEEE","justification":"j",
+        "rows":[{"id":"AS-PLAT-1","kind":"platform","where":"all","statement":"IEEE",
+                 "justification":"j",
                  "checked_by":"t"},
-                {"id":"AS-WP-2","kind":"abstraction","where":"e","statement":"F2 bits","justification":"j",
+                {"id":"AS-WP-2","kind":"abstraction","where":"e","statement":"F2 bits",
+                 "justification":"j",
                  "checked_by":"sweeps"}]})");
-  write(root / "spec" / "deviations.json",
-        R"({"title":"D","columns":[["id","ID"],["rule","Rule"]],"rows":[{"id":"DEV-1","rule":"misra-c2012-15.5"}]})");
+  write(
+      root / "spec" / "deviations.json",
+      R"({"title":"D","columns":[["id","ID"],["rule","Rule"]],
+          "rows":[{"id":"DEV-1","rule":"misra-c2012-15.5"}]})");
   write(root / "spec" / "prover-policy.json",
         R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":false},
-        "CVC5":{"family":"cvc","trusted_alone_on_floating_point":true}},"wp_prover_names":{"Z3:4.8.12":"Z3"},
+        "CVC5":{"family":"cvc","trusted_alone_on_floating_point":true}},
+        "wp_prover_names":{"Z3:4.8.12":"Z3"},
         "not_provers":{"names":["script"]}})");
   fs::create_directories(ev);
   for (const auto& p : fs::recursive_directory_iterator(root))
@@ -375,20 +390,26 @@ void test_end_to_end() {
   write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~F2~1] [impl->req~D3~1] */\n");
   set_age(root / "src" / "k.c", 3600);
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
-<TestCase name="t1" tags="[C1][D3][D9]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
+<TestCase name="t1" tags="[C1][D3][D9]" filename="/nowhere/t.cpp" line="1">
+<OverallResult success="true"/></TestCase>
 <TestCase name="t2" tags="[F2]" filename="/nowhere/t.cpp" line="9"><OverallResult success="true"/></TestCase>
 <TestCase name="oracle self" tags="[oracle]" filename="/nowhere/o.cpp" line="2"><OverallResult success="true"/></TestCase>
 </Group></Catch>)");
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
     "prover":"Z3","time_s":0.2,"status":"Valid"}],"summary":{},"axioms":{"rows":["AS-PLAT-1"]}})");
-  write(ev / "wp-report.json", R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
-    "wp:main":{"total":1,"valid":1}},"k_ensures_F2_applies":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}},
+  write(ev / "wp-report.json",
+        R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
+    "wp:main":{"total":1,"valid":1}},
+    "k_ensures_F2_applies":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}},
     "k_ensures_D9_route":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}},
     "goals":[{"goal":"k_ensures_D9_route","function":"k","accepted":true,
-              "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]}],"axioms":{"rows":["AS-WP-2"]}})");
+              "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]}],
+    "axioms":{"rows":["AS-WP-2"]}})");
   write(ev / "wp-properties.csv",
-        "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\nsrc\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n"
-        "src\tk.c\t2\tk\tpostcondition\tValid\tF2_applies: x\nsrc\tk.c\t3\tk\tpostcondition\tValid\tD9_route: x\n");
+        "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
+        "src\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n"
+        "src\tk.c\t2\tk\tpostcondition\tValid\tF2_applies: x\n"
+        "src\tk.c\t3\tk\tpostcondition\tValid\tD9_route: x\n");
   const std::string sweep = R"(", "pairs_checked": 4294967296, "mismatches": 0, "mode": "full", "wall_s": 12.5})";
   write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
   write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
@@ -434,20 +455,24 @@ void test_end_to_end() {
     CHECK(j["summary"]["verified"] == 4);
     CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
     CHECK(contains(trace::render_csv(r), "C1,Shape,verified"));
-    // Proof levels, from the evidence decided_by names, strongest first, with the counts behind them.
+    // Proof levels from the evidence decided_by names, strongest first, with the counts behind.
     CHECK(row(r, "C1").proof_level == "code" && row(r, "C1").level_code == 1 && row(r, "C1").level_spec == 1);
     // a proved WP property that only supports F2 does not make it "code"
-    CHECK(row(r, "F2").proof_level == "exhaustive" && row(r, "F2").level_exhaustive == 2 && row(r, "F2").wp.size() == 1);
+    CHECK(row(r, "F2").proof_level == "exhaustive" && row(r, "F2").level_exhaustive == 2 &&
+          row(r, "F2").wp.size() == 1);
     CHECK(row(r, "D3").proof_level == "test" && row(r, "D3").level_tests == 1);
-    // per type: int8 code (conditional on AS-WP-2), float16 exhaustive; the weakest for the requirement
+    // per type: int8 code (conditional on AS-WP-2), float16 exhaustive; the requirement: weakest
     CHECK(row(r, "D9").proof_level == "exhaustive" && row(r, "D9").levels_by_type.size() == 2);
-    CHECK(row(r, "D9").levels_by_type[1] == std::make_pair(std::string("int8"), std::string("code")));
+    CHECK(row(r, "D9").levels_by_type[1] ==
+          std::make_pair(std::string("int8"), std::string("code")));
     CHECK(!row(r, "D9").conditions.empty() && has_flag(row(r, "D9"), "conditional"));
     CHECK(row(r, "C1").conditions.empty());
     CHECK(j["requirements"][0]["proof_level"] == "code");
-    CHECK(j["requirements"][3]["conditional"] == true && j["requirements"][3]["proof_level_by_type"]["int8"] == "code");
+    CHECK(j["requirements"][3]["conditional"] == true &&
+          j["requirements"][3]["proof_level_by_type"]["int8"] == "code");
     CHECK(j["summary"]["proof_levels"]["exhaustive"] == 2);
-    CHECK(contains(trace::render_markdown(r), "exhaustive (conditional); float16: exhaustive, int8: code"));
+    CHECK(contains(trace::render_markdown(r),
+                   "exhaustive (conditional); float16: exhaustive, int8: code"));
     // The [oracle] test counts for no requirement and is no untraced test.
     CHECK(r.verification_tests.size() == 1 && r.tests.size() == 2);
     // the register rows the proofs' axiom scans matched are rows of the register

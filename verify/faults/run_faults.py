@@ -207,7 +207,8 @@ class Why3:
                 old["verdicts"]["CVC5"] = new["answer"]
         for r in rows:
             r["proved"] = policy.accepted(r["floating_point"], [
-                {"prover": p, "result": "valid" if a == "Valid" else "not valid"} for p, a in r["verdicts"].items()])
+                {"prover": p, "result": "valid" if a == "Valid" else "not valid"}
+                for p, a in r["verdicts"].items()])
         return rows
 
 

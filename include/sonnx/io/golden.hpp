@@ -2,10 +2,10 @@
 //   DIR/model.onnx                 one Div node z = Div(x, y), opset 14, x, y, z of shape [8]
 //   DIR/test_data_set_N/input_0.pb x     (TensorProto, raw_data)
 //   DIR/test_data_set_N/input_1.pb y
-//   DIR/test_data_set_N/output_0.pb z    expected output, computed by a reference independent of the
-//                                  library (the tool's: the MPFR oracle for the IEEE formats, exact
-//                                  integer arithmetic for the integers), which the library must
-//                                  match (a NaN matches any NaN; anything else bit for bit)
+//   DIR/test_data_set_N/output_0.pb z    expected output, computed by a reference independent of
+//                                  the library (the tool's: the MPFR oracle for the IEEE formats,
+//                                  exact integer arithmetic for the integers), which the library
+//                                  must match (a NaN matches any NaN; anything else bit for bit)
 //   DIR/cases.json                 what each element exercises, and the semantics used
 // The edge cases never violate C3 or D3 (no zero integer divisor, no signed MIN / -1): those
 // are errors, not outputs. With Semantics::openvino_pythondiv the expected outputs are floored

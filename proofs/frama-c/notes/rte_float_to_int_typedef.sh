@@ -16,7 +16,8 @@ C
 frama-c "$dir/conversions.c" -rte -warn-special-float none -then -print >"$dir/out.txt" 2>&1 || {
   cat "$dir/out.txt"; echo "rte reproducer: frama-c failed"; exit 2; }
 count() {  # the float_to_int assertions of one function
-  awk -v f="$1" '$0 ~ f"\\(float x\\)" {on=1} on && /float_to_int/ {n++} on && /^}/ {on=0} END {print n+0}' "$dir/out.txt"
+  awk -v f="$1" '$0 ~ f"\\(float x\\)" {on=1} on && /float_to_int/ {n++} on && /^}/ {on=0}
+    END {print n+0}' "$dir/out.txt"
 }
 typedef_n="$(count via_typedef)" builtin_n="$(count via_builtin)" int_n="$(count via_int)"
 echo "float_to_int assertions: (int8_t)x $typedef_n, (signed char)x $builtin_n, (int)x $int_n"

@@ -380,9 +380,9 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
       const std::uint64_t got = load(c.c.bytes, k, size);
       if (!golden_matches(type, want, got)) {
         return fail(IoStatus::failure(IoErrorKind::io, "T4",
-                                      "golden: the library's " + hex(x, size) + " / " + hex(y, size) +
-                                          " = " + hex(got, size) + " differs from the reference's " +
-                                          hex(want, size)));
+                                      "golden: the library's " + hex(x, size) + " / " +
+                                          hex(y, size) + " = " + hex(got, size) +
+                                          " differs from the reference's " + hex(want, size)));
       }
       store(expected.bytes, k, size, want);
     }
