@@ -2,6 +2,10 @@
 """Binding mutation check of the WP driver (proofs/frama-c/div_element.driver).
 
 usage: binding_mutants.py WORK OUT_JSON
+       binding_mutants.py --cases [SANITY_FILE]
+
+--cases (the test command, no prover): every binding of the driver has, in binding_sanity.c (or
+SANITY_FILE), a case that must hold and one that must be refuted; exit status 1 otherwise.
 
 Each ACSL symbol the driver binds is rebound to every other symbol of the same kind and signature
 in its Why3 theory (as `why3 prove --print-theory` prints it). Every such mutant must be killed by a
@@ -84,10 +88,10 @@ def signatures(theory):
     return out, uses
 
 
-def sanity_lemmas(symbol, drop=()):
+def sanity_lemmas(symbol, drop=(), sanity=SANITY):
     """the bodies of the sanity lemmas of binding_sanity.c that state a case of `symbol` (but the
     lemmas named in `drop`)"""
-    text = open(SANITY).read().split("#else")[0]
+    text = open(sanity).read().split("#else")[0]
     return [(name, body.strip()) for name, body in re.findall(r"lemma (\w+):\s*(.*?);", text, re.S)
             if re.search(r"\b%s\b" % symbol, body) and name not in drop]
 
@@ -203,7 +207,35 @@ def check(work, symbols=None, drop=()):
 PLANTED = {"symbols": ["sonnx_div_float64_spec"], "drop": ["F1_float64_binding_refutes"]}
 
 
+def refuted(body, symbol):
+    """whether a sanity case states that `symbol` does not hold (a predicate negated, a function
+    whose result differs from a value)"""
+    m = re.fullmatch(r"(!?)\s*%s\((.*)\)\s*(?:(==|!=)\s*(-?\d+))?" % symbol, body.strip(), re.S)
+    return bool(m) and (m.group(1) == "!" or m.group(3) == "!=")
+
+
+def cases(sanity):
+    """the problems of binding_sanity.c: a binding without a holding or without a refuted case"""
+    problems = []
+    for b in bindings():
+        lemmas = sanity_lemmas(b["acsl"], sanity=sanity)
+        kinds = {refuted(body, b["acsl"]) for _, body in lemmas}
+        for kind, what in ((False, "holding"), (True, "refuted")):
+            if kind not in kinds:
+                problems.append(f"binding {b['acsl']} = {b['why3']}: no {what} case in "
+                                f"{os.path.basename(sanity)}")
+    return problems
+
+
 def main():
+    if sys.argv[1:2] == ["--cases"]:
+        sanity = sys.argv[2] if len(sys.argv) > 2 else SANITY
+        problems = cases(sanity)
+        for p in problems:
+            print(p)
+        print("binding cases: %d bindings, %s" % (len(bindings()), "each with a holding and a "
+              "refuted case" if not problems else "%d cases missing" % len(problems)))
+        return 1 if problems else 0
     work, out = sys.argv[1], sys.argv[2]
     t0 = time.time()
     results, ok = check(work)

@@ -319,7 +319,8 @@ python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - 
 status=${PIPESTATUS[0]}
 
 # ---- driver-binding sanity goals and the driver faults of the fault table ------------------------
-# The sanity lemmas of binding_sanity.c must be proved with the real driver. Each fault of
+# The sanity lemmas of binding_sanity.c must be proved with the real driver, and every binding must
+# have one that holds and one that is refuted (binding_mutants.py --cases). Each fault of
 # verify/faults/faults.json with "wp" killers is applied to a scratch copy of the driver and bridge,
 # and its killers (negations of holding cases) must be proved there: killed by proof.
 binding_pass() {  # binding_pass NAME DRIVER [CPP DEFINES]
@@ -352,9 +353,11 @@ while read -r fault killers; do
     -DSONNX_BINDING_MUTANT_KILLERS
   echo "$killers" > "$WORK/wp-binding-fault-$fault.killers"
 done <<< "$DRIVER_FAULTS"
-python3 - "$WORK" "$OUT/wp-binding.json" <<'PY' | tee -a "$OUT/wp-summary.txt"
+python3 - "$WORK" "$OUT/wp-binding.json" "$HERE" <<'PY' | tee -a "$OUT/wp-summary.txt"
 import glob, json, os, re, sys
-work, out = sys.argv[1:3]
+work, out, here = sys.argv[1:4]
+sys.path.insert(0, here)
+from binding_mutants import bindings, cases
 def goals_of(name):
     log = open("%s/wp-binding-%s.txt" % (work, name), errors="replace").read()
     return {m.group(1): m.group(2) == "Valid"
@@ -366,6 +369,12 @@ ok = bool(sanity) and all(sanity.values())
 result["sanity"] = {"what": "the real driver: each tested binding's holding and refuted cases",
                     "goals": sanity, "proved": sum(sanity.values()), "total": len(sanity)}
 print("binding sanity: %d/%d lemmas proved" % (sum(sanity.values()), len(sanity)))
+missing = cases(os.path.join(here, "binding_sanity.c"))
+result["cases"] = {"what": "each binding has a holding and a refuted case",
+                   "bindings": len(bindings()), "missing": missing}
+ok = ok and not missing
+for line in missing:
+    print(line)
 result["faults"] = []
 for path in sorted(glob.glob(work + "/wp-binding-fault-*.killers")):
     fault = os.path.basename(path)[len("wp-binding-fault-"):-len(".killers")]

@@ -8,9 +8,13 @@ The clean pass must be accepted; the same pass with planted faults must be refus
   in a pass whose portfolio has Z3 (the policy of spec/prover-policy.json);
 - an axiom of a theory WP generated from the ACSL that no register row names;
 - a printed task that belongs to no property.
-Each fails on the evidence script before issue 32 (function lists and reports, no tasks)."""
+Each fails on the evidence script before issue 32 (function lists and reports, no tasks). Then the
+rule comes from the one policy file: in a copy of the scripts whose spec/prover-policy.json trusts
+Z3 alone, the Z3-alone property is accepted (before issue 32 the script had its own rule)."""
+import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -58,14 +62,34 @@ def make_pass(work, faults):
     write(f"{work}/callgraph-t.dot", "digraph G {}\n")
 
 
-def run(faults):
+def run(faults, script=os.path.join(HERE, "wp_evidence.py")):
     with tempfile.TemporaryDirectory() as work:
         make_pass(work, faults)
         out = os.path.join(work, "out")
         os.makedirs(out)
-        p = subprocess.run([sys.executable, os.path.join(HERE, "wp_evidence.py"), out,
+        p = subprocess.run([sys.executable, script, out,
                             f"t:{work}:f:taskprint,script,z3,cvc5"], capture_output=True, text=True)
         return p.returncode, p.stdout + p.stderr
+
+
+def run_with_z3_trusted(faults):
+    """run() with a copy of the scripts and data whose policy file trusts Z3 alone"""
+    root = os.path.dirname(os.path.dirname(HERE))
+    with tempfile.TemporaryDirectory() as copy:
+        for rel in ("proofs/policy.py", "proofs/why3_tasks.py", "proofs/verdict_counts.py",
+                    "proofs/frama-c/wp_evidence.py",
+                    "proofs/why3/task_print.drv", "proofs/why3/sonnx_floats.drv",
+                    "spec/assumptions.json", "spec/evidence-sources.json") + tuple(
+                        os.path.relpath(p, root) for d in ("spec/why3", "proofs/frama-c")
+                        for p in glob.glob(os.path.join(root, d, "*.mlw"))):
+            os.makedirs(os.path.dirname(os.path.join(copy, rel)), exist_ok=True)
+            shutil.copy(os.path.join(root, rel), os.path.join(copy, rel))
+        with open(os.path.join(root, "spec", "prover-policy.json")) as f:
+            doc = json.load(f)
+        doc["provers"]["Z3"]["trusted_alone_on_floating_point"] = True
+        with open(os.path.join(copy, "spec", "prover-policy.json"), "w") as f:
+            json.dump(doc, f)
+        return run(faults, os.path.join(copy, "proofs", "frama-c", "wp_evidence.py"))
 
 
 def main():
@@ -86,6 +110,10 @@ def main():
     check("AXIOM NOT REGISTERED: wp:Axiomatic.planted_generated_axiom" in log,
           "an axiom WP generates from the ACSL without a register row is reported")
     check("TASK WITHOUT A PROPERTY" in log, "a printed task of no property is reported")
+    rc, log = run_with_z3_trusted({"z3_alone"})
+    check(rc == 0 and "not accepted: f_ensures_B" not in log,
+          "the acceptance rule is the policy file's: trusting Z3 alone there accepts the property"
+          + ("" if rc == 0 else ":\n" + log))
     return 1 if failures else 0
 
 

@@ -396,13 +396,15 @@ void test_end_to_end() {
 <TestCase name="oracle self" tags="[oracle]" filename="/nowhere/o.cpp" line="2"><OverallResult success="true"/></TestCase>
 </Group></Catch>)");
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
-    "prover":"Z3","time_s":0.2,"status":"Valid"}],"summary":{},"axioms":{"rows":["AS-PLAT-1"]}})");
+    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,
+    "verdicts":[{"prover":"Z3","result":"valid"}]}],"summary":{},"axioms":{"rows":["AS-PLAT-1"]}})");
   write(ev / "wp-report.json",
         R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
     "wp:main":{"total":1,"valid":1}},
     "k_ensures_F2_applies":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}},
     "k_ensures_D9_route":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}},
     "goals":[{"goal":"k_ensures_D9_route","function":"k","accepted":true,
+              "verdicts":[{"prover":"Z3:4.8.12","result":"valid"}],
               "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]}],
     "axioms":{"rows":["AS-WP-2"]}})");
   write(ev / "wp-properties.csv",
@@ -493,8 +495,14 @@ void test_end_to_end() {
       if (sec.id == "wp-smoke") CHECK(!sec.bad && contains(sec.verdict, "4 smoke goals, 0 unreachable"));
       if (sec.id == "wp-binding") CHECK(!sec.bad && contains(sec.verdict, "sanity 2/2 proved; 1/1 driver faults killed"));
       if (sec.id == "coding-standard") CHECK(!sec.bad && contains(sec.verdict, "0 findings, 1 deviations"));
+      // WP counts properties (each of one or more goals), Why3 counts goals: said so
+      if (sec.id == "prover-policy") {
+        CHECK(contains(sec.verdict, "WP: 1 of 3 properties accepted"));
+        CHECK(contains(sec.verdict, "Why3: 1 of 1 goals accepted"));
+      }
     }
     const std::string html = trace::render_html(r);
+    CHECK(contains(html, "<span>WP properties</span><b>3 / 3</b>proved (3 of 3 goals)"));
     CHECK(contains(html, "conformance/f16-1"));
     CHECK(contains(html, "misra-c2012-15.5"));
     CHECK(contains(html, "sonnx::div"));
@@ -544,6 +552,11 @@ void test_end_to_end() {
     CHECK(has_issue(r, "stack", "cycle"));
     CHECK(has_issue(r, "coding-standard", "1 coding-standard findings outside the deviation register"));
   }
+  // The policy is the file's: trusting Z3 alone there, the same goal is no violation.
+  write(root / "spec" / "prover-policy.json",
+        R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":true}},
+        "not_provers":{"names":["script"]}})");
+  CHECK(!has_issue(trace::build_report(o), "prover-policy", "c1_shape"));
   // 4. Unreadable evidence is a gap, not a crash.
   write(ev / "why3.json", "{ not json");
   write(ev / "catch2" / "unit_tests.xml", "<Catch name=\"unit_tests\"><Group><TestCase name=\"x\" tags=\"[C1]\"");

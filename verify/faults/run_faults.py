@@ -437,12 +437,11 @@ def main():
     name = "faults.json" if a.all else "faults-why3.json"
     with open(os.path.join(a.out, name), "w") as f:
         json.dump(doc, f, indent=1)
-    # bind the result to the sources it covers, by content (read by the traceability report)
-    sources = ["spec/why3/*.mlw", WITNESSES, "verify/faults/*"] + (
-        ["src/**/*.c", "src/**/*.h", "src/**/*.inc", "src/**/*.cpp", "src/**/*.hpp", "include/**/*.hpp",
-         "tests/**/*.cpp", "tests/**/*.hpp"] if a.all else [])
+    # bind the result to the sources it covers, by content (read by the traceability report): the
+    # binding "faults" or "faults-why3" of spec/evidence-sources.json
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "evidence_provenance.py"),
-                    os.path.join(a.out, name), "--root", ROOT, "--sources"] + sources, check=False)
+                    os.path.join(a.out, name), "--root", ROOT,
+                    "--binding", "faults" if a.all else "faults-why3"], check=False)
     print(f"{'all checks passed' if ok else 'FAILED'} in {doc['seconds']} s; {os.path.join(a.out, name)}")
     return 0 if ok else 1
 
