@@ -2,11 +2,14 @@
 // against a naive scalar loop and a streaming add of 64-bit words over the same bytes (the
 // memory-traffic bound), all in one run. "kernel" is what the checked API runs by default: the fast path of the
 // type on this CPU where one exists (D9), else the proved kernel; "proved" is the proved kernel.
-// Writes the ratios to the file given by --evidence=PATH.
+// Writes the ratios to the file given by --evidence=PATH. With --onnxruntime-node=NODE and
+// --onnxruntime-profiler=conform/onnxruntime/profile_div.js, onnxruntime's Div kernel is timed
+// too (onnxruntime_peer.hpp), after the Google Benchmark runs, for the 12 types at 10^5 and 10^7.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -20,6 +23,7 @@
 
 #include "div/fast/div_fast_paths.hpp"
 #include "div/kernels/div_kernels.h"
+#include "onnxruntime_peer.hpp"
 
 namespace {
 
@@ -250,14 +254,83 @@ void record_cpu() {
   benchmark::AddCustomContext("cpu_extensions", extensions);
 }
 
+// The operands of the checked benchmark of one type (the default distribution) for the peer.
+template <typename T>
+sonnx::bench::PeerCase peer_case(const char* name, DataType type, std::int64_t n) {
+  Operands<T>& x = operands<T>(type, 0, static_cast<std::size_t>(n));
+  const std::size_t words = (static_cast<std::size_t>(n) * sizeof(T) + 7) / 8;
+  auto words_a = std::make_shared<std::vector<std::uint64_t>>(words, 0x0123456789ABCDEFULL);
+  auto words_b = std::make_shared<std::vector<std::uint64_t>>(words, 0x1111111111111111ULL);
+  auto words_c = std::make_shared<std::vector<std::uint64_t>>(words);
+  return {name, type, n, x.a.data(), x.b.data(), x.c.data(), [words_a, words_b, words_c] {
+            stream_words(words_a->data(), words_b->data(), words_c->data(), words_c->size());
+            benchmark::DoNotOptimize(words_c->data());
+            benchmark::ClobberMemory();
+          }};
+}
+
+// onnxruntime's Div beside the checked API, into every record: the type's figures at 10^5 and
+// 10^7, a reason elsewhere (the fields are in every record, so that readers see one layout).
+void add_onnxruntime_peer(nlohmann::json& records, const std::string& node,
+                          const std::string& profiler) {
+  using CaseOf = sonnx::bench::PeerCase (*)(const char*, DataType, std::int64_t);
+  const std::tuple<const char*, DataType, CaseOf> types[] = {
+      {"float16", DataType::float16, peer_case<std::uint16_t>},
+      {"bfloat16", DataType::bfloat16, peer_case<std::uint16_t>},
+      {"float32", DataType::float32, peer_case<float>},
+      {"float64", DataType::float64, peer_case<double>},
+      {"int8", DataType::int8, peer_case<std::int8_t>},
+      {"int16", DataType::int16, peer_case<std::int16_t>},
+      {"int32", DataType::int32, peer_case<std::int32_t>},
+      {"int64", DataType::int64, peer_case<std::int64_t>},
+      {"uint8", DataType::uint8, peer_case<std::uint8_t>},
+      {"uint16", DataType::uint16, peer_case<std::uint16_t>},
+      {"uint32", DataType::uint32, peer_case<std::uint32_t>},
+      {"uint64", DataType::uint64, peer_case<std::uint64_t>}};
+  const bool installed = !profiler.empty() && std::filesystem::is_directory(
+      std::filesystem::path(profiler).parent_path() / "node_modules" / "onnxruntime-node");
+  sonnx::bench::OnnxruntimePeer peer(
+      node.empty() ? std::vector<std::string>{} : std::vector<std::string>{node, profiler},
+      installed);
+  for (nlohmann::json& r : records) {
+    r["onnxruntime"] = "not measured at this n or operand distribution";
+    r["onnxruntime_ns_per_element"] = nullptr;
+    r["peer_checked_ns_per_element"] = nullptr;
+    r["peer_bound_ns_per_element"] = nullptr;
+    r["checked_vs_onnxruntime"] = nullptr;
+    const std::int64_t n = r["n"];
+    if (n != 100000 && n != 10000000) continue;
+    for (const auto& [name, type, case_of] : types) {
+      if (r["type"] != name) continue;
+      const sonnx::bench::PeerResult m = peer.measure(case_of(name, type, n), 5);
+      const double elements = static_cast<double>(n);
+      if (m.status == "measured") {
+        r["onnxruntime"] = peer.runtime() + ": " + m.detail;
+        r["onnxruntime_ns_per_element"] = m.onnxruntime_s * 1e9 / elements;
+        r["peer_checked_ns_per_element"] = m.checked_s * 1e9 / elements;
+        r["peer_bound_ns_per_element"] = m.bound_s * 1e9 / elements;
+        r["checked_vs_onnxruntime"] = m.onnxruntime_s / m.checked_s;
+      } else if (m.status == "not installed") {
+        r["onnxruntime"] = m.detail;
+      } else {
+        r["onnxruntime"] = peer.runtime() + ": " + m.status + " (" + m.detail + ")";
+      }
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string evidence;
+  std::string evidence, node, profiler;
   std::vector<char*> args;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--evidence=", 11) == 0) {
       evidence = argv[i] + 11;
+    } else if (std::strncmp(argv[i], "--onnxruntime-node=", 19) == 0) {
+      node = argv[i] + 19;
+    } else if (std::strncmp(argv[i], "--onnxruntime-profiler=", 23) == 0) {
+      profiler = argv[i] + 23;
     } else {
       args.push_back(argv[i]);
     }
@@ -330,6 +403,7 @@ int main(int argc, char** argv) {
                          {"elements_per_s", elements_per_s}});
     }
   }
+  add_onnxruntime_peer(records, node, profiler);
   std::ofstream(evidence) << records.dump(2) << "\n";
   return 0;
 }

@@ -95,6 +95,48 @@ def measured_on(evidence):
         context["cpu_model"], context.get("num_cpus", "?"), context.get("cpu_extensions", "?")), ""]
 
 
+PEER_NOTE = (
+    "onnxruntime's Div kernel against the checked API, in the same run: interleaved rounds (the"
+    " checked API, the streaming bound, then onnxruntime, five times), one thread each, the same"
+    " operands; onnxruntime's time is the sum of the kernel times its own profiler reports for the"
+    " nodes of a run (a type"
+    " without a Div kernel of its own runs Casts around a wider Div), without the Node binding's"
+    " copies. The ratio is the checked API's throughput over onnxruntime's (above 1: sonnx is"
+    " faster). Target: at least 1x on every type both support, at least 2x where onnxruntime is"
+    " not memory-bound (its throughput at or above 0.8x the streaming bound of the same rounds"
+    " counts as memory-bound). A measurement, not a test: nothing fails on it.")
+
+
+def peer_rows(records):
+    """the onnxruntime comparison table (empty when the run did not try onnxruntime)"""
+    rows = [r for r in records if r["type"] in TYPES[:12] and r["n"] in (100000, 10000000)]
+    if not any("onnxruntime" in r for r in rows):
+        return []
+    out = ["", PEER_NOTE, "",
+           "| type | n | onnxruntime | onnxruntime ns per element | checked ns per element "
+           "| sonnx-checked / onnxruntime | onnxruntime / bound | target | holds |",
+           "|---|---:|---|---:|---:|---:|---:|---|---|"]
+    for r in rows:
+        n = "10^%d" % round(math.log10(r["n"]))
+        what = r.get("onnxruntime", "not measured")
+        ratio = r.get("checked_vs_onnxruntime")
+        if ratio is None:
+            runtime, _, detail = what.partition(": ")
+            if detail.startswith("unsupported"):
+                what = "**not supported** by %s%s" % (runtime, detail[len("unsupported"):])
+            out.append("| %s | %s | %s | - | - | - | - | - | - |" % (r["type"], n, what))
+            continue
+        ort_ns = r["onnxruntime_ns_per_element"]
+        bound_ns = r.get("peer_bound_ns_per_element")
+        vs_bound = bound_ns / ort_ns if bound_ns else None
+        wanted = 1.0 if vs_bound is not None and vs_bound >= 0.8 else 2.0
+        out.append("| %s | %s | %s | %.3f | %.3f | %.2fx | %s | >= %.0fx%s | %s |" % (
+            r["type"], n, what, ort_ns, r["peer_checked_ns_per_element"], ratio,
+            "-" if vs_bound is None else "%.2f" % vs_bound, wanted,
+            " (memory-bound)" if wanted == 1.0 else "", "yes" if ratio >= wanted else "**no**"))
+    return out
+
+
 def table(records, evidence):
     out = measured_on(evidence)
     out += ["| type | n | kernel | kernel / bound | kernel / naive | checked / kernel | ns per element |",
@@ -131,6 +173,7 @@ def table(records, evidence):
         out.append("| %s | %s | %.2fx | %.2fx | %s | %s | <= 5%% | %+.1f%% | %s |" % (
             t, what, mid[key], big[key], ceiling, verdict, 100 * overhead,
             "yes" if overhead <= 0.05 else "**no**"))
+    out += peer_rows(records)
     rows = timing_rows(evidence)
     if rows:
         out += ["", "Verification times and sweep speeds from the same evidence folder:", "",

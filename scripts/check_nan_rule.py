@@ -3,8 +3,9 @@
 
 Every paragraph (or table row) of README.md, docs/*.md and spec/requirements.json's statements
 that claims results equal "bit for bit", "bit-exact" or "the same bits" must state, in the same
-paragraph, how NaN results compare (the rule of the comparisons: a NaN result matches any NaN;
-every other result is compared bit for bit). Exit status 1 with the offending places."""
+paragraph, how NaN results compare (the rule of the comparisons, docs/spec-defects.md SD-9: two
+quiet NaNs match whatever their signs and payloads, a signaling NaN matches only itself, every other
+result is compared bit for bit). Exit status 1 with the offending places."""
 import glob
 import json
 import os

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job: set-up, release build, proofs, tests, exhaustive float16/bfloat16 sweeps, fast-path
-# equivalence (D9), the onnxruntime conformance campaign, benchmarks, coverage, and the
-# traceability report. Everything lands in
+# equivalence (D9), the onnxruntime conformance campaign, benchmarks, coverage, the platform
+# campaign (other processors under QEMU) and the traceability report. Everything lands in
 # build/evidence/.
 # Longer campaigns, run on their own: verify/faults/run_faults.py --all (the fault table: every code
 # fault rebuilt and tested in a scratch copy; docs/reliability.md section 5) and
@@ -49,13 +49,24 @@ conformance() {
     node "$root/conform/onnxruntime/adapter.js" || rc=$?
   if ((rc == 1)); then echo "conformance: onnxruntime has findings (see the report)"; fi
   ((rc <= 1)) || return 1
-  # The report's provenance: the reference's sources and the runtime's adapter and pinned version.
+  # The report's provenance: the reference's sources, the campaign's (conform/, process/), and the
+  # runtime's adapter and pinned version.
   python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" \
     --binding conformance
 }
 stage "conformance campaign (onnxruntime)" conformance
 stage "benchmarks" cmake --build build --target bench
 stage "coverage (gcovr)" bash scripts/coverage.sh
+# The library on other processors (docs/platforms.md), last of the campaigns: exit 1 means some
+# target failed; platforms.json says which and the report's platform section shows it. Only a
+# campaign malfunction (exit >= 2) stops the job.
+platforms() {
+  local rc=0
+  bash scripts/platforms.sh || rc=$?
+  if ((rc == 1)); then echo "platforms: some target failed (see platforms.json)"; fi
+  ((rc <= 1))
+}
+stage "platform campaign (aarch64, armhf, riscv64, s390x, Cortex-M4F under QEMU)" platforms
 stage "traceability report" cmake --build build --target report
 echo "main job: $((SECONDS - start)) s"
 write_times "$evidence/main-job-times.json"

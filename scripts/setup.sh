@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages listed in scripts/debian-packages.txt (skipped when all are
-# present; needs root or sudo), then the pinned onnxruntime Node.js binding of the conformance
+# present; needs root or sudo; a package NAME:arch of a foreign architecture, the arm64 multiarch
+# libraries of the platform campaign, first adds that architecture to dpkg), then the pinned onnxruntime Node.js binding of the conformance
 # campaign (conform/onnxruntime: npm ci --ignore-scripts from package-lock.json, skipped when
 # node_modules already matches the lock file).
 set -euo pipefail
@@ -18,6 +19,11 @@ else
   if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
   echo "setup: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
+  for arch in $(printf '%s\n' "${missing[@]}" | sed -n 's/^[^:]*:\([a-z0-9]*\)$/\1/p' | sort -u); do
+    if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+      "${sudo_cmd[@]}" dpkg --add-architecture "$arch"
+    fi
+  done
   "${sudo_cmd[@]}" apt-get update -q
   "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi

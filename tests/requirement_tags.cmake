@@ -6,7 +6,7 @@ cmake_minimum_required(VERSION 3.25)
 #    div_bits, the kernels sonnx_div_*, the float-format helpers, the fast paths, the io layer or the
 #    CLI) carries no requirement ID: tests of the oracle, of the reference implementations or of the
 #    platform use a non-requirement tag such as [oracle] or [platform].
-# Arguments: -DCATALOGUE=spec/requirements.json -DTEST_DIR=tests
+# Arguments: -DCATALOGUE=spec/requirements.json -DTEST_DIR=tests[,other test folders]
 file(READ "${CATALOGUE}" catalogue)
 string(JSON count LENGTH "${catalogue}" requirements)
 math(EXPR last "${count} - 1")
@@ -21,7 +21,12 @@ foreach(i RANGE ${last})
   endif()
 endforeach()
 
-file(GLOB_RECURSE sources "${TEST_DIR}/*.cpp")
+string(REPLACE "," ";" test_dirs "${TEST_DIR}")
+set(sources "")
+foreach(dir ${test_dirs})
+  file(GLOB_RECURSE found "${dir}/*.cpp")
+  list(APPEND sources ${found})
+endforeach()
 set(tags "")
 set(product_call "run_div|div_bits|sonnx::div\\(|sonnx_div_[a-z0-9]+|[^:a-z_]div\\(|io::|run_cli|sonnx_(f16|bf16|float)|fast_path|run_tool|cli_")
 foreach(source ${sources})

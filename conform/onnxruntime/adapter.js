@@ -8,9 +8,8 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const readline = require('readline');
 const ort = require('onnxruntime-node');
-const version = require('onnxruntime-node/package.json').version;
+const { oneLine, serve } = require('./protocol');
 
 // ONNX TensorProto.DataType code -> [onnxruntime-node tensor type, typed array constructor].
 const types = new Map([
@@ -104,10 +103,6 @@ function encodeTensor(tensor, name) {
   return Buffer.concat(parts);
 }
 
-function oneLine(error) {
-  return String(error && error.message ? error.message : error).replace(/\s+/g, ' ').trim();
-}
-
 const sessions = new Map();
 
 async function run(model, input0, input1, output) {
@@ -136,22 +131,4 @@ async function run(model, input0, input1, output) {
   return 'OK';
 }
 
-async function main() {
-  process.stdout.write(`READY onnxruntime ${version}\n`);
-  const lines = readline.createInterface({ input: process.stdin, terminal: false });
-  for await (const line of lines) {
-    const words = line.split('\t');
-    if (words[0] === 'QUIT') break;
-    if (words[0] !== 'RUN' || words.length !== 5) {
-      process.stdout.write(`ERROR adapter: bad request '${line}'\n`);
-      continue;
-    }
-    process.stdout.write(`${await run(words[1], words[2], words[3], words[4])}\n`);
-  }
-  process.exit(0);
-}
-
-main().catch((e) => {
-  process.stderr.write(`onnxruntime adapter: ${e && e.stack ? e.stack : e}\n`);
-  process.exit(70);
-});
+serve('adapter', 'RUN', 5, run);

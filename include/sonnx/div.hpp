@@ -2,14 +2,16 @@
 #ifndef SONNX_DIV_HPP
 #define SONNX_DIV_HPP
 
-#include <sonnx/tensor.hpp>
+#include <sonnx/tensor.hpp>  // stops below C++20 with a clear error
 
+#ifdef SONNX_CXX20_OR_LATER
 namespace sonnx {
 
 // Which kernels run once validation has passed.
 enum class Kernels {
-  // The run-time selected fast path of the element type where one exists (float16, bfloat16,
-  // 8/16/32-bit integers, and 64-bit integers on AVX2 CPUs), otherwise the proved kernel.
+  // The run-time selected fast path of the element type where one exists (8/16/32-bit integers
+  // on every target; float16, bfloat16 and 64-bit integers on x86-64 CPUs with AVX2 and F16C),
+  // otherwise the proved kernel.
   // Requirement D9: every fast path returns the proved kernel's bits on every input
   // (docs/performance.md); the integer ones are WP-proved route kernels themselves.
   fastest,
@@ -21,9 +23,15 @@ enum class Kernels {
 // or "proved"; unset means fastest, any other value means proved (the conservative reading).
 Kernels default_kernels() noexcept;
 
-// The instruction set of the fast paths this CPU runs: "AVX2+F16C" or "x86-64 baseline".
+// The instruction set of the fast paths this CPU runs: on x86-64 "AVX2+F16C" or "x86-64
+// baseline"; on any other target its baseline, e.g. "AArch64 baseline", "Arm M-profile baseline"
+// (docs/platforms.md).
 const char* fast_path_instruction_set() noexcept;
 
+// C = A / B element-wise. Each view's buffer holds elements of the C++ type its DataType names:
+// float for float32, double for float64, std::int8_t ... std::uint64_t for the integer types, and
+// std::uint16_t bit patterns for float16 and bfloat16 (IEEE binary16 and bfloat16; the quotient's
+// pattern is written to C, correctly rounded, F2).
 // Validates every constraint before writing anything, then runs the kernel of the element
 // type. Checks, in this order (the first violation is reported):
 //   R3  each of A, B, C has one of the 12 numeric profile types
@@ -46,5 +54,6 @@ Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c,
 Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c) noexcept;
 
 }  // namespace sonnx
+#endif  // SONNX_CXX20_OR_LATER
 
 #endif  // SONNX_DIV_HPP

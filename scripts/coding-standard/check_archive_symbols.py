@@ -12,10 +12,13 @@ floating-point control word or environment.
   check_archive_symbols.py --self-check CXX   build tiny archives that break one rule each,
                                               and one that breaks none, and show that the check
                                               rejects each of the first and accepts the last
+For another target (docs/platforms.md) give its binutils and, for the self-check, its compiler
+flags: --nm arm-none-eabi-nm --objdump arm-none-eabi-objdump --cxx-flags "-mcpu=cortex-m4 ...".
 """
 import argparse
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -43,8 +46,18 @@ FORBIDDEN = [
                 r"fedisableexcept)(@.*)?$")),
 ]
 
-# RC-8: instructions that load an FP control word or environment (x87, SSE/AVX MXCSR).
-FP_MODE_INSTRUCTIONS = re.compile(r"\t(ldmxcsr|vldmxcsr|fldcw|fldenv|frstor|fxrstor|xrstor)\b")
+# RC-8: instructions that load an FP control word or environment: x86-64 (x87, SSE/AVX MXCSR),
+# Arm (FPSCR), AArch64 (FPCR, FPSR), RISC-V (frm, fflags, fcsr), s390x (FPC, rounding mode).
+FP_MODE_INSTRUCTIONS = re.compile(
+    r"\t(ldmxcsr|vldmxcsr|fldcw|fldenv|frstor|fxrstor|xrstor"
+    r"|(?:vmsr|fmxr)\s+fpscr"
+    r"|msr\s+fp[cs]r"
+    r"|fsrmi?|fsflagsi?|fscsr|csrr?[wsc]i?\s+(?:\w+,\s*)?(?:frm|fflags|fcsr)"
+    r"|sfpc|lfpc|sfasr|lfas|srnmb?|srnmt)\b")
+
+# The tools reading the archive: the host's by default, the target's binutils for another target.
+NM = "nm"
+OBJDUMP = "objdump"
 
 # RC-9: the only writable data the library may hold, by demangled name. The two fast-path tables
 # are constants that hold function addresses, so the toolchain places them in .data.rel.ro
@@ -59,7 +72,7 @@ WRITABLE_ALLOWED = [
 
 def symbols(archive):
     """(member, kind, name) for every symbol line of `nm` on the archive."""
-    out = subprocess.run(["nm", "-A", archive], check=True, capture_output=True, text=True).stdout
+    out = subprocess.run([NM, "-A", archive], check=True, capture_output=True, text=True).stdout
     rows = []
     for line in out.splitlines():
         # "archive.a:member.o:0000000000000000 T name" or "archive.a:member.o:                 U name"
@@ -78,11 +91,12 @@ def demangle(name):
 
 
 def fp_mode_instructions(archive):
-    out = subprocess.run(["objdump", "-d", archive], capture_output=True, text=True,
+    out = subprocess.run([OBJDUMP, "-d", archive], capture_output=True, text=True,
                          check=True).stdout
     found, member, function = [], "", ""
     for line in out.splitlines():
-        header = re.match(r"^(\S+\.o):\s+file format", line) or re.match(r"^In archive .*", line)
+        header = (re.match(r"^(\S+\.o(?:bj)?):\s+file format", line)
+                  or re.match(r"^In archive .*", line))
         if header and header.groups():
             member = header.group(1)
             continue
@@ -123,7 +137,7 @@ def check(archive, root=None, evidence=None):
                          "message": f"{what}: {kind} {demangle(name)}", "deviation": None})
     status = coding_standard.record_check(
         evidence, root, "archive-symbols", "nm",
-        coding_standard.tool_version(["nm", "--version"]),
+        coding_standard.tool_version([NM, "--version"]),
         [os.path.basename(archive) + ":" + m for m in members], findings,
         forbidden=[f"{rule}: {what}" for rule, what, _ in FORBIDDEN]
         + ["RC-8: FP control instructions", "RC-9: writable data outside the allow-list"])
@@ -141,14 +155,30 @@ SAMPLES = {
                             "Base::~Base() = default;\n"
                             "const char* name(const Base& b) { return typeid(b).name(); }\n"),
     "sets_rounding": ("RC-8", "#include <cfenv>\nint up() { return std::fesetround(FE_UPWARD); }\n"),
-    "sets_mxcsr": ("RC-8", "#include <xmmintrin.h>\nvoid flush() { _mm_setcsr(_mm_getcsr() | 0x8040); }\n"),
+    # Loads the FP control register with the target's own instruction (flush-to-zero on each).
+    "sets_fp_control": ("RC-8", "void flush() {\n"
+                                "#if defined(__x86_64__) || defined(__i386__)\n"
+                                "  unsigned csr = 0x9fc0;\n"
+                                "  __asm__ volatile(\"ldmxcsr %0\" : : \"m\"(csr));\n"
+                                "#elif defined(__aarch64__)\n"
+                                "  __asm__ volatile(\"msr fpcr, %0\" : : \"r\"(1ul << 24));\n"
+                                "#elif defined(__arm__)\n"
+                                "  __asm__ volatile(\"vmsr fpscr, %0\" : : \"r\"(1u << 24));\n"
+                                "#elif defined(__riscv)\n"
+                                "  __asm__ volatile(\"fsrmi 1\");\n"
+                                "#elif defined(__s390x__)\n"
+                                "  __asm__ volatile(\"sfpc %0\" : : \"d\"(0u));\n"
+                                "#else\n"
+                                "#error no FP control sample for this target\n"
+                                "#endif\n"
+                                "}\n"),
     "mutable_global": ("RC-9", "int calls = 0;\nint count() { return ++calls; }\n"),
     "clean": (None, "int half(int x) noexcept { return x / 2; }\n"
                     "const int table[] = {1, 2, 3};\nint at(int i) { return table[i]; }\n"),
 }
 
 
-def self_check(cxx):
+def self_check(cxx, flags=()):
     verdicts = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, (rule, source) in SAMPLES.items():
@@ -157,8 +187,10 @@ def self_check(cxx):
             lib = os.path.join(tmp, "lib" + name + ".a")
             with open(src, "w", encoding="utf-8") as f:
                 f.write(source)
-            subprocess.run([cxx, "-std=c++20", "-O2", "-c", src, "-o", obj], check=True)
-            subprocess.run(["ar", "rcs", lib, obj], check=True)
+            subprocess.run([cxx, *flags, "-std=c++20", "-O2", "-c", src, "-o", obj], check=True)
+            # The archiver of the same binutils as nm (arm-none-eabi-nm: arm-none-eabi-ar).
+            subprocess.run([NM[:-2] + "ar" if NM.endswith("nm") else "ar", "rcs", lib, obj],
+                           check=True)
             rules = {r for r, _, _, _, _ in forbidden_symbols(lib)}
             # A throw also emits the thrown type's typeinfo, a polymorphic class its deleting
             # destructor: the sample's own rule must be among the findings, the clean one has none.
@@ -173,9 +205,15 @@ def main():
     parser.add_argument("--self-check", metavar="CXX")
     parser.add_argument("--root", help="repository (for the evidence file's rules and register)")
     parser.add_argument("--evidence", help="coding-standard.json to record the result in")
+    parser.add_argument("--nm", default="nm", help="the target's nm (default: the host's)")
+    parser.add_argument("--objdump", default="objdump", help="the target's objdump")
+    parser.add_argument("--cxx-flags", default="",
+                        help="target flags for the self-check's compiler")
     args = parser.parse_args()
+    global NM, OBJDUMP  # pylint: disable=global-statement
+    NM, OBJDUMP = args.nm, args.objdump
     if args.self_check:
-        return self_check(args.self_check)
+        return self_check(args.self_check, shlex.split(args.cxx_flags))
     if not args.archive:
         parser.error("give an archive or --self-check CXX")
     if args.evidence and not args.root:

@@ -4,7 +4,8 @@
   stack_bound.py --build BUILD_DIR --target-dir src/CMakeFiles/sonnx_div.dir --out stack.json
 
 Recompiles each source of the library with its own compile command from compile_commands.json
-(same compiler, optimisation and code-generation flags) plus `-fstack-usage
+(any CMake generator's form: the object path is read relative to each command's folder; same
+compiler, optimisation and code-generation flags) plus `-fstack-usage
 -fcallgraph-info=su -ffunction-sections`, into a scratch folder. From GCC's per-function frame
 sizes and call graph (.ci files) it builds the library's whole call graph:
 
@@ -49,15 +50,35 @@ def split_title(title):
     return False, title
 
 
+def object_path(args, directory):
+    """The object file a compile command writes (`-o FILE` or `-oFILE`), as an absolute path:
+    generators write it relative to the command's directory, which differs between them."""
+    for k, arg in enumerate(args):
+        if arg == "-o" and k + 1 < len(args):
+            output = args[k + 1]
+        elif arg.startswith("-o") and len(arg) > 2:
+            output = arg[2:]
+        else:
+            continue
+        return os.path.normpath(os.path.join(directory, output))
+    return ""
+
+
 def library_commands(build, target_dir):
+    """The compile commands of compile_commands.json whose object file lies under BUILD/TARGET_DIR.
+    Any generator's form: Ninja runs every command from the build folder (`-o
+    src/CMakeFiles/sonnx_div.dir/...`), Unix Makefiles from the target's folder (`-o
+    CMakeFiles/sonnx_div.dir/...` in BUILD/src); entries give `command` or `arguments`."""
+    build = os.path.abspath(build)
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
+    target = os.path.normpath(os.path.join(build, target_dir)) + os.sep
     chosen = []
     for entry in entries:
         args = shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
-        output = args[args.index("-o") + 1] if "-o" in args else ""
-        if output.replace("\\", "/").startswith(target_dir.rstrip("/") + "/"):
-            chosen.append((entry["directory"], args, entry["file"]))
+        directory = os.path.join(build, entry.get("directory", build))
+        if object_path(args, directory).startswith(target):
+            chosen.append((directory, args, entry["file"]))
     return chosen
 
 
@@ -106,6 +127,33 @@ def parse_unit(unit):
     return nodes, edges
 
 
+# Relocation types of direct calls and tail calls, per target (x86-64, Arm, AArch64, RISC-V, s390x):
+# a call does not take the callee's address.
+CALL_RELOCATIONS = {
+    "R_X86_64_PLT32", "R_X86_64_PC32_CALL",
+    "R_ARM_CALL", "R_ARM_JUMP24", "R_ARM_PLT32", "R_ARM_THM_CALL", "R_ARM_THM_JUMP24",
+    "R_ARM_THM_JUMP19", "R_ARM_THM_JUMP11", "R_ARM_THM_JUMP8",
+    "R_AARCH64_CALL26", "R_AARCH64_JUMP26",
+    "R_RISCV_CALL", "R_RISCV_CALL_PLT", "R_RISCV_JAL", "R_RISCV_BRANCH", "R_RISCV_RVC_JUMP",
+    "R_RISCV_RVC_BRANCH", "R_RISCV_RELAX", "R_RISCV_ALIGN",
+    "R_390_PLT32DBL", "R_390_PLT16DBL",
+}
+# Sections whose references are not code taking an address: unwind tables and debug information.
+IGNORED_SECTIONS = (".rela.eh_frame", ".rel.eh_frame", ".rela.debug", ".rel.debug",
+                    ".rel.ARM.exidx", ".rela.ARM.exidx", ".rel.ARM.extab", ".rela.ARM.extab")
+
+
+def entry_addend(kind):
+    """The addend of a reference to a function's first byte. PC-relative references on x86-64
+    carry the -4 of the instruction's displacement, s390x's halfword-scaled ones (LARL) +2; every
+    other reference (absolute data words, Arm MOVW/MOVT, AArch64 ADRP/ADD, RISC-V AUIPC) 0."""
+    if kind.startswith("R_X86_64") and ("PC" in kind or "GOTPCREL" in kind):
+        return -4
+    if kind.startswith("R_390_") and kind.endswith("DBL"):
+        return 2
+    return 0
+
+
 def address_taken(unit):
     """Functions whose address the object takes (relocations other than direct calls)."""
     out = subprocess.run(["readelf", "-rW", unit + ".o"], capture_output=True, text=True,
@@ -116,20 +164,21 @@ def address_taken(unit):
         if header:
             section = header.group(1)
             continue
-        # Offset Info Type Sym.Value Sym.Name + Addend
+        # RELA: Offset Info Type Sym.Value Sym.Name + Addend; REL (32-bit Arm): the first five,
+        # the addend being stored in the relocated word.
         parts = line.split()
-        if len(parts) < 7 or not parts[2].startswith("R_X86_64") or parts[5] not in "+-":
+        if (len(parts) < 5 or not re.fullmatch(r"[0-9a-f]+", parts[0])
+                or not parts[2].startswith("R_")):
             continue
         kind, symbol = parts[2], parts[4]
-        addend = int(parts[6], 16) * (-1 if parts[5] == "-" else 1)
-        if section.startswith((".rela.eh_frame", ".rela.debug")) or kind == "R_X86_64_PLT32":
+        if section.startswith(IGNORED_SECTIONS) or kind in CALL_RELOCATIONS:
             continue
-        # Only a reference to a function's first byte takes its address: PC-relative ones carry
-        # the -4 of the instruction's displacement. Anything else into a function's section is a
-        # label inside it (a switch's jump table).
-        entry = -4 if ("PC" in kind or "GOTPCREL" in kind) else 0
-        if addend != entry:
-            continue
+        if len(parts) >= 7 and parts[5] in "+-":
+            addend = int(parts[6], 16) * (-1 if parts[5] == "-" else 1)
+            # Only a reference to a function's first byte takes its address; anything else into a
+            # function's section is a label inside it (a switch's jump table).
+            if addend != entry_addend(kind):
+                continue
         if symbol.startswith(".text."):
             symbol = symbol[len(".text."):]
         taken.add(symbol)
@@ -236,8 +285,54 @@ SAMPLES = {
 }
 
 
+# compile_commands.json as CMake's generators write it for the library (src/div/div.cpp) and for a
+# target whose folder name starts like the library's: {build} is the build folder. The reader must
+# pick exactly the library's unit in every form.
+GENERATOR_FORMS = {
+    "ninja_form": [
+        {"directory": "{build}", "file": "{source}/src/div/div.cpp",
+         "command": "c++ -O2 -o src/CMakeFiles/sonnx_div.dir/div/div.cpp.o "
+                    "-c {source}/src/div/div.cpp"},
+        {"directory": "{build}", "file": "{source}/src/div/fast/div_fast_avx2.cpp",
+         "command": "c++ -O2 -o "
+                    "src/CMakeFiles/sonnx_div_routes_avx2.dir/div/fast/div_fast_avx2.cpp.o "
+                    "-c {source}/src/div/fast/div_fast_avx2.cpp"}],
+    "unix_makefiles_form": [
+        {"directory": "{build}/src", "file": "{source}/src/div/div.cpp",
+         "command": "/usr/bin/c++ -O2 -o CMakeFiles/sonnx_div.dir/div/div.cpp.o "
+                    "-c {source}/src/div/div.cpp"},
+        {"directory": "{build}/src", "file": "{source}/src/div/fast/div_fast_avx2.cpp",
+         "command": "/usr/bin/c++ -O2 -o "
+                    "CMakeFiles/sonnx_div_routes_avx2.dir/div/fast/div_fast_avx2.cpp.o "
+                    "-c {source}/src/div/fast/div_fast_avx2.cpp"}],
+    "arguments_form": [
+        {"directory": "{build}/src", "file": "{source}/src/div/div.cpp",
+         "arguments": ["c++", "-O2", "-oCMakeFiles/sonnx_div.dir/div/div.cpp.o", "-c",
+                       "{source}/src/div/div.cpp"]}],
+}
+
+
+def generator_forms():
+    """The reader of compile_commands.json on each generator's form (no compilation)."""
+    verdicts = []
+    for name, entries in GENERATOR_FORMS.items():
+        with tempfile.TemporaryDirectory() as build:
+            def fill(value):
+                if isinstance(value, list):
+                    return [fill(v) for v in value]
+                return value.replace("{build}", build).replace("{source}", "/source")
+            with open(os.path.join(build, "compile_commands.json"), "w", encoding="utf-8") as f:
+                json.dump([{k: fill(v) for k, v in e.items()} for e in entries], f)
+            found = [source for _dir, _args, source in
+                     library_commands(build, "src/CMakeFiles/sonnx_div.dir")]
+        verdicts.append((name, ["/source/src/div/div.cpp"], found,
+                         found == ["/source/src/div/div.cpp"]))
+    return verdicts
+
+
 def self_check(cxx):
-    """Each sample as a one-file library with its own compile_commands.json."""
+    """Each sample as a one-file library with its own compile_commands.json, then the reader of
+    compile_commands.json on each generator's form."""
     verdicts = []
     for name, (expected, source) in SAMPLES.items():
         with tempfile.TemporaryDirectory() as build, tempfile.TemporaryDirectory() as scratch:
@@ -257,7 +352,7 @@ def self_check(cxx):
                 acyclic = False
         verdicts.append((name, "acyclic" if expected else "a cycle",
                          "acyclic" if acyclic else "a cycle", acyclic == expected))
-    return coding_standard.judge_samples(verdicts)
+    return coding_standard.judge_samples(verdicts + generator_forms())
 
 
 def main():
@@ -267,7 +362,8 @@ def main():
     parser.add_argument("--out")
     parser.add_argument("--self-check", metavar="CXX",
                         help="show on tiny libraries that recursion, direct or through a "
-                             "function-pointer table, is found and that its absence is accepted")
+                             "function-pointer table, is found and that its absence is accepted, "
+                             "and that compile_commands.json is read in every generator's form")
     args = parser.parse_args()
     if args.self_check:
         return self_check(args.self_check)
@@ -289,6 +385,8 @@ def main():
         compiler = units[0][2][0]
         version = subprocess.run([compiler, "-dumpfullversion"], capture_output=True,
                                  text=True, check=False).stdout.strip()
+        target = subprocess.run([compiler, "-dumpmachine"], capture_output=True,
+                                text=True, check=False).stdout.strip()
     functions = []
     for key in sorted(defined, key=lambda k: signature[k]):
         if key[0] != "" or not public_api(signature[key]):
@@ -318,8 +416,11 @@ def main():
                                       for name in f.get("external_callees", [])}),
         "external_note": "frames of functions outside the library are not included in "
                          "bound_bytes; external_callees lists them per API function",
-        "frame_note": "GCC's static frame size of each function on x86-64, its return address "
-                      "included (a leaf function without locals counts 8 bytes)",
+        "target": target,
+        "frame_note": "GCC's static frame size of each function for the target above (on x86-64 "
+                      "the return address included, a leaf function without locals counting 8 "
+                      "bytes; on Arm and the other load-store targets the saved link register "
+                      "included when the function saves it)",
         "functions": functions,
     }
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
@@ -333,8 +434,8 @@ def main():
     for entry in functions:
         bound = entry.get("bound_bytes", "?")
         print(f"{bound:>6} bytes  {entry['name']}")
-    print(f"{'ok' if acyclic else 'FAIL'}: {len(defined)} functions, {indirect_sites} indirect call "
-          f"site(s) over {len(targets)} address-taken target(s), call graph "
+    print(f"{'ok' if acyclic else 'FAIL'}: {len(defined)} functions, {indirect_sites} indirect "
+          f"call site(s) over {len(targets)} address-taken target(s), call graph "
           f"{'acyclic' if acyclic else 'CYCLIC: ' + ' -> '.join(cycle)}")
     if not functions:
         print("no public API function found", file=sys.stderr)

@@ -17,6 +17,7 @@ inline constexpr int exit_ok = 0;         // success; check-model: every Div nod
 inline constexpr int exit_violation = 1;  // profile/validation violation (R*, C*, D*, GR*, T3)
 inline constexpr int exit_usage = 2;      // bad arguments
 inline constexpr int exit_io = 3;  // file cannot be read/written or is malformed (T1, T2, T4)
+inline constexpr int exit_no_div = 4;  // check-model: no Div node in the model (T3)
 
 // Exit code of a failed status (profile: 1; io, format: 3). Callers pass failures only.
 inline int exit_code_of(const io::IoStatus& status) {

@@ -75,7 +75,8 @@ void add_golden_command(CLI::App& app, int& exit_code) {
       "Write ONNX backend-layout conformance cases for one element type: DIR/model.onnx (one Div "
       "node, opset 14), DIR/test_data_set_N/{input_0,input_1,output_0}.pb and DIR/cases.json. "
       "Expected outputs come from the MPFR oracle (floats) and exact integer arithmetic, and the "
-      "checked library must match them (a NaN matches any NaN, every other result bit for bit). "
+      "checked library must match them (a quiet NaN matches any quiet NaN, a signaling NaN only "
+      "itself, every other result bit for bit). "
       "DIR must not exist or be empty.\n"
       "Exit codes: 0 ok, 1 validation violation, 2 usage, 3 file I/O (T4).",
       "machine-readable summary on stdout", "T4",

@@ -1,6 +1,7 @@
 // `sonnx-div kernels`: which code divides each element type on this CPU in the current kernel
 // mode, and how that code is verified (the table of docs/what-we-prove.md, for the deployment
-// CPU).
+// CPU). Per target (docs/platforms.md): on x86-64 the baseline (SSE2) or AVX2+F16C table, chosen
+// by CPUID; on every other target the baseline table alone, in portable C++.
 #include <sonnx/div.hpp>
 
 #include <cstring>
@@ -13,7 +14,7 @@ namespace {
 struct KernelRow {
   const char* type;
   const char* fast_avx2;      // route in fastest mode on AVX2+F16C; nullptr: the proved kernel
-  const char* fast_baseline;  // route in fastest mode on the x86-64 baseline; nullptr: proved
+  const char* fast_baseline;  // route in fastest mode on any target's baseline; nullptr: proved
 };
 
 constexpr const char* proved_kernel = "proved C kernel: Frama-C/WP";
@@ -50,8 +51,15 @@ void add_kernels_command(CLI::App& app, int& exit_code) {
     const bool fastest = sonnx::default_kernels() == sonnx::Kernels::fastest;
     const char* isa = sonnx::fast_path_instruction_set();
     const bool avx2 = std::strcmp(isa, "AVX2+F16C") == 0;
+    const bool x86_64 = avx2 || std::strcmp(isa, "x86-64 baseline") == 0;
     std::cout << "kernel mode: " << (fastest ? "fastest" : "proved")
               << "; fast-path instruction set: " << isa << '\n'
+              << "fast paths of this build: "
+              << (x86_64 ? "x86-64 baseline (SSE2) and AVX2+F16C tables, chosen by CPUID at run "
+                           "time"
+                         : "the target's baseline table only (proved kernels and route kernels "
+                           "in portable C++; no intrinsics, no run-time selection)")
+              << '\n'
               << "validation (shapes, buffers, C3/D3 domain): proved C checks: Frama-C/WP\n";
     for (const KernelRow& row : rows) {
       const char* route = fastest ? (avx2 ? row.fast_avx2 : row.fast_baseline) : nullptr;

@@ -42,6 +42,13 @@ int run(const CLI::App& sub, const RunOptions& o) {
   if (*fa != *fc || *fb != *fc) {
     return usage_error(o.json, "A, B and C must use the same format (all .pb or all .npy)");
   }
+  // A .npy file has no tensor name and one encoding: options that would be ignored are refused.
+  for (const char* pb_only : {"--name", "--pb-encoding"}) {
+    if (*fc == io::TensorFormat::npy && sub.count(pb_only) != 0) {
+      return usage_error(o.json, std::string(pb_only) + " applies to .pb output only, and C (" +
+                                     o.output + ") is .npy");
+    }
+  }
   const bool profile = io::is_profile(*semantics);
   const std::string label =
       profile ? "" : "NON-PROFILE openvino-pythondiv semantics (integer quotients floored): ";
@@ -110,10 +117,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
         sub.add_option("--semantics", options.semantics,
                        "sonnx (default, the profile) or openvino-pythondiv (NON-PROFILE: floored "
                        "integer quotients, as OpenVINO Divide-1 m_pythondiv=true)");
-        sub.add_option("--name", options.name, "TensorProto name of C in a .pb output (default C)");
-        sub.add_option(
-            "--pb-encoding", options.encoding,
-            "raw (raw_data, default) or typed (float_data/int32_data/...) for .pb output");
+        sub.add_option("--name", options.name,
+                       "TensorProto name of C in a .pb output (default C; refused for .npy)");
+        sub.add_option("--pb-encoding", options.encoding,
+                       "raw (raw_data, default) or typed (float_data/int32_data/...) for .pb "
+                       "output (refused for .npy)");
       },
       [](CLI::App& sub, RunOptions& options) { return run(sub, options); });
 }

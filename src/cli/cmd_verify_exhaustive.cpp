@@ -28,12 +28,19 @@ struct VerifyOptions {
   bool quiet = false;
 };
 
-// Writes through a temporary file and a rename, creating the parent folder.
+// The --json file's folder must exist, as the output folders of run and golden must (the tool
+// creates no folder tree from a mistyped path). Checked before a sweep that may take minutes.
+bool json_folder_exists(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path parent = fs::path(path).parent_path();
+  std::error_code error;
+  return parent.empty() || fs::is_directory(parent, error);
+}
+
+// Writes through a temporary file and a rename.
 bool write_file(const std::string& path, const std::string& text) {
   namespace fs = std::filesystem;
   const fs::path target(path);
-  std::error_code ignored;
-  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ignored);
   const fs::path temporary = target.string() + ".tmp";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
@@ -169,7 +176,8 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
                              "int64", "uint64"}))
       ->excludes(format);
   cmd->add_option("--json", options->json,
-                  "write the JSON evidence record here (e.g. build/evidence/exhaustive-f16.json)");
+                  "write the JSON evidence record here (e.g. build/evidence/exhaustive-f16.json); "
+                  "its folder must exist");
   cmd->add_option("--threads", options->threads,
                   "worker threads (default: the number of hardware threads)")
       ->check(CLI::Range(1u, 256u));
@@ -184,6 +192,12 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
   cmd->callback([options, &exit_code]() {
     if (options->fast_path_type.empty() && options->format.empty()) {
       std::cerr << "verify-exhaustive: usage: give --format f16|bf16 or --fast-paths TYPE\n";
+      exit_code = 2;
+      return;
+    }
+    if (!options->json.empty() && !json_folder_exists(options->json)) {
+      std::cerr << "verify-exhaustive: cannot write " << options->json
+                << ": its folder does not exist (create it first)\n";
       exit_code = 2;
       return;
     }

@@ -1,6 +1,8 @@
 // sonnx-div: the command-line face of the reference SONNX Div. Sub-commands live in cmd_*.cpp.
 #include <algorithm>
 #include <cstring>
+#include <iostream>
+#include <string>
 
 #include "command_registry.hpp"
 
@@ -19,6 +21,17 @@ int main(int argc, char** argv) {
   std::sort(registry.begin(), registry.end(),
             [](const auto& x, const auto& y) { return std::strcmp(x.name, y.name) < 0; });
   for (const auto& entry : registry) entry.add(app, exit_code);
+  // A first word that names no sub-command is named in the error (CLI11 alone would only say that
+  // a sub-command is required).
+  if (argc > 1 && argv[1][0] != '-' &&
+      std::none_of(registry.begin(), registry.end(),
+                   [&](const auto& entry) { return std::strcmp(entry.name, argv[1]) == 0; })) {
+    std::string names;
+    for (const auto& entry : registry) names += std::string(names.empty() ? "" : ", ") + entry.name;
+    std::cerr << "sonnx-div: error: usage: unknown sub-command '" << argv[1]
+              << "'; the sub-commands are " << names << " (see --help)\n";
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -8,6 +8,8 @@
 
 #include <onnx/onnx_pb.h>
 
+#include "tool_run.hpp"
+
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -18,12 +20,7 @@
 #include <string>
 #include <vector>
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace sonnx::badinput {
 
@@ -37,7 +34,6 @@ class Scratch {
     path_ = fs::temp_directory_path() /
             ("sonnx-badinput-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     fs::remove_all(path_);
-    fs::create_directories(path_ / "logs");
     fs::create_directories(path_ / "work");
   }
   ~Scratch() {
@@ -46,9 +42,8 @@ class Scratch {
   }
   Scratch(const Scratch&) = delete;
   Scratch& operator=(const Scratch&) = delete;
-  // Inputs and outputs live in work/; the runner's captured streams in logs/.
+  // Inputs and outputs live in work/.
   [[nodiscard]] fs::path operator/(const std::string& name) const { return path_ / "work" / name; }
-  [[nodiscard]] fs::path logs() const { return path_ / "logs"; }
   [[nodiscard]] std::vector<std::string> entries() const {
     std::vector<std::string> names;
     for (const auto& e : fs::directory_iterator(path_ / "work")) {
@@ -117,31 +112,9 @@ struct CliResult {
 };
 
 // Runs the real tool with the given arguments (no shell), stdout/stderr captured.
-inline CliResult run_cli(const Scratch& scratch, const std::vector<std::string>& args) {
-  static std::atomic<unsigned> counter{0};
-  const unsigned id = counter++;
-  const fs::path out = scratch.logs() / ("out" + std::to_string(id));
-  const fs::path err = scratch.logs() / ("err" + std::to_string(id));
-  std::vector<std::string> argv_strings = {SONNX_DIV_EXE};
-  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& s : argv_strings) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  REQUIRE(spawned == 0);
-  int wstatus = 0;
-  REQUIRE(::waitpid(pid, &wstatus, 0) == pid);
-  CliResult r;
-  r.exit_code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
-  r.out = read_file(out);
-  r.err = read_file(err);
-  return r;
+inline CliResult run_cli(const Scratch&, const std::vector<std::string>& args) {
+  const test::ToolRun r = test::run_tool(SONNX_DIV_EXE, args);
+  return {r.code, r.out, r.err};
 }
 
 // Exit codes of docs/cli.md: 1 profile/validation violation, 2 usage, 3 I/O or malformed file.

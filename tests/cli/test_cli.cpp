@@ -10,52 +10,22 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
+#include <algorithm>
+#include <functional>
 #include <limits>
-#include <sys/wait.h>
 
 #include "io_test_support.hpp"
+#include "tool_run.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
 
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Run = ToolRun;
 
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (const char c : s) {
-    if (c == '\'') {
-      q += "'\\''";
-    } else {
-      q += c;
-    }
-  }
-  return q + "'";
-}
-
-Run sonnx_div(const ScratchDir& dir, const std::vector<std::string>& args) {
-  std::string command = quote(SONNX_DIV_EXE);
-  for (const auto& a : args) command += " " + quote(a);
-  const auto err_file = dir / ".stderr";
-  command += " 2>" + quote(err_file.string());
-  Run run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) run.out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  const Bytes err = read_bytes(err_file);
-  run.err.assign(err.begin(), err.end());
-  std::filesystem::remove(err_file);
-  return run;
+Run sonnx_div(const ScratchDir&, const std::vector<std::string>& args) {
+  return run_tool(SONNX_DIV_EXE, args);
 }
 
 template <typename T>
@@ -305,9 +275,10 @@ TEST_CASE("cli check-model errors: missing file, not a model, no Div node", "[T3
   m.SerializeToString(&s);
   write_bytes(dir / "mul.onnx", bytes_of(s));
   const Run none = sonnx_div(dir, {"check-model", (dir / "mul.onnx").string(), "--json"});
-  CHECK(none.code == 1);
+  CHECK(none.code == 4);  // docs/cli.md: no Div node, an exit code of its own
   const auto json = nlohmann::json::parse(none.out);
   CHECK(json["requirement"] == "T3");
+  CHECK(json["exit_code"] == 4);
   CHECK(json["message"].get<std::string>().find("no Div node") != std::string::npos);
 }
 
@@ -358,7 +329,7 @@ TEST_CASE("cli golden for every type: layout inside the profile, run reproduces 
                                       (set / "input_1.pb").string(), "-o", c.string(), "--name",
                                       "z"});
       REQUIRE(run.code == 0);
-      // The expected outputs are the oracle's: a NaN matches any NaN, the rest bit for bit.
+      // The expected outputs are the oracle's: quiet NaNs match, the rest bit for bit (SD-9).
       CHECK(matches_golden(c, set / "output_0.pb"));
       std::filesystem::remove(c);
     }
@@ -394,8 +365,12 @@ TEST_CASE("cli usage errors exit with 2, never with the parser's internal codes"
   Run none = sonnx_div(dir, {});
   CHECK(none.code == 2);
   CHECK_THAT(none.err, Catch::Contains("subcommand is required"));
+  // The unknown word is named, with the sub-commands there are.
   Run unknown = sonnx_div(dir, {"no-such-command"});
   CHECK(unknown.code == 2);
+  CHECK_THAT(unknown.err, Catch::Contains("unknown sub-command 'no-such-command'"));
+  CHECK_THAT(unknown.err, Catch::Contains("check-model"));
+  CHECK_THAT(unknown.err, Catch::Contains("verify-exhaustive"));
   Run missing_value = sonnx_div(dir, {"run", "a.npy", "b.npy", "-o"});
   CHECK(missing_value.code == 2);
   CHECK(sonnx_div(dir, {"--help"}).code == 0);
@@ -428,10 +403,10 @@ TEST_CASE("cli --json with a file name that is not UTF-8: the real result, not a
   const auto model = dir / "m\xff.onnx";
   write_bytes(model, bytes_of(s));
   const Run none = sonnx_div(dir, {"check-model", model.string(), "--json"});
-  CHECK(none.code == 1);
+  CHECK(none.code == 4);
   const auto error = nlohmann::json::parse(none.out);
   CHECK(error["requirement"] == "T3");
-  CHECK(error["exit_code"] == 1);
+  CHECK(error["exit_code"] == 4);
 }
 
 TEST_CASE("cli run --pb-encoding: typed writes the typed field, anything else is a usage error",
@@ -460,6 +435,41 @@ TEST_CASE("cli run --pb-encoding: typed writes the typed field, anything else is
   require_only(dir, {"a.pb", "b.pb", "c.pb"});
 }
 
+TEST_CASE("cli run refuses --name and --pb-encoding for a .npy output (a .npy has neither)",
+          "[T1][T2]") {
+  ScratchDir dir;
+  write_npy<float>(dir / "a.npy", DataType::float32, {1}, {1.0F});
+  const std::string a = (dir / "a.npy").string();
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--name", "z"}, std::vector<std::string>{"--pb-encoding", "typed"},
+        std::vector<std::string>{"--pb-encoding", "raw"}}) {
+    INFO(extra[0] << ' ' << extra[1]);
+    std::vector<std::string> args{"run", a, a, "-o", (dir / "c.npy").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Run r = sonnx_div(dir, args);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains(extra[0] + " applies to .pb output only"));
+    require_only(dir, {"a.npy"});
+  }
+}
+
+TEST_CASE("cli output folders are never created: run, golden and verify-exhaustive refuse a "
+          "missing parent folder", "[T2][T4][D9]") {
+  // docs/cli.md: an output's folder must exist; nothing is created on refusal.
+  ScratchDir dir;
+  write_npy<float>(dir / "a.npy", DataType::float32, {1}, {1.0F});
+  const std::string a = (dir / "a.npy").string();
+  const auto missing = dir / "missing";
+  CHECK(sonnx_div(dir, {"run", a, a, "-o", (missing / "c.npy").string()}).code == 3);
+  CHECK(sonnx_div(dir, {"golden", "--type", "int8", "--out", (missing / "g").string()}).code == 3);
+  const Run verify = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json",
+                                     (missing / "e.json").string()});
+  CHECK(verify.code == 2);
+  CHECK_THAT(verify.err, Catch::Contains("folder does not exist"));
+  CHECK(verify.out.find("pairs checked") == std::string::npos);  // refused before the sweep
+  require_only(dir, {"a.npy"});
+}
+
 TEST_CASE("cli --json errors and stray words of golden and check-model", "[T3][T4][T5]") {
   ScratchDir dir;
   std::filesystem::create_directory(dir / "full");
@@ -477,28 +487,39 @@ TEST_CASE("cli --json errors and stray words of golden and check-model", "[T3][T
   REQUIRE(ov.code == 0);
   CHECK(nlohmann::json::parse(ov.out)["profile"] == false);
   CHECK(ov.err.empty());
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"golden", "--type", "int8", "--out", (dir / "g").string(), "extra"},
-        std::vector<std::string>{"check-model", (dir / "ov" / "model.onnx").string(), "extra",
-                                 "--json"}}) {
-    const Run r = sonnx_div(dir, args);
-    CHECK(r.code == 2);
-    CHECK((r.err + r.out).find("unexpected argument(s): extra") != std::string::npos);
-  }
+  const Run r =
+      sonnx_div(dir, {"golden", "--type", "int8", "--out", (dir / "g").string(), "extra"});
+  CHECK(r.code == 2);
+  CHECK((r.err + r.out).find("unexpected argument(s): extra") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir / "g"));
+  // check-model takes several models: a stray word is a model name, and one that names no file
+  // is an unreadable model of the set (T1, exit 3), reported in the set's JSON.
+  const Run stray = sonnx_div(dir, {"check-model", (dir / "ov" / "model.onnx").string(), "extra",
+                                    "--json"});
+  CHECK(stray.code == 3);
+  const auto set = nlohmann::json::parse(stray.out);
+  CHECK(set["models"][1]["model"] == "extra");
+  CHECK(set["models"][1]["requirement"] == "T1");
 }
 
 TEST_CASE("cli check-model --json on a model inside the profile lists the checked IDs",
-          "[T3][R1][R2][R3][R4][C1][C2][GR1][GR2][GR3][GR4]") {
+          "[T3][R1][R2][R3][R4][C1][C2][GR1][GR2][GR3][GR4][T6]") {
+  // ONNX's test_div: Div-14 (opset 14), x, y and z float32 [3, 4, 5] (seed 000, test_div).
   ScratchDir dir;
   const Run r = sonnx_div(dir, {"check-model", (node_case("test_div") / "model.onnx").string(),
                                 "--json"});
   CHECK(r.code == 0);
   const auto json = nlohmann::json::parse(r.out);
   CHECK(json["all_inside"] == true);
+  CHECK(json["verdict"] == "inside");
+  CHECK(json["onnx_checker"]["result"] == "accepted");
   CHECK(json["nodes"][0]["verdict"] == "inside");
   CHECK(json["nodes"][0]["checked"] == nlohmann::json::array({"R1", "R2", "R3", "R4", "C1", "C2",
-                                                              "GR1", "GR2", "GR3", "GR4"}));
+                                                              "GR1", "GR2", "GR3", "GR4", "T6"}));
+  CHECK(json["nodes"][0]["location"] == "graph \"test_div\"");
+  CHECK(json["nodes"][0]["div_version"] == 14);
+  CHECK(json["nodes"][0]["type"] == "float32");
+  CHECK(json["nodes"][0]["shape"] == nlohmann::json::array({3, 4, 5}));
 }
 
 TEST_CASE("cli verify-exhaustive: no mode is a usage error, an unwritable --json is exit 2",
@@ -550,6 +571,7 @@ TEST_CASE("cli kernels names the code of each type, in proved mode only proved k
 
 TEST_CASE("cli verify-exhaustive --fast-paths int8: all 2^16 pairs, evidence written", "[D9]") {
   ScratchDir dir;
+  std::filesystem::create_directory(dir / "e");
   const auto evidence = dir / "e" / "fast-int8.json";
   const Run r = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--threads", "2",
                                 "--json", evidence.string()});
@@ -578,8 +600,126 @@ TEST_CASE("cli check-model --json names each requirement once per node", "[T3][R
   CHECK(r.code == 1);
   const auto json = nlohmann::json::parse(r.out);
   CHECK(json["nodes"][0]["verdict"] == "outside");
-  CHECK(json["nodes"][0]["requirements"] == nlohmann::json::array({"R3"}));
-  CHECK(json["nodes"][0]["findings"].size() == 2);
+  // Div-14 allows no bool (T6, for A, B, and C declared float), the profile neither (R3: A, B).
+  CHECK(json["nodes"][0]["requirements"] == nlohmann::json::array({"T6", "R3"}));
+  CHECK(json["nodes"][0]["findings"].size() == 5);
+}
+
+namespace {
+
+// Writes ONNX's test_div model (inside the profile) with the element type of x, y and z set to
+// `type` (14 keeps it: float32), or with its Div turned into Mul (no Div node).
+void write_test_div(const std::filesystem::path& path, int type, bool div = true) {
+  const Bytes original = read_bytes(node_case("test_div") / "model.onnx");
+  onnx::ModelProto model;
+  REQUIRE(model.ParseFromArray(original.data(), static_cast<int>(original.size())));
+  auto* graph = model.mutable_graph();
+  for (auto* list : {graph->mutable_input(), graph->mutable_output()}) {
+    for (auto& v : *list) v.mutable_type()->mutable_tensor_type()->set_elem_type(type);
+  }
+  if (!div) model.mutable_graph()->mutable_node(0)->set_op_type("Mul");
+  std::string text;
+  REQUIRE(model.SerializeToString(&text));
+  write_bytes(path, Bytes(text.begin(), text.end()));
+}
+
+std::size_t count_lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+}  // namespace
+
+// docs/cli.md: several models or folders give one line per model and a summary; the exit code is
+// the worst model's, in the order 0 (inside), 4 (no Div node), 1 (outside or unproven), 3
+// (unreadable). int8 is a Div-14 type (seed 000); int8 at opset 13 is not.
+TEST_CASE("cli check-model on a model set: one line per model, a summary, the worst exit code",
+          "[T3][T1][T6]") {
+  ScratchDir dir;
+  std::filesystem::create_directories(dir / "set" / "deeper");
+  write_test_div(dir / "set" / "a_inside.onnx", onnx::TensorProto::INT8);
+  write_test_div(dir / "set" / "deeper" / "b_no_div.onnx", onnx::TensorProto::FLOAT, false);
+  write_bytes(dir / "set" / "ignored.txt", Bytes{1});
+  const std::string set = (dir / "set").string();
+
+  const Run four = sonnx_div(dir, {"check-model", set});
+  INFO(four.out << four.err);
+  CHECK(four.code == 4);
+  CHECK(count_lines(four.out) == 3);
+  CHECK_THAT(four.out, Catch::Contains("a_inside.onnx: INSIDE, 1 Div node(s)"));
+  CHECK_THAT(four.out, Catch::Contains("b_no_div.onnx: NO DIV NODE (T3)"));
+  CHECK_THAT(four.out, Catch::EndsWith("2 model(s): 1 inside, 0 outside, 0 unproven, 1 without "
+                                       "a Div node, 0 unreadable\n"));
+
+  // A model the declared version does not allow: int8 at opset 13 (Div-13).
+  const Bytes inside = read_bytes(dir / "set" / "a_inside.onnx");
+  onnx::ModelProto m13;
+  REQUIRE(m13.ParseFromArray(inside.data(), static_cast<int>(inside.size())));
+  m13.mutable_opset_import(0)->set_version(13);
+  std::string text;
+  REQUIRE(m13.SerializeToString(&text));
+  write_bytes(dir / "int8_div13.onnx", Bytes(text.begin(), text.end()));
+  const Run one = sonnx_div(dir, {"check-model", set, (dir / "int8_div13.onnx").string()});
+  CHECK(one.code == 1);
+  CHECK_THAT(one.out, Catch::Contains("int8_div13.onnx: OUTSIDE [T6]"));
+
+  // An unreadable model among them: exit 3, the others still judged.
+  write_bytes(dir / "set" / "junk.onnx", Bytes{0xFF, 0xFF, 0xFF});
+  const Run three = sonnx_div(dir, {"check-model", set, (dir / "int8_div13.onnx").string(),
+                                    "--json"});
+  CHECK(three.code == 3);
+  const auto json = nlohmann::json::parse(three.out);
+  CHECK(json["exit_code"] == 3);
+  REQUIRE(json["models"].size() == 4);
+  CHECK(json["summary"] == nlohmann::json({{"models", 4}, {"inside", 1}, {"no_div_node", 1},
+                                           {"unproven", 0}, {"outside", 1}, {"errors", 1}}));
+  CHECK(json["models"][0]["verdict"] == "inside");
+  CHECK(json["models"][1]["exit_code"] == 4);  // deeper/b_no_div.onnx, in path order
+  CHECK(json["models"][2]["requirement"] == "T1");  // junk.onnx
+  CHECK(json["models"][3]["nodes"][0]["findings"][0]["requirement"] == "T6");
+
+  // --nodes adds each model's node lines; it needs a set.
+  const Run nodes = sonnx_div(dir, {"check-model", "--nodes", set});
+  CHECK_THAT(nodes.out, Catch::Contains("Div node #0 \"\" in graph \"test_div\""));
+  CHECK(sonnx_div(dir, {"check-model", "--nodes", (dir / "int8_div13.onnx").string()}).code == 2);
+  // A folder with no model is a file error.
+  std::filesystem::create_directory(dir / "empty");
+  const Run empty = sonnx_div(dir, {"check-model", (dir / "empty").string()});
+  CHECK(empty.code == 3);
+  CHECK_THAT(empty.out, Catch::Contains("ERROR [T1]") && Catch::Contains("no *.onnx file"));
+}
+
+// The issue's sweep: all of ONNX's backend test models in one run, one line each; the models
+// without a Div node are counted here independently of the tool.
+TEST_CASE("cli check-model on all of libonnx-testdata: one line per model, no-Div models apart",
+          "[T3]") {
+  ScratchDir dir;
+  const std::filesystem::path data = onnx_node_data().parent_path();
+  std::size_t models = 0;
+  std::size_t without_div = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(data)) {
+    if (entry.path().extension() != ".onnx") continue;
+    ++models;
+    const Bytes bytes = read_bytes(entry.path());
+    onnx::ModelProto m;
+    REQUIRE(m.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())));
+    std::function<bool(const onnx::GraphProto&)> has_div = [&](const onnx::GraphProto& g) {
+      for (const auto& n : g.node()) {
+        if (n.op_type() == "Div" && (n.domain().empty() || n.domain() == "ai.onnx")) return true;
+        for (const auto& a : n.attribute()) {
+          if (a.has_g() && has_div(a.g())) return true;
+        }
+      }
+      return false;
+    };
+    if (!has_div(m.graph())) ++without_div;
+  }
+  REQUIRE(models == 1072);  // the issue's count (libonnx-testdata 1.12)
+  const Run r = sonnx_div(dir, {"check-model", data.string()});
+  CHECK(r.code == 1);  // test_div_bcast is outside (R4)
+  CHECK(count_lines(r.out) == models + 1);
+  CHECK_THAT(r.out, Catch::Contains(std::to_string(without_div) + " without a Div node, 0 "
+                                                                  "unreadable"));
+  CHECK_THAT(r.out, Catch::Contains("test_div_bcast/model.onnx: OUTSIDE [R4]"));
 }
 
 TEST_CASE("cli verify-exhaustive without --json or --threads, and --json with a bare file name",

@@ -69,10 +69,10 @@ Golden load_golden(const std::filesystem::path& dir, DataType type, io::Semantic
     const io::DivideResult again = io::divide(a, b, semantics);
     REQUIRE(again.status.ok());
     for (std::size_t i = 0; i < a.element_count(); ++i) {
-      // the library matches the expected output: a NaN any NaN, the rest bit for bit
+      // the library matches the expected output: quiet NaNs match, the rest bit for bit (SD-9)
       const std::uint64_t mine = element(again.c, i);
       const std::uint64_t want = element(c, i);
-      CHECK((mine == want || (is_nan_bits(type, mine) && is_nan_bits(type, want))));
+      CHECK(io::golden_matches(type, want, mine));
       g.expected[{element(a, i), element(b, i)}] = want;
     }
   }
@@ -194,12 +194,13 @@ TEST_CASE("golden float outputs match hand-computed bit patterns", "[T4][F1][F2]
     INFO(data_type_name(e.type) << " " << e.a << " / " << e.b);
     CHECK(lookup(golden[e.type], e.a, e.b) == e.c);
   }
-  // NaN results (R5 0/0, D2 inf/inf and NaN operands): any NaN.
+  // NaN results (R5 0/0, D2 inf/inf and NaN operands): a quiet NaN, sign and payload free.
   const std::uint64_t f32_inf = 0x7F800000;
   for (const auto& [a, b] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
            {0, 0}, {f32_inf, f32_inf}, {0x7FC00000, 0x3F800000}, {0x3F800000, 0x7FC00000}}) {
     const std::uint64_t c = lookup(golden[DataType::float32], a, b);
     CHECK((c & 0x7FFFFFFF) > f32_inf);
+    CHECK((c & 0x00400000) != 0);
   }
 }
 
@@ -332,4 +333,15 @@ TEST_CASE("golden: the expected outputs are the reference's, and the library mus
               .ok());
   const Golden g = load_golden(dir / "nan", DataType::float32, io::Semantics::sonnx);
   CHECK(lookup(g, 0, 0) == 0x7FC00123);
+  // A signaling NaN matches only itself (SD-9): a reference giving one where the library gives a
+  // quiet NaN is refused.
+  CHECK_FALSE(io::write_golden(dir / "snan", DataType::float32, io::Semantics::sonnx, summary,
+                               [](DataType t, std::uint64_t a, std::uint64_t b) {
+                                 const std::uint64_t c = verify::golden_reference(t, false, a, b);
+                                 return is_nan_bits(t, c) ? std::uint64_t{0x7F800001} : c;
+                               })
+                  .ok());
+  CHECK(io::golden_matches(DataType::float16, 0x7E00, 0xFE01));
+  CHECK_FALSE(io::golden_matches(DataType::float16, 0x7C01, 0x7E00));
+  CHECK_FALSE(io::golden_matches(DataType::int16, 0x7E00, 0xFE01));
 }

@@ -38,6 +38,16 @@ void f16_flushing_kernel(const std::uint16_t* a, const std::uint16_t* b, std::ui
   }
 }
 
+// float16 quotient whose NaN results are signaling: the quiet bit cleared (the lowest payload bit
+// set so that it stays a NaN). IEEE 754 requires a division to return a quiet NaN.
+void f16_signaling_nan_kernel(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* c,
+                              std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint16_t q = sonnx_div_binary16_element(a[i], b[i]);
+    c[i] = binary16.is_nan(q) ? static_cast<std::uint16_t>((q & ~0x0200u) | 1u) : q;
+  }
+}
+
 SweepResult sample(const BinaryFormat& f, Kernel16 kernel, std::uint64_t n) {
   SweepOptions options;
   options.format = &f;
@@ -86,6 +96,39 @@ TEST_CASE("verify-exhaustive catches a float16 kernel that flushes subnormal res
   const SweepResult r = sample(binary16, f16_flushing_kernel, 200000);
   CHECK(r.mismatches > 0);
   CHECK_FALSE(r.passed());
+}
+
+TEST_CASE("the comparison rule: quiet NaNs match whatever their sign and payload, a signaling NaN "
+          "matches only itself", "[oracle]") {
+  CHECK(same_result(binary16, 0x7E00, 0xFE00));   // x86-64's and Arm's 0/0
+  CHECK(same_result(binary16, 0x7E01, 0x7FFF));
+  CHECK_FALSE(same_result(binary16, 0x7C01, 0x7E00));  // signaling against quiet
+  CHECK_FALSE(same_result(binary16, 0x7E00, 0x7C00));  // NaN against infinity
+  CHECK_FALSE(same_result(binary32, 0x00000000, 0x80000000));  // signed zeros differ
+  CHECK(same_result(bfloat16, 0xFFC0, 0x7FC1));
+  CHECK_FALSE(same_result(bfloat16, 0x7F81, 0x7FC0));
+}
+
+TEST_CASE("verify-exhaustive catches signaling NaN results and reports every NaN pattern",
+          "[oracle]") {
+  const SweepResult bad = sample(binary16, f16_signaling_nan_kernel, 20000);
+  CHECK(bad.mismatches > 0);
+  CHECK_FALSE(bad.passed());
+  REQUIRE_FALSE(bad.nan_results.empty());
+  for (const NanResult& n : bad.nan_results) CHECK_FALSE(binary16.is_quiet_nan(n.bits));
+  CHECK(sweep_json(bad, "test").find("\"signaling\": 0,") == std::string::npos);
+  // The library's kernel: quiet NaNs only, each pattern counted with its first operand pair.
+  const SweepResult good = sample(binary16, sonnx_div_f16, 20000);
+  CHECK(good.passed());
+  REQUIRE_FALSE(good.nan_results.empty());
+  std::uint64_t counted = 0;
+  for (const NanResult& n : good.nan_results) {
+    CHECK(binary16.is_quiet_nan(n.bits));
+    CHECK(binary16.is_nan(sonnx_div_binary16_element(n.first_a, n.first_b)));
+    counted += n.count;
+  }
+  CHECK(counted > 0);
+  CHECK(sweep_json(good, "test").find("\"signaling\": 0,") != std::string::npos);
 }
 
 TEST_CASE("special operand set of sample mode covers every IEEE class", "[oracle]") {

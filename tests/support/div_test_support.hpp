@@ -98,6 +98,11 @@ struct FloatFormat {
   std::uint64_t max_finite;
 
   [[nodiscard]] bool is_nan(std::uint64_t bits) const { return (bits & ~sign_bit) > infinity; }
+  // A NaN result must be quiet (its quiet bit is the one of quiet_nan); its sign and payload are
+  // not specified (docs/spec-defects.md SD-9).
+  [[nodiscard]] bool is_quiet_nan(std::uint64_t bits) const {
+    return is_nan(bits) && (bits & quiet_nan & ~infinity) != 0;
+  }
 };
 
 inline const std::vector<FloatFormat>& float_formats() {

@@ -41,7 +41,7 @@ TEST_CASE("0 / 0 is NaN for all four sign combinations", "[R5][D2]") {
     INFO(f.name);
     for (const std::uint64_t sa : {std::uint64_t{0}, f.sign_bit}) {
       for (const std::uint64_t sb : {std::uint64_t{0}, f.sign_bit}) {
-        CHECK(f.is_nan(div_bits(f, sa, sb)));
+        CHECK(f.is_quiet_nan(div_bits(f, sa, sb)));
       }
     }
   }
@@ -77,7 +77,7 @@ TEST_CASE("infinite operands: inf/inf NaN, inf/finite inf, finite/inf signed zer
     const std::uint64_t inf = f.infinity;
     const std::uint64_t neg_inf = f.infinity | f.sign_bit;
     for (const std::uint64_t a : {inf, neg_inf}) {
-      for (const std::uint64_t b : {inf, neg_inf}) CHECK(f.is_nan(div_bits(f, a, b)));
+      for (const std::uint64_t b : {inf, neg_inf}) CHECK(f.is_quiet_nan(div_bits(f, a, b)));
     }
     for (const std::uint64_t x : finite_nonzero_and(f, {0})) {
       CHECK(div_bits(f, inf, x) == inf);
@@ -95,11 +95,14 @@ TEST_CASE("NaN propagates from either operand, whatever the other is", "[D2]") {
   for (const FloatFormat& f : float_formats()) {
     INFO(f.name);
     const auto others = finite_nonzero_and(f, {0, f.infinity, f.quiet_nan});
-    for (const std::uint64_t nan : {f.quiet_nan, f.quiet_nan | f.sign_bit}) {
+    // Quiet and signaling NaN operands (IEEE 754-2019 6.2: the result is a quiet NaN either way).
+    const std::uint64_t signaling = f.infinity | 1;
+    for (const std::uint64_t nan :
+         {f.quiet_nan, f.quiet_nan | f.sign_bit, signaling, signaling | f.sign_bit}) {
       for (const std::uint64_t x : others) {
-        CHECK(f.is_nan(div_bits(f, nan, x)));
-        CHECK(f.is_nan(div_bits(f, x, nan)));
-        CHECK(f.is_nan(div_bits(f, nan, x | f.sign_bit)));
+        CHECK(f.is_quiet_nan(div_bits(f, nan, x)));
+        CHECK(f.is_quiet_nan(div_bits(f, x, nan)));
+        CHECK(f.is_quiet_nan(div_bits(f, nan, x | f.sign_bit)));
       }
     }
   }

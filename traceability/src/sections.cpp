@@ -513,6 +513,101 @@ Section prover_policy(Report& rep) {
   return s;
 }
 
+// --- platforms (platforms.json) -------------------------------------------------------------------
+// The library on other processors (docs/platforms.md): per target the toolchain, the emulator and
+// the results; per type and test group the cases, mismatches and kernels; the NaN bits each target
+// produced and the differences between targets (reported, not judged: SD-9); platform facts that
+// break an assumption (subnormals flushed) are named in the verdict.
+Section platforms(Report& rep) {
+  Section s = section("platforms", "Platforms", "platforms.json",
+            "The library built for other processors with their toolchain files and run there "
+            "(docs/platforms.md). QEMU runs its own model of each processor's floating point: a result "
+            "under emulation is evidence about the compiled code, not the silicon; the bare-metal image is "
+            "meant to be rerun on the real chip (AS-PLAT-5). NaN bits differ between targets and are "
+            "reported, not compared (docs/spec-defects.md SD-9).");
+  const auto j = open_section(s, rep);
+  if (!j) return s;
+  Table targets, groups, nans, facts;
+  targets.caption = "Targets";
+  targets.header = {"target", "kind", "compiler", "emulator", "cases", "mismatches", "quiet-NaN violations",
+                    "error cases failed", "other tests", "stack measured / bound (bytes)", "passed"};
+  groups.caption = "Per type and test group (all paths: checked API in both kernel modes, kernels called directly)";
+  groups.header = {"target", "type", "group", "cases", "mismatches", "kernels that ran"};
+  nans.caption = "NaN results (0/0 bits; NaN operands: payload kept / replaced)";
+  nans.header = {"type", "target", "0/0 proved", "0/0 fastest", "payload kept", "payload replaced"};
+  facts.caption = "Platform facts";
+  facts.header = {"target", "fast-path instruction set", "big endian", "pointer bytes", "FLT_EVAL_METHOD",
+                  "subnormals kept"};
+  std::vector<std::string> failed, flushing;
+  for (const auto& t : (*j)["targets"]) {
+    const std::string name = cell(t["target"]);
+    const ordered& test = t["platform_test"];
+    const ordered totals = test.contains("totals") ? test["totals"] : ordered::object();
+    std::string other;
+    if (t.contains("tests"))
+      for (const auto& [program, c] : t["tests"].items())
+        other += (other.empty() ? "" : "; ") + program + " " + count_text(number(c, "run")) + " run, " +
+                 count_text(number(c, "failed")) + " failed";
+    if (t.contains("sweeps"))
+      for (const auto& w : t["sweeps"])
+        other += (other.empty() ? "" : "; ") + cell(w["format"]) + " sweep (" + cell(w.value("mode", ordered("?"))) +
+                 ") " + count_text(number(w, "pairs_checked")) + " pairs, " + count_text(number(w, "mismatches")) +
+                 " mismatches";
+    std::string stack;
+    if (t.contains("stack"))
+      for (const auto& f : t["stack"]["functions"])
+        stack += (stack.empty() ? "" : "; ") + cell(f["measured_max_bytes"]) + " / " + cell(f["bound_bytes"]);
+    const bool passed = t.value("passed", false);
+    if (!passed) failed.push_back(name);
+    targets.rows.push_back({name, cell(t["kind"]), cell(t["toolchain"]["compiler"]),
+                            t["emulator"].is_object() ? cell(t["emulator"]["version"]) : "none (native)",
+                            count_text(number(totals, "cases")), count_text(number(totals, "mismatches")),
+                            count_text(number(totals, "quiet_nan_violations")),
+                            count_text(number(totals, "error_case_failures")), other, stack,
+                            passed ? "yes" : "NO"});
+    if (test.contains("results"))
+      for (const auto& [type, per_group] : test["results"].items())
+        for (const auto& [group, g] : per_group.items()) {
+          std::set<std::string> kernels;
+          for (const auto& r : g["runs"]) kernels.insert(cell(r["kernel"]));
+          std::string list;
+          for (const auto& k : kernels) list += (list.empty() ? "" : ", ") + (k.empty() ? "(seed: default, proved)" : k);
+          groups.rows.push_back({name, type, group, count_text(number(g, "cases")), count_text(number(g, "mismatches")), list});
+        }
+    if (test.contains("facts")) {
+      const ordered& f = test["facts"];
+      std::string kept;
+      for (const auto& [fmt, ok] : f["subnormals_kept"].items()) {
+        kept += (kept.empty() ? "" : ", ") + fmt + (ok.get<bool>() ? "" : " FLUSHED");
+        if (!ok.get<bool>()) flushing.push_back(name + " " + fmt);
+      }
+      facts.rows.push_back({name, cell(f["fast_path_instruction_set"]), cell(f["big_endian"]),
+                            cell(f["pointer_bytes"]), cell(f["flt_eval_method"]), kept});
+    }
+  }
+  if (j->contains("nan_results_by_type"))
+    for (const auto& [type, per_target] : (*j)["nan_results_by_type"].items())
+      for (const auto& [target, r] : per_target.items())
+        nans.rows.push_back({type, target, cell(r["zero_by_zero"]["proved"]), cell(r["zero_by_zero"]["fastest"]),
+                             cell(r["nan_operand_payload_kept"]), cell(r["nan_operand_payload_replaced"])});
+  s.tables.push_back(targets);
+  s.tables.push_back(facts);
+  s.tables.push_back(groups);
+  s.tables.push_back(nans);
+  if (j->contains("differences_between_targets"))
+    s.tables.push_back(records("Differences between targets (reported, not filtered)",
+                               (*j)["differences_between_targets"]));
+  std::string failing, flushed;
+  for (const auto& n : failed) failing += (failing.empty() ? "" : ", ") + n;
+  for (const auto& n : flushing) flushed += (flushed.empty() ? "" : ", ") + n;
+  s.verdict = std::to_string(targets.rows.size()) + " targets: " +
+              (failed.empty() ? "every one passed" : "FAILED on " + failing) +
+              (flushing.empty() ? "; subnormals kept on every target (AS-PLAT-6)"
+                                : "; AS-PLAT-6 broken (subnormals flushed) on " + flushed);
+  if (!failed.empty() || !flushing.empty() || targets.rows.empty()) fail(s, rep, Issue{"platforms", "Platforms: " + s.verdict, s.files, true});
+  return s;
+}
+
 }  // namespace
 
 void add_sections(Report& rep) {
@@ -521,6 +616,7 @@ void add_sections(Report& rep) {
   rep.sections.push_back(wp_binding(rep));
   rep.sections.push_back(coding_standard(rep));
   rep.sections.push_back(conformance(rep));
+  rep.sections.push_back(platforms(rep));
 }
 
 }  // namespace trace

@@ -375,7 +375,7 @@ void test_end_to_end() {
     CHECK(contains(trace::render_html(r), "no WP results"));
     CHECK(row(r, "C1").proof_level == "none");
     // Absent optional evidence is shown as "not run", never as a pass, and is no gap.
-    CHECK(r.sections.size() == 5);
+    CHECK(r.sections.size() == 6);
     for (const auto& sec : r.sections) {
       if (sec.id == "prover-policy") continue;
       CHECK(!sec.run && sec.bad && contains(sec.verdict, "not run"));
@@ -383,6 +383,7 @@ void test_end_to_end() {
     CHECK(has_issue(r, "not-run", "conformance-onnxruntime.json"));
     CHECK(has_issue(r, "not-run", "wp-smoke.json"));
     CHECK(has_issue(r, "not-run", "wp-binding.json"));
+    CHECK(has_issue(r, "not-run", "platforms.json"));
     CHECK(contains(trace::render_markdown(r), "Runtime conformance"));
   }
 
@@ -430,11 +431,29 @@ void test_end_to_end() {
              "int32":{"C3":{"cases":2,"mismatches":0,"errors":0,"crashes":1,"unsupported":0}}},
     "findings":[{"type":"float16","requirement":"F2","kind":"mismatch","a":"0x3c00","b":"0x4200",
                  "expected":"0x3555","actual":"0x3554","reproducer":"conformance/f16-1"}]})");
+  // Two targets, one native and one under an emulator, with differing NaN bits (reported only).
+  write(ev / "platforms.json", R"({"targets":[
+    {"target":"x86-64","kind":"native","toolchain":{"compiler":"g++ 12"},"emulator":null,"passed":true,
+     "platform_test":{"totals":{"cases":10,"mismatches":0,"quiet_nan_violations":0,"error_case_failures":0},
+       "facts":{"fast_path_instruction_set":"AVX2+F16C","big_endian":false,"pointer_bytes":8,
+                "flt_eval_method":0,"subnormals_kept":{"float16":true}},
+       "results":{"float16":{"golden":{"cases":10,"mismatches":0,"runs":[{"kernel":"sonnx_div_f16"}]}}}}},
+    {"target":"cortex-m4f","kind":"bare metal","toolchain":{"compiler":"arm-none-eabi-g++ 12"},
+     "emulator":{"version":"QEMU 7.2"},"passed":true,
+     "platform_test":{"totals":{"cases":10,"mismatches":0,"quiet_nan_violations":0,"error_case_failures":0},
+       "facts":{"fast_path_instruction_set":"Arm M-profile baseline","big_endian":false,"pointer_bytes":4,
+                "flt_eval_method":0,"subnormals_kept":{"float16":true}},
+       "results":{"float16":{"golden":{"cases":10,"mismatches":0,"runs":[{"kernel":"sonnx_div_f16"}]}}}},
+     "stack":{"functions":[{"measured_max_bytes":1280,"bound_bytes":1312}]}}],
+    "nan_results_by_type":{"float16":{"x86-64":{"zero_by_zero":{"proved":"0xFE00","fastest":"0xFE00"},
+      "nan_operand_payload_kept":3,"nan_operand_payload_replaced":0},"cortex-m4f":{"zero_by_zero":
+      {"proved":"0x7E00","fastest":"0x7E00"},"nan_operand_payload_kept":3,"nan_operand_payload_replaced":0}}},
+    "differences_between_targets":[{"type":"float16","what":"0/0 quotient bits"}],"passed":true})");
   // Bind the evidence to the sources by content.
   bind(ev / "catch2" / "provenance.json", root, {"src/k.c"});
   for (const char* name : {"why3.json", "wp-report.json", "exhaustive-f16.json", "exhaustive-bf16.json",
                            "wp-smoke.json", "wp-binding.json", "coding-standard.json", "stack.json",
-                           "conformance-onnxruntime.json"})
+                           "conformance-onnxruntime.json", "platforms.json"})
     bind(ev / name, root, {"src/**/*.c"});
   {
     const auto r = trace::build_report(o);
@@ -500,9 +519,12 @@ void test_end_to_end() {
         CHECK(contains(sec.verdict, "WP: 1 of 3 properties accepted"));
         CHECK(contains(sec.verdict, "Why3: 1 of 1 goals accepted"));
       }
+      if (sec.id == "platforms")
+        CHECK(!sec.bad && contains(sec.verdict, "2 targets: every one passed; subnormals kept"));
     }
     const std::string html = trace::render_html(r);
     CHECK(contains(html, "<span>WP properties</span><b>3 / 3</b>proved (3 of 3 goals)"));
+    CHECK(contains(html, "0xFE00") && contains(html, "0x7E00") && contains(html, "1280 / 1312"));
     CHECK(contains(html, "conformance/f16-1"));
     CHECK(contains(html, "misra-c2012-15.5"));
     CHECK(contains(html, "sonnx::div"));
@@ -521,6 +543,13 @@ void test_end_to_end() {
   write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
     "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
   write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
+  // A failed target and one that flushes subnormals: both named, both gaps.
+  write(ev / "platforms.json", R"({"targets":[
+    {"target":"armhf","kind":"hosted","toolchain":{"compiler":"g++"},"emulator":null,"passed":false,
+     "platform_test":{"exit_code":136}},
+    {"target":"ftz-board","kind":"bare metal","toolchain":{"compiler":"g++"},"emulator":null,"passed":true,
+     "platform_test":{"facts":{"fast_path_instruction_set":"x","big_endian":false,"pointer_bytes":4,
+       "flt_eval_method":0,"subnormals_kept":{"float32":false}}}}]})");
   write(ev / "coding-standard.json", R"({"findings":[{"rule":"misra-c2012-15.5","file":"k.c","line":3},
     {"rule":"misra-c2012-10.4","file":"k.c","line":9}],"deviations":[{"rule":"misra-c2012-15.5"}]})");
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
@@ -551,6 +580,8 @@ void test_end_to_end() {
     CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
     CHECK(has_issue(r, "coding-standard", "1 coding-standard findings outside the deviation register"));
+    CHECK(has_issue(r, "platforms", "FAILED on armhf"));
+    CHECK(has_issue(r, "platforms", "AS-PLAT-6 broken (subnormals flushed) on ftz-board float32"));
   }
   // The policy is the file's: trusting Z3 alone there, the same goal is no violation.
   write(root / "spec" / "prover-policy.json",

@@ -130,6 +130,8 @@ class Worker {
     b_.reserve(kBlock);
     expected_.reserve(kBlock);
     c_.resize(kBlock);
+    nan_counts_.resize(std::size_t{1} << 16);
+    nan_first_.resize(std::size_t{1} << 16, ~std::uint32_t{0});
   }
 
   void push(std::uint16_t a, std::uint16_t b, std::uint16_t expected) {
@@ -146,7 +148,8 @@ class Worker {
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint16_t got = c_[i];
       const std::uint16_t want = expected_[i];
-      if (got != want && !(nan16(f_, got) && nan16(f_, want))) record(a_[i], b_[i], got, want);
+      if (nan16(f_, got)) note_nan(a_[i], b_[i], got);
+      if (!same_result(f_, got, want)) record(a_[i], b_[i], got, want);
     }
     pairs_ += n;
     progress_.fetch_add(n, std::memory_order_relaxed);
@@ -163,7 +166,7 @@ class Worker {
   void symmetry_check(std::uint16_t a, std::uint16_t b, std::uint16_t derived) {
     ++symmetry_checks_;
     const std::uint16_t direct = oracle(a, b);
-    if (direct != derived && !(nan16(f_, direct) && nan16(f_, derived))) {
+    if (!same_result(f_, direct, derived)) {
       ++symmetry_failures_;
       std::fprintf(stderr, "verify-exhaustive: symmetry failure A=%04X B=%04X direct=%04X derived=%04X\n",
                    a, b, direct, derived);
@@ -177,8 +180,16 @@ class Worker {
   std::uint64_t symmetry_failures_ = 0;
   // The smallest mismatches by key (A << 16 | B), kept as a max-heap of bounded size.
   std::vector<std::pair<std::uint32_t, MismatchExample>> examples_;
+  // Per NaN result pattern: how often, and the smallest key (A << 16 | B) that gave it.
+  std::vector<std::uint64_t> nan_counts_;
+  std::vector<std::uint32_t> nan_first_;
 
  private:
+  void note_nan(std::uint16_t a, std::uint16_t b, std::uint16_t got) {
+    ++nan_counts_[got];
+    nan_first_[got] = std::min(nan_first_[got], (std::uint32_t{a} << 16) | b);
+  }
+
   void record(std::uint16_t a, std::uint16_t b, std::uint16_t got, std::uint16_t want) {
     ++mismatches_;
     if (options_.max_examples == 0) return;
@@ -476,6 +487,8 @@ SweepResult run_sweep(const SweepOptions& options) {
   std::mutex merge_mutex;
   std::exception_ptr failure;
   std::vector<std::pair<std::uint32_t, MismatchExample>> examples;
+  std::vector<std::uint64_t> nan_counts(std::size_t{1} << 16);
+  std::vector<std::uint32_t> nan_first(std::size_t{1} << 16, ~std::uint32_t{0});
 
   const auto work = [&]() {
     try {
@@ -498,6 +511,10 @@ SweepResult run_sweep(const SweepOptions& options) {
       result.symmetry_checks += worker.symmetry_checks_;
       result.symmetry_failures += worker.symmetry_failures_;
       examples.insert(examples.end(), worker.examples_.begin(), worker.examples_.end());
+      for (std::size_t bits = 0; bits < nan_counts.size(); ++bits) {
+        nan_counts[bits] += worker.nan_counts_[bits];
+        nan_first[bits] = std::min(nan_first[bits], worker.nan_first_[bits]);
+      }
     } catch (...) {
       const std::lock_guard<std::mutex> lock(merge_mutex);
       if (!failure) failure = std::current_exception();
@@ -525,6 +542,14 @@ SweepResult run_sweep(const SweepOptions& options) {
   for (std::size_t i = 0; i < examples.size() && i < options.max_examples; ++i) {
     result.mismatch_examples.push_back(examples[i].second);
   }
+  for (std::size_t bits = 0; bits < nan_counts.size(); ++bits) {
+    if (nan_counts[bits] == 0) continue;
+    result.nan_results.push_back({static_cast<std::uint16_t>(bits), nan_counts[bits],
+                                  static_cast<std::uint16_t>(nan_first[bits] >> 16),
+                                  static_cast<std::uint16_t>(nan_first[bits] & 0xFFFFu)});
+  }
+  std::stable_sort(result.nan_results.begin(), result.nan_results.end(),
+                   [](const NanResult& x, const NanResult& y) { return x.count > y.count; });
   if (result.pairs_checked != total) {
     throw std::logic_error("verify-exhaustive: checked " + std::to_string(result.pairs_checked) +
                            " pairs instead of " + std::to_string(total));
@@ -551,6 +576,25 @@ std::string sweep_json(const SweepResult& r, const std::string& tool_version) {
         << hex(f, m.expected) << "\"}";
   }
   out << (r.mismatch_examples.empty() ? "],\n" : "\n  ],\n");
+  out << "  \"comparison_rule\": \"bit for bit, except that two quiet NaNs match whatever their "
+         "signs and payloads (docs/spec-defects.md SD-9)\",\n";
+  // Every NaN pattern the kernel returned; the list is capped, the count of patterns is not.
+  constexpr std::size_t nan_listed = 32;
+  std::uint64_t nan_total = 0;
+  std::uint64_t signaling = 0;
+  for (const NanResult& n : r.nan_results) {
+    nan_total += n.count;
+    if (!f.is_quiet_nan(n.bits)) signaling += n.count;
+  }
+  out << "  \"nan_results\": {\"results\": " << nan_total << ", \"patterns\": "
+      << r.nan_results.size() << ", \"signaling\": " << signaling << ", \"most_frequent\": [";
+  for (std::size_t i = 0; i < r.nan_results.size() && i < nan_listed; ++i) {
+    const NanResult& n = r.nan_results[i];
+    out << (i == 0 ? "\n" : ",\n") << "    {\"bits\": \"" << hex(f, n.bits) << "\", \"count\": "
+        << n.count << ", \"first_a\": \"" << hex(f, n.first_a) << "\", \"first_b\": \""
+        << hex(f, n.first_b) << "\"}";
+  }
+  out << (r.nan_results.empty() ? "]},\n" : "\n  ]},\n");
   out << "  \"oracle_calls\": " << r.oracle_calls << ",\n";
   out << "  \"oracle\": \"" << json_escape(mpfr_version_string()) << "\",\n";
   out << "  \"gmp\": \"" << json_escape(gmp_version_string()) << "\",\n";

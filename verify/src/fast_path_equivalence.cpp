@@ -273,7 +273,9 @@ EquivalenceResult check_type(const Route<T>& route, const EquivalenceOptions& op
 
 std::vector<const DivFastPaths*> runnable_fast_paths() {
   std::vector<const DivFastPaths*> tables{&baseline_fast_paths()};
+#if SONNX_DIV_X86_64_FAST_PATHS
   if (avx2_fast_paths_supported()) tables.push_back(&avx2_fast_paths());
+#endif
   return tables;
 }
 

@@ -5,7 +5,8 @@
 //   DIR/test_data_set_N/output_0.pb z    expected output, computed by a reference independent of
 //                                  the library (the tool's: the MPFR oracle for the IEEE formats,
 //                                  exact integer arithmetic for the integers), which the library
-//                                  must match (a NaN matches any NaN; anything else bit for bit)
+//                                  must match (a quiet NaN matches any quiet NaN, a signaling NaN
+//                                  only itself; anything else bit for bit: SD-9)
 //   DIR/cases.json                 what each element exercises, and the semantics used
 // The edge cases never violate C3 or D3 (no zero integer divisor, no signed MIN / -1): those
 // are errors, not outputs. With Semantics::openvino_pythondiv the expected outputs are floored
@@ -59,8 +60,9 @@ struct GoldenSummary {
 // code with the library (sonnx_verify's golden_reference: the MPFR oracle, exact integers).
 using GoldenReference = std::function<std::uint64_t(DataType, std::uint64_t a, std::uint64_t b)>;
 
-// The NaN rule of every golden comparison: true when `actual` matches `expected` (bit patterns of
-// `type`): a NaN matches any NaN (sign and payload free); anything else bit for bit.
+// The NaN rule of every golden comparison (docs/spec-defects.md SD-9): true when `actual` matches
+// `expected` (bit patterns of `type`): two quiet NaNs match whatever their signs and payloads, a
+// signaling NaN matches only itself, anything else bit for bit.
 bool golden_matches(DataType type, std::uint64_t expected, std::uint64_t actual) noexcept;
 
 // Writes the layout into `dir`, which must not exist or be empty; built in a temporary sibling

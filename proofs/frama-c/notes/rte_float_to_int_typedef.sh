@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproducer of the tool assumption AS-TOOL-3 (spec/assumptions.json): Frama-C 25's RTE plug-in
+# Reproducer of the tool assumption AS-TOOL-4 (spec/assumptions.json): Frama-C 25's RTE plug-in
 # adds a float_to_int assertion to a conversion from a floating-point type to an integer type only
 # when the target type is written as a C integer type, not when it is a typedef such as int8_t.
 # Passes while the plug-in behaves as registered; fails when it changes (the register row, and
@@ -22,8 +22,8 @@ count() {  # the float_to_int assertions of one function
 typedef_n="$(count via_typedef)" builtin_n="$(count via_builtin)" int_n="$(count via_int)"
 echo "float_to_int assertions: (int8_t)x $typedef_n, (signed char)x $builtin_n, (int)x $int_n"
 if [ "$typedef_n" = 0 ] && [ "$builtin_n" = 2 ] && [ "$int_n" = 2 ]; then
-  echo "rte reproducer: as registered (AS-TOOL-3): no assertion on the typedef'd conversion"
+  echo "rte reproducer: as registered (AS-TOOL-4): no assertion on the typedef'd conversion"
   exit 0
 fi
-echo "rte reproducer: the RTE plug-in's behaviour differs from AS-TOOL-3: revisit the row"
+echo "rte reproducer: the RTE plug-in's behaviour differs from AS-TOOL-4: revisit the row"
 exit 1

@@ -70,19 +70,22 @@ sonnx_verdict sonnx_check_shape(const int64_t* shape, size_t rank, size_t elemen
         loop variant rank - axis;
     */
     for (axis = 0U; axis < rank; ++axis) {
-      const size_t dimension = (size_t)shape[axis];
+      /* The dimension and the quotient in 64 bits: a dimension above SIZE_MAX (where size_t is
+         32 bits wide) must not wrap before it is compared (docs/platforms.md). Once the product
+         fits, the dimension is at most the limit and its conversion to size_t is exact. */
+      const uint64_t dimension = (uint64_t)shape[axis];
       /*@ assert D8_product_step: sonnx_shape_product(shape, axis + 1) ==
             sonnx_shape_product(shape, axis) * dimension; */
       /*@ assert D8_product_grows: sonnx_shape_product(shape, axis) * dimension >=
             sonnx_shape_product(shape, axis); */
-      if ((verdict == SONNX_VALID) && (product > (limit / dimension))) {
+      if ((verdict == SONNX_VALID) && ((uint64_t)product > ((uint64_t)limit / dimension))) {
         /*@ assert D8_above_quotient: product >= (limit / dimension) + 1; */
         /*@ assert D8_quotient_times: ((limit / dimension) + 1) * dimension > limit; */
         verdict = SONNX_SIZE_OVERFLOW;
       }
       if (verdict == SONNX_VALID) {
         /*@ assert D8_within_quotient: product * dimension <= (limit / dimension) * dimension; */
-        product *= dimension;
+        product *= (size_t)dimension;
       }
     }
     if (verdict == SONNX_VALID) {

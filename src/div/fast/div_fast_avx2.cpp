@@ -3,6 +3,11 @@
 // float16/bfloat16 kernels written with intrinsics.
 // Only plain loops and intrinsics here: an inline library template instantiated in this file
 // could be merged by the linker with a baseline copy and run AVX2 code on a CPU without it.
+// x86-64 only: src/CMakeLists.txt compiles this file for x86-64 targets alone.
+#include "div_fast_paths.hpp"
+#if !SONNX_DIV_X86_64_FAST_PATHS
+#error "div_fast_avx2.cpp is compiled for x86-64 targets only (src/CMakeLists.txt)"
+#endif
 #include <immintrin.h>
 
 #include <cstddef>
@@ -10,7 +15,6 @@
 
 #include "../kernels/div_domain.h"
 #include "../kernels/div_route_kernels.h"
-#include "div_fast_paths.hpp"
 
 // This file is x86-64 by design (selected at run time, never the only path): SIMD intrinsics are
 // its purpose. NOLINTBEGIN(portability-simd-intrinsics)

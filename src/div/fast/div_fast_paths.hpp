@@ -15,8 +15,22 @@
 // already run at the memory bound.
 // Requirement D9: every fast path is equal to the proved kernel on every input of its domain (by
 // WP for the integer routes, exhaustively for float16/bfloat16).
+//
+// Per target: only x86-64 has the AVX2+F16C table and its run-time selection (CPUID); every other
+// target runs the baseline table, which is portable C++: the proved kernels for float16,
+// bfloat16, int64 and uint64 and the proved integer route kernels compiled for that target's
+// baseline instruction set (docs/platforms.md).
 #ifndef SONNX_DIV_FAST_PATHS_HPP
 #define SONNX_DIV_FAST_PATHS_HPP
+
+// 1 where the x86-64 fast paths (div_fast_avx2.cpp, the AVX2 route objects) and their CPUID
+// selection are compiled in; src/CMakeLists.txt adds those objects under the same condition, which
+// it reads from the compiler (the predefined macro), not from the host.
+#if defined(__x86_64__)
+#define SONNX_DIV_X86_64_FAST_PATHS 1
+#else
+#define SONNX_DIV_X86_64_FAST_PATHS 0
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -55,19 +69,24 @@ struct DivFastPaths {
   DomainScan<std::uint64_t> uint64_domain_violated;
 };
 
-// x86-64 baseline (SSE2): float16, bfloat16, int64 and uint64 use the proved kernels.
+// The baseline of the target the library is compiled for (on x86-64: SSE2; its instruction_set
+// names the target, e.g. "x86-64 baseline", "AArch64 baseline"): float16, bfloat16, int64 and
+// uint64 use the proved kernels, the other integer types the proved route kernels.
 const DivFastPaths& baseline_fast_paths() noexcept;
 
+#if SONNX_DIV_X86_64_FAST_PATHS
 // AVX2 + F16C; call only when avx2_fast_paths_supported().
 const DivFastPaths& avx2_fast_paths() noexcept;
+double avx2_multiply_subtract_probe(double x, double y, double z) noexcept;
+#endif
+// Whether this CPU runs the AVX2+F16C table: CPUID on x86-64, false on every other target.
 bool avx2_fast_paths_supported() noexcept;
 
-// The best table this CPU supports, chosen once.
+// The best table this CPU supports, chosen once (on targets other than x86-64: the baseline).
 const DivFastPaths& selected_fast_paths() noexcept;
 
 // A probe compiled with the fast paths' flags: x * y - z for operands where a fused multiply-add
 // gives a different result (AS-PLAT-3: no contraction on any path).
-double avx2_multiply_subtract_probe(double x, double y, double z) noexcept;
 double baseline_multiply_subtract_probe(double x, double y, double z) noexcept;
 
 }  // namespace sonnx::detail

@@ -282,14 +282,17 @@ std::string golden_model(DataType type, std::int64_t length, std::string_view do
   return div_model(type, shape, shape, shape, doc_string);
 }
 
-// A NaN matches any NaN (payload and sign free); any other result bit for bit.
+// Two quiet NaNs match whatever their signs and payloads; anything else bit for bit (SD-9).
 bool golden_matches(DataType type, std::uint64_t x, std::uint64_t y) noexcept {
   if (x == y) return true;
   const FloatBits f = float_bits(type);
   const bool ieee = type == DataType::float16 || type == DataType::bfloat16 ||
                     type == DataType::float32 || type == DataType::float64;
-  const auto nan = [&](std::uint64_t v) { return (v & ~f.sign) > f.inf; };
-  return ieee && nan(x) && nan(y);
+  const std::uint64_t quiet_bit = f.qnan & ~f.inf;  // the top fraction bit
+  const auto quiet_nan = [&](std::uint64_t v) {
+    return (v & ~f.sign) > f.inf && (v & quiet_bit) != 0;
+  };
+  return ieee && quiet_nan(x) && quiet_nan(y);
 }
 
 IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics semantics,

@@ -12,8 +12,13 @@
 
 namespace sonnx::io::detail {
 
+// The file tools are little-endian only (docs/platforms.md): .npy '<' data and TensorProto raw_data
+// are little-endian and sonnx_io copies element bytes in host order. The library (sonnx_div) has
+// no such limit: it is tested on big-endian s390x.
 static_assert(std::endian::native == std::endian::little,
-              "sonnx_io stores element bytes in host order and both file formats are little-endian");
+              "sonnx_io (the file tools) is little-endian only: it stores element bytes in host "
+              "order and both file formats are little-endian; the library sonnx_div itself builds "
+              "for big-endian targets");
 
 // Element count of a shape, checked: a negative dimension or a count whose byte size is not
 // representable (ptrdiff_t) gives a D8 status. A zero dimension gives 0 whatever the others are.

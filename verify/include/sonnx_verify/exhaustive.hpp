@@ -49,6 +49,14 @@ struct MismatchExample {
   std::uint16_t expected = 0;
 };
 
+// A NaN pattern the kernel returned: how often, and its first operand pair (smallest A << 16 | B).
+struct NanResult {
+  std::uint16_t bits = 0;
+  std::uint64_t count = 0;
+  std::uint16_t first_a = 0;
+  std::uint16_t first_b = 0;
+};
+
 struct SweepResult {
   std::string format;  // "f16" / "bf16"
   std::string mode;    // "full" / "sample"
@@ -56,6 +64,9 @@ struct SweepResult {
   std::uint64_t pairs_checked = 0;
   std::uint64_t mismatches = 0;
   std::vector<MismatchExample> mismatch_examples;  // the smallest by (A << 16 | B)
+  // Every NaN pattern the kernel returned, most frequent first (reported, not filtered: the sign
+  // and payload of a NaN result are not specified and differ between targets).
+  std::vector<NanResult> nan_results;
   std::uint64_t oracle_calls = 0;                  // every mpfr_div performed
   std::uint64_t symmetry_checks = 0;
   std::uint64_t symmetry_failures = 0;

@@ -52,6 +52,10 @@ struct BinaryFormat {
   [[nodiscard]] constexpr bool is_nan(std::uint64_t bits) const {
     return magnitude(bits) > infinity();
   }
+  // A quiet NaN: the top fraction bit set (IEEE 754-2019 clause 6.2.1).
+  [[nodiscard]] constexpr bool is_quiet_nan(std::uint64_t bits) const {
+    return is_nan(bits) && (bits & (std::uint64_t{1} << (precision - 2))) != 0;
+  }
   [[nodiscard]] constexpr bool is_inf(std::uint64_t bits) const {
     return magnitude(bits) == infinity();
   }
@@ -75,9 +79,11 @@ inline constexpr BinaryFormat binary64{"float64", 64, 53, 1023};
 // Thread-safe (MPFR is built with thread-local state; the exponent range is saved and restored).
 std::uint64_t div(const BinaryFormat& f, std::uint64_t a, std::uint64_t b);
 
-// The comparison rule of F1/F2: bit-exact, except that any NaN matches any NaN.
+// The comparison rule of F1/F2 (docs/spec-defects.md SD-9): bit-exact, except that two quiet NaNs
+// match whatever their signs and payloads (IEEE 754 leaves them unspecified; they differ between
+// targets) and a signaling NaN matches only itself (a division never returns one).
 [[nodiscard]] constexpr bool same_result(const BinaryFormat& f, std::uint64_t x, std::uint64_t y) {
-  return x == y || (f.is_nan(x) && f.is_nan(y));
+  return x == y || (f.is_quiet_nan(x) && f.is_quiet_nan(y));
 }
 
 // Exact value of a bit pattern into `out` (whose precision is raised to p if smaller).

@@ -32,9 +32,13 @@ constexpr std::uint64_t infinity(const Format& f) {
 constexpr bool is_nan(const Format& f, std::uint64_t x) {
   return (x & (sign_bit(f) - 1)) > infinity(f);
 }
-// The F1/F2 comparison rule: bit-exact, except that any NaN matches any NaN.
+constexpr bool is_quiet_nan(const Format& f, std::uint64_t x) {
+  return is_nan(f, x) && (x & (std::uint64_t{1} << (f.precision - 2))) != 0;
+}
+// The F1/F2 comparison rule (docs/spec-defects.md SD-9): bit-exact, except that two quiet NaNs
+// match whatever their signs and payloads, and a signaling NaN matches only itself.
 constexpr bool same_result(const Format& f, std::uint64_t x, std::uint64_t y) {
-  return x == y || (is_nan(f, x) && is_nan(f, y));
+  return x == y || (is_quiet_nan(f, x) && is_quiet_nan(f, y));
 }
 
 // a / b for the bit patterns a and b of format f, correctly rounded (RNE). NaN results are the

@@ -1,0 +1,110 @@
+// The adapter process (adapter.hpp), on the subprocess utility.
+#include <csignal>
+#include <sonnx/conform/adapter.hpp>
+#include <sstream>
+
+namespace sonnx::conform {
+namespace {
+
+volatile std::sig_atomic_t stop_flag = 0;
+
+process::Clock::time_point after(double seconds) {
+  return process::Clock::now() +
+         std::chrono::duration_cast<process::Clock::duration>(process::Seconds(seconds));
+}
+
+}  // namespace
+
+void request_stop() noexcept { stop_flag = 1; }
+bool stop_requested() noexcept { return stop_flag != 0; }
+void clear_stop_request() noexcept { stop_flag = 0; }
+
+Adapter::Adapter(std::vector<std::string> argv, std::filesystem::path log)
+    : argv_(std::move(argv)), log_(std::move(log)) {}
+
+process::Child::Read Adapter::read_line(std::string& line, double timeout) {
+  const auto deadline = after(timeout);
+  for (;;) {
+    const process::Child::Read read = child_.read_line(line, deadline);
+    if (read != process::Child::Read::interrupted || stop_requested()) return read;
+  }
+}
+
+std::string Adapter::reap() {
+  const auto status = child_.wait_until(after(5));
+  if (!status) return "closed its output but did not exit";
+  return status->text();
+}
+
+bool Adapter::start(double timeout, std::string& error) {
+  // Its own process group: a timeout kills the runtime and any helper it started.
+  child_ = process::Child(
+      process::Command{argv_, true, process::ErrorStream::append_to_file, log_, true});
+  if (!child_.started()) {
+    error = "adapter " + argv_[0] + ": " + child_.error();
+    return false;
+  }
+  std::string line;
+  const process::Child::Read read = read_line(line, timeout);
+  if (read != process::Child::Read::data) {
+    const std::string why = read == process::Child::Read::timeout
+                                ? "no READY line within " + std::to_string(timeout) + " s"
+                                : "exited before READY (" + reap() + ")";
+    child_.kill();
+    error = "adapter " + argv_[0] + ": " + why;
+    return false;
+  }
+  std::istringstream words(line);
+  std::string ready;
+  words >> ready >> name >> version;
+  if (ready != "READY" || name.empty()) {
+    child_.kill();
+    error = "adapter " + argv_[0] + ": first line is '" + line + "', not 'READY <name> <version>'";
+    return false;
+  }
+  return true;
+}
+
+Reply Adapter::request(const std::string& line, double timeout) {
+  Reply reply;
+  std::string answer;
+  const bool sent = child_.write(line + "\n");
+  const process::Child::Read read = sent ? read_line(answer, timeout) : process::Child::Read::end;
+  if (read != process::Child::Read::data) {
+    reply.kind = Reply::Kind::crash;
+    if (stop_requested()) {
+      reply.text = "interrupted";
+    } else if (read == process::Child::Read::timeout) {
+      reply.kind = Reply::Kind::hang;
+      reply.text = "no answer within " + std::to_string(static_cast<long>(timeout)) + " s; killed";
+    } else {
+      reply.text = reap();
+    }
+    child_.kill();
+    return reply;
+  }
+  const auto word = answer.substr(0, answer.find(' '));
+  const std::string rest = answer.size() > word.size() ? answer.substr(word.size() + 1) : "";
+  reply.text = rest;
+  if (word == "OK") return reply;
+  if (word == "ERROR") {
+    reply.kind = Reply::Kind::error;
+  } else if (word == "UNSUPPORTED") {
+    reply.kind = Reply::Kind::unsupported;
+  } else {  // not the protocol: the adapter is broken, treated like a crash
+    reply.kind = Reply::Kind::crash;
+    reply.text = "protocol violation: answered '" + answer + "'";
+    child_.kill();
+  }
+  return reply;
+}
+
+void Adapter::stop() {
+  if (!child_.running()) return;
+  child_.write("QUIT\n");  // a dead adapter is reaped below
+  child_.close_input();
+  if (!child_.wait_until(after(5))) child_.kill();
+  child_ = process::Child();
+}
+
+}  // namespace sonnx::conform

@@ -1,0 +1,261 @@
+// The campaign from start to report (campaign.hpp): work directory, adapter, the cases of each
+// type in order, and the report.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <random>
+#include <sonnx/conform/campaign.hpp>
+#include <sonnx/conform/comparison.hpp>
+#include <sonnx/io/tensor_io.hpp>
+#include <span>
+#include <sstream>
+
+#include "requests.hpp"
+
+namespace sonnx::conform {
+
+namespace fs = std::filesystem;
+using Clock = process::Clock;
+
+namespace {
+
+double seconds_since(Clock::time_point start) {
+  return process::Seconds(Clock::now() - start).count();
+}
+
+// Where request files go: the given directory (kept), or a temporary one that is removed at the
+// end. Requests move hundreds of MiB per second: /dev/shm (memory) is preferred to the disk.
+class WorkDir {
+ public:
+  bool create(const fs::path& given, std::string& error) {
+    std::error_code ec;
+    if (!given.empty()) {
+      path_ = fs::absolute(given);
+      fs::create_directories(path_, ec);
+      return true;
+    }
+    const fs::path base = fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0
+                              ? fs::path("/dev/shm")
+                              : fs::temp_directory_path(ec);
+    std::string pattern = (base / "sonnx-conform-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      error = "cannot create a work directory: " + pattern;
+      return false;
+    }
+    path_ = pattern;
+    owned_ = true;
+    return true;
+  }
+  WorkDir() = default;
+  WorkDir(const WorkDir&) = delete;
+  WorkDir& operator=(const WorkDir&) = delete;
+  ~WorkDir() {
+    std::error_code ec;
+    if (owned_) fs::remove_all(path_, ec);
+  }
+  [[nodiscard]] const fs::path& path() const { return path_; }
+  [[nodiscard]] bool owned() const { return owned_; }
+
+ private:
+  fs::path path_;
+  bool owned_ = false;
+};
+
+// One run of the campaign, type after type.
+class Run {
+ public:
+  Run(const Options& o, const Progress& progress, const fs::path& work, const fs::path& report)
+      : o_(o),
+        progress_(progress),
+        tally_(o.max_reproducers, reproducers_of(report), report.parent_path()),
+        requests_(o, work, tally_),
+        random_pairs_(o.random_pairs >= 0 ? static_cast<std::size_t>(o.random_pairs)
+                                          : (o.short_campaign ? 1024 : std::size_t{1} << 22)),
+        source_{std::mt19937_64(o.seed), 0} {}
+
+  static fs::path reproducers_of(const fs::path& report) {
+    return report.parent_path() / (report.stem().string() + "-reproducers");
+  }
+
+  bool start(std::string& error) { return requests_.start(error); }
+  const Adapter& adapter() const { return requests_.adapter(); }
+  std::string runtime() const { return adapter().name + " " + adapter().version; }
+  const std::string& error() const { return requests_.error(); }
+  void stop() { requests_.stop(); }
+
+  // Edge and domain cases, the broadcasting model, random pairs and the sweep of one type.
+  bool type(DataType type) {
+    const std::string name = io::data_type_text(type);
+    const BitLayout l = bit_layout(type);
+    bool ok = requests_.run_batch(edge_batch(type));
+    for (const Batch& d : domain_batches(type)) ok = ok && requests_.run_batch(d);
+    ok = ok && requests_.check_broadcast_rejected(type);
+    if (!ok) return false;
+    progress_("conform: " + name + " edge and domain cases done" +
+                  (requests_.unsupported(type) ? " (runtime: unsupported type)" : ""),
+              true);
+    if (l.size >= 4 && random_pairs_ > 0 && !random(type)) return false;
+    if (l.size == 2 && l.is_float && !o_.short_campaign) return sweep(type);
+    return true;
+  }
+
+  nlohmann::json report_json() const;
+  std::uint64_t findings() const { return tally_.findings_total(); }
+
+ private:
+  void step(const std::string& name, std::size_t elements, Clock::time_point t0, double runtime0) {
+    const double total = seconds_since(t0);
+    steps_.push_back({{"step", name},
+                      {"elements", elements},
+                      {"seconds", total},
+                      {"adapter_seconds", requests_.runtime_seconds - runtime0},
+                      {"elements_per_second_end_to_end",
+                       total > 0 ? static_cast<double>(elements) / total : 0.0}});
+  }
+
+  bool random(DataType type) {
+    const std::string name = io::data_type_text(type);
+    const auto t0 = Clock::now();
+    const double r0 = requests_.runtime_seconds;
+    const std::uint64_t special0 = source_.with_special;
+    for (std::size_t done = 0; done < random_pairs_;) {
+      const std::size_t n = std::min(o_.chunk, random_pairs_ - done);
+      if (!requests_.run_batch(random_batch(type, n, source_))) return false;
+      done += n;
+      progress_("conform: " + name + " random pairs " + std::to_string(done) + "/" +
+                    std::to_string(random_pairs_),
+                false);
+    }
+    random_info_[name] = {{"pairs", random_pairs_},
+                          {"pairs_with_a_special_operand", source_.with_special - special0}};
+    step(name + " random pairs", random_pairs_, t0, r0);
+    progress_("conform: " + name + " random pairs: " + std::to_string(random_pairs_), true);
+    return true;
+  }
+
+  // Every pair of a 16-bit float type, or all of them counted when the runtime lacks the type.
+  bool sweep(DataType type) {
+    const std::string name = io::data_type_text(type);
+    if (requests_.unsupported(type)) {
+      requests_.count_skipped_sweep(type);
+      progress_("conform: " + name + " every pair: unsupported type, 2^32 pairs counted, not sent",
+                true);
+      return true;
+    }
+    const std::size_t chunks = (std::size_t{1} << 32) / o_.chunk;
+    const auto t0 = Clock::now();
+    const double r0 = requests_.runtime_seconds;
+    for (std::size_t k = 0; k < chunks; ++k) {
+      if (!requests_.run_batch(exhaustive_batch(type, o_.chunk, k))) return false;
+      const double elapsed = seconds_since(t0);
+      const double rate = static_cast<double>((k + 1) * o_.chunk) / elapsed;
+      std::ostringstream line;
+      line.precision(3);
+      line << "conform: " << name << " every pair: chunk " << (k + 1) << '/' << chunks << ", "
+           << elapsed << " s, " << rate / 1e6 << " M pairs/s, about "
+           << static_cast<double>(chunks - k - 1) * static_cast<double>(o_.chunk) / rate
+           << " s left";
+      progress_(line.str(), k == 0 || k + 1 == chunks || (k + 1) % 16 == 0);
+    }
+    step(name + " every pair (2^32)", std::size_t{1} << 32, t0, r0);
+    return true;
+  }
+
+  const Options& o_;
+  const Progress& progress_;
+  Tally tally_;
+  Requests requests_;
+  std::size_t random_pairs_;
+  RandomSource source_;
+  const Clock::time_point start_ = Clock::now();
+  nlohmann::json steps_ = nlohmann::json::array();
+  nlohmann::json random_info_ = nlohmann::json::object();
+};
+
+nlohmann::json Run::report_json() const {
+  const std::uint64_t findings = tally_.findings_total();
+  nlohmann::json j;
+  j["schema"] = "sonnx-div conformance campaign 1";
+  j["runtime"] = {{"name", adapter().name}, {"version", adapter().version}};
+  std::string adapter_text;
+  for (const auto& w : o_.adapter) adapter_text += (adapter_text.empty() ? "" : " ") + w;
+  j["adapter"] = adapter_text;
+  j["verdict"] = findings == 0 ? "conforms" : "does not conform";
+  j["conforms"] = findings == 0;
+  j["campaign"] = {{"mode", o_.short_campaign ? "short" : "full"},
+                   {"seed", o_.seed},
+                   {"chunk_elements", o_.chunk},
+                   {"random_pairs_per_type", random_pairs_},
+                   {"max_reproducers_per_type_requirement_kind", o_.max_reproducers},
+                   {"comparison", "bit for bit with the checked library; any NaN matches any NaN"},
+                   {"seconds", seconds_since(start_)},
+                   {"adapter_seconds", requests_.runtime_seconds}};
+  j["random_pairs"] = random_info_;
+  j["steps"] = steps_;
+  j["profile_checks"] = requests_.profile_checks;
+  j["broadcast_model"] = requests_.broadcast;
+  const nlohmann::json results = tally_.to_json();
+  for (const auto& [k, v] : results.items()) j[k] = v;
+  return j;
+}
+
+// A malfunction's outcome. The adapter's standard error, when it wrote any, is where the reason
+// usually is: the message names it, kept beside the report when the work directory goes.
+Outcome malfunction(std::string message, const fs::path& log, const WorkDir& work,
+                    const fs::path& report) {
+  std::error_code ec;
+  if (!log.empty() && fs::file_size(log, ec) > 0 && !ec) {
+    fs::path kept = log;
+    if (work.owned()) {
+      kept = kept_adapter_log(report);
+      fs::copy_file(log, kept, fs::copy_options::overwrite_existing, ec);
+    }
+    if (!ec) message += "; see " + kept.string();
+  }
+  return {Outcome::Verdict::malfunction, std::move(message), 0, "", report};
+}
+
+}  // namespace
+
+fs::path kept_adapter_log(const fs::path& report) {
+  return report.parent_path() / (report.stem().string() + "-adapter.log");
+}
+
+Outcome run_campaign(const Options& o, const Progress& progress) {
+  const fs::path report = fs::absolute(o.report);
+  WorkDir work;
+  std::string error;
+  if (!work.create(o.work_dir, error)) return malfunction(error, {}, work, report);
+  std::error_code ec;
+  const fs::path repro = Run::reproducers_of(report);
+  fs::remove_all(repro, ec);  // reproducers and the log of an earlier run of this report
+  fs::remove(kept_adapter_log(report), ec);
+  fs::create_directories(repro, ec);
+  if (ec)
+    return malfunction("cannot create " + repro.string() + ": " + ec.message(), {}, work, report);
+
+  Run run(o, progress, work.path(), report);
+  if (!run.start(error)) return malfunction(error, run.adapter().log(), work, report);
+  progress("conform: runtime " + run.runtime() + ", " + std::to_string(o.types.size()) +
+               " types, " + (o.short_campaign ? "short" : "full") + " campaign",
+           true);
+  for (const DataType type : o.types) {
+    if (!run.type(type)) {
+      run.stop();
+      return malfunction("campaign malfunction: " + run.error(), run.adapter().log(), work, report);
+    }
+  }
+  const nlohmann::json j = run.report_json();
+  run.stop();
+  const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  const io::IoStatus written = io::write_file_atomic(
+      report, std::span(reinterpret_cast<const unsigned char*>(text.data()), text.size()));
+  if (!written.ok()) return malfunction(written.message, {}, work, report);
+  const std::uint64_t findings = run.findings();
+  return {findings == 0 ? Outcome::Verdict::conforms : Outcome::Verdict::findings,
+          run.runtime() + ": " + std::string(j["verdict"]) + " (" + std::to_string(findings) +
+              " findings); report " + report.string(),
+          findings, run.runtime(), report};
+}
+
+}  // namespace sonnx::conform
