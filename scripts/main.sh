@@ -44,11 +44,10 @@ for type in int8 uint8 int32 uint32 int64 uint64; do
   stage "fast path equivalence $type" "$tool" verify-exhaustive --fast-paths "$type" \
     --json "$evidence/fastpath-$type.json"
 done
-# Bind the sweep results to the compiled sources and the oracle they ran, by content.
-sweep_sources=('src/**/*.c' 'src/**/*.h' 'src/**/*.inc' 'src/**/*.cpp' 'src/**/*.hpp' 'include/**/*.hpp'
-  'verify/**/*.cpp' 'verify/**/*.hpp')
+# Bind the sweep results to the compiled sources and the oracle they ran, by content (binding
+# "sweeps" of spec/evidence-sources.json).
 for f in "$evidence"/exhaustive-*.json "$evidence"/fastpath-*.json; do
-  if [[ -f "$f" ]]; then python3 scripts/evidence_provenance.py "$f" --sources "${sweep_sources[@]}"; fi
+  if [[ -f "$f" ]]; then python3 scripts/evidence_provenance.py "$f" --binding sweeps; fi
 done
 # The deployed runtime against the reference (docs/conformance.md): every float16 and bfloat16
 # pair, seeded random pairs, edge and domain cases. Exit 1 means the runtime has findings: they are
@@ -63,9 +62,7 @@ conformance() {
   # The report's provenance: the reference's sources, the campaign's (conform/, process/), and the
   # runtime's adapter and pinned version.
   python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" \
-    --sources "${sweep_sources[@]}" 'conform/include/**/*.hpp' 'conform/src/*.?pp' \
-    'process/include/**/*.hpp' 'process/src/*.cpp' 'conform/onnxruntime/*.js' \
-    'conform/onnxruntime/*.json'
+    --binding conformance
 }
 stage "conformance campaign (onnxruntime)" conformance
 stage "benchmarks" cmake --build build --target bench

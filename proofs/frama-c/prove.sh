@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Frama-C/WP proof check of the Div kernels. See proofs/frama-c/README.md.
 #
-#   proofs/frama-c/prove.sh [--out DIR] [--fresh] [--smoke] [--record] [--machdep M]
+#   proofs/frama-c/prove.sh [--out DIR] [--fresh] [--smoke] [--mutants] [--record] [--machdep M]
 #                                               prove; DIR defaults to build/evidence. Each goal
 #                                               recorded in proofs/frama-c/replay.json goes first to
 #                                               its recorded prover (wp_replay.py); --record
@@ -37,12 +37,14 @@ SEARCH=0
 SMOKE=0
 RECORD=0
 RANK=0
+MUTANTS=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
     --out=*) OUT="${1#--out=}"; shift ;;
     --fresh) FRESH=1; shift ;;
     --smoke) SMOKE=1; shift ;;
+    --mutants) MUTANTS=1; shift ;;
     --record) RECORD=1; shift ;;
     --rank) RANK=1; FRESH=1; shift ;;
     --machdep) MACHDEP="$2"; shift 2 ;;
@@ -65,8 +67,11 @@ PAR=2
 # one WP tactic, whose subgoals are proved again on every run; nothing is taken as proved without
 # a check). "tip" instead searches them anew.
 SCRIPTS="$HERE/scripts"
-PROVERS=script,z3,cvc4,cvc5-opaque,cvc5
-[ "$SEARCH" = 1 ] && PROVERS=tip,z3,cvc4,cvc5-opaque,cvc5
+# "taskprint" is no prover: the pseudo-prover TaskPrint (below) makes WP print each goal's task, the
+# goal with its whole logical context, into the -wp-out folder of its pass, where wp_evidence.py
+# classifies it and scans its axioms (proofs/why3_tasks.py); it has no valid answer.
+PROVERS=taskprint,script,z3,cvc4,cvc5-opaque,cvc5
+[ "$SEARCH" = 1 ] && PROVERS=taskprint,tip,z3,cvc4,cvc5-opaque,cvc5
 TIMEOUT=60
 for tool in frama-c why3 z3 cvc4 cvc5 python3 clang; do
   command -v "$tool" >/dev/null || { echo "prove.sh: missing tool: $tool" >&2; exit 2; }
@@ -92,7 +97,19 @@ sed "s|@WHY3_DATADIR@|$WHY3_DATADIR|" "$HERE/drivers/cvc5_opaque_spec.drv.in" > 
 sed "s|^import \"\(.*\)\"|import \"$WHY3_DATADIR/drivers/\1\"|" "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
   > "$WORK/cvc5_axiomatic.drv"
 CVC5="$(command -v cvc5)"
+python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import why3_tasks
+why3_tasks.write_driver(sys.argv[2])' "$ROOT/proofs" "$WORK"
 cat >> "$WHY3CONFIG" <<EOF
+
+[prover]
+command = "echo unknown %f"
+driver = "$WORK/task_print.drv"
+editor = ""
+in_place = false
+interactive = false
+name = "TaskPrint"
+shortcut = "taskprint"
+version = "1"
 
 [prover]
 command = "$CVC5 --tlimit=%t000 --lang=smt2 --fp-exp %f"
@@ -205,8 +222,8 @@ FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$ROUTE_FCTS,$CHECKED_FP_FC
 # the functions on floating-point values are proved in a pass of their own whose portfolio has no
 # Z3 (CVC5, with and without the opaque-spec driver, and on Why3's axiomatisation of floats); the other functions (integers, memory,
 # bit manipulation) may use Z3. wp_evidence.py joins the passes and checks the policy per goal.
-FP_PROVERS=script,cvc5-opaque,cvc5,cvc5-nofp
-[ "$SEARCH" = 1 ] && FP_PROVERS=tip,cvc5-opaque,cvc5,cvc5-nofp
+FP_PROVERS=taskprint,script,cvc5-opaque,cvc5,cvc5-nofp
+[ "$SEARCH" = 1 ] && FP_PROVERS=taskprint,tip,cvc5-opaque,cvc5,cvc5-nofp
 # Smoke tests (--smoke, run by the main job): every precondition, loop and branch is tried for
 # unreachability, at 2 s per prover; they add about ten minutes, so the test command leaves them out.
 SMOKE_ARGS=()
@@ -225,9 +242,11 @@ wp_pass() {
       *) python3 "$HERE/wp_replay.py" scripts "$HERE/replay.json" "$session/script" ;;
     esac
   fi
+  rm -rf "$WORK/tasks-$name"
   frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES" \
     "${C_FILES[@]}" -wp-driver "$DRIVER" -wp-par "$par" \
-    -wp-session "$session" -wp-cache "$cache" "${SMOKE_ARGS[@]}" \
+    -wp-session "$session" -wp-cache "$cache" "${SMOKE_ARGS[@]}" -wp-out "$WORK/tasks-$name" \
+    -cg "$WORK/callgraph-$name.dot" \
     -wp-report-json "$WORK/wp-report-$name.json" "$@" \
     -then -report -report-untried -report-csv "$WORK/wp-properties-$name.csv" \
     >"$WORK/wp-log-$name.txt" 2>&1
@@ -311,10 +330,12 @@ for pid in "$main_pid" "$checks_pid"; do
 done
 set -e
 end=$(date +%s)
-python3 "$HERE/wp_evidence.py" "$OUT" "$FP_FCTS" \
-  "main:$WORK/wp-report-main.json:$WORK/wp-log-main.txt:$WORK/wp-properties-main.csv" \
-  "checks:$WORK/wp-report-checks.json:$WORK/wp-log-checks.txt:$WORK/wp-properties-checks.csv" \
-  "fp:$WORK/wp-report-fp.json:$WORK/wp-log-fp.txt:$WORK/wp-properties-fp.csv" \
+# Each pass: its name, its evidence files (report, log, property CSV, printed tasks, call graph),
+# the functions it proves and its provers.
+python3 "$HERE/wp_evidence.py" "$OUT" \
+  "main:$WORK:$INT_FCTS,$CONV_FCTS:$PROVERS" \
+  "checks:$WORK:$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS:$PROVERS" \
+  "fp:$WORK:$FP_FCTS:$FP_PROVERS" \
   | tee "$OUT/wp-policy.txt"
 policy=${PIPESTATUS[0]}
 python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - start))" "$rc" \
@@ -330,13 +351,15 @@ python3 "$HERE/float_to_int_check.py" --properties "$OUT/wp-properties.csv" \
 conversions=${PIPESTATUS[0]}
 
 # ---- driver-binding sanity goals and the driver faults of the fault table ------------------------
-# The sanity lemmas of binding_sanity.c must be proved with the real driver. Each fault of
+# The sanity lemmas of binding_sanity.c must be proved with the real driver, and every binding must
+# have one that holds and one that is refuted (binding_mutants.py --cases). Each fault of
 # verify/faults/faults.json with "wp" killers is applied to a scratch copy of the driver and bridge,
 # and its killers (negations of holding cases) must be proved there: killed by proof.
 binding_pass() {  # binding_pass NAME DRIVER [CPP DEFINES]
   frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES ${3:-}" \
     "$HERE/binding_sanity.c" \
-    -wp -wp-driver "$2" -wp-prover cvc5 -wp-timeout "$TIMEOUT" >"$WORK/wp-binding-$1.txt" 2>&1 || true
+    -wp -wp-driver "$2" -wp-prover cvc5-nofp,cvc5 -wp-timeout "$TIMEOUT" \
+    >"$WORK/wp-binding-$1.txt" 2>&1 || true
 }
 rm -f "$WORK"/wp-binding-*   # no result of an earlier run (or of a fault since removed) is read
 binding_pass sanity "$DRIVER"
@@ -363,19 +386,28 @@ while read -r fault killers; do
     -DSONNX_BINDING_MUTANT_KILLERS
   echo "$killers" > "$WORK/wp-binding-fault-$fault.killers"
 done <<< "$DRIVER_FAULTS"
-python3 - "$WORK" "$OUT/wp-binding.json" <<'PY' | tee -a "$OUT/wp-summary.txt"
+python3 - "$WORK" "$OUT/wp-binding.json" "$HERE" <<'PY' | tee -a "$OUT/wp-summary.txt"
 import glob, json, os, re, sys
-work, out = sys.argv[1:3]
+work, out, here = sys.argv[1:4]
+sys.path.insert(0, here)
+from binding_mutants import bindings, cases
 def goals_of(name):
     log = open("%s/wp-binding-%s.txt" % (work, name), errors="replace").read()
     return {m.group(1): m.group(2) == "Valid"
             for m in re.finditer(r"Goal typed_div_element_lemma_(\w+) : (\w+)", log)}
-result = {"prover": "CVC5 1.0.3 (no Z3: the binary32 and binary64 cases are floating-point)"}
+result = {"prover": "CVC5 1.0.3, on Why3's axiomatisation of floats then native (no Z3: the "
+                     "binary32 and binary64 cases are floating-point)"}
 sanity = goals_of("sanity")
 ok = bool(sanity) and all(sanity.values())
 result["sanity"] = {"what": "the real driver: each tested binding's holding and refuted cases",
                     "goals": sanity, "proved": sum(sanity.values()), "total": len(sanity)}
 print("binding sanity: %d/%d lemmas proved" % (sum(sanity.values()), len(sanity)))
+missing = cases(os.path.join(here, "binding_sanity.c"))
+result["cases"] = {"what": "each binding has a holding and a refuted case",
+                   "bindings": len(bindings()), "missing": missing}
+ok = ok and not missing
+for line in missing:
+    print(line)
 result["faults"] = []
 for path in sorted(glob.glob(work + "/wp-binding-fault-*.killers")):
     fault = os.path.basename(path)[len("wp-binding-fault-"):-len(".killers")]
@@ -392,6 +424,15 @@ json.dump(result, open(out, "w"), indent=1)
 sys.exit(0 if ok else 1)
 PY
 binding=${PIPESTATUS[0]}
+# --mutants (the main job): each bound symbol rebound to every other symbol of its signature in its
+# Why3 theory must be killed by a proof, and a planted fault must be caught (binding_mutants.py;
+# about 40 + 20 CPU-s, hence not in the test command).
+if [ "$MUTANTS" = 1 ]; then
+  if ! python3 "$HERE/binding_mutants.py" "$WORK/binding-mutants" "$OUT/wp-binding-mutants.json" \
+      | tee -a "$OUT/wp-summary.txt"; then
+    binding=1
+  fi
+fi
 
 if [ "$status" != 0 ] || [ "$policy" != 0 ] || [ "$binding" != 0 ] || [ "$conversions" != 0 ]; then
   echo "prove.sh: FAILED (logs: $OUT/wp-log.txt, $WORK/wp-binding-*.txt)" >&2
