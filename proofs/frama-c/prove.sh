@@ -246,7 +246,7 @@ wp_pass() {
   frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES" \
     "${C_FILES[@]}" -wp-driver "$DRIVER" -wp-par "$par" \
     -wp-session "$session" -wp-cache "$cache" "${SMOKE_ARGS[@]}" -wp-out "$WORK/tasks-$name" \
-    -cg "$WORK/callgraph-$name.dot" \
+    -cg-no-services -cg "$WORK/callgraph-$name.dot" \
     -wp-report-json "$WORK/wp-report-$name.json" "$@" \
     -then -report -report-untried -report-csv "$WORK/wp-properties-$name.csv" \
     >"$WORK/wp-log-$name.txt" 2>&1

@@ -7,8 +7,12 @@ The clean pass must be accepted; the same pass with planted faults must be refus
 - a floating-point property (from its printed task, whatever its function) that only Z3 proved
   in a pass whose portfolio has Z3 (the policy of spec/prover-policy.json);
 - an axiom of a theory WP generated from the ACSL that no register row names;
-- a printed task that belongs to no property.
-Each fails on the evidence script before issue 32 (function lists and reports, no tasks). Then the
+- a printed task that belongs to no property;
+- a precondition that a call in the C files does not prove (a second caller, k, without the goal
+  f_requires_P), while its one proved call (h's) and a precondition the register names as the
+  C++ caller's (AS-MEM-2, wp_assumed) are accepted.
+Each fails on the evidence script before issue 32 (function lists and reports, no tasks; the last
+counted every precondition as proved at its calls). Then the
 rule comes from the one policy file: in a copy of the scripts whose spec/prover-policy.json trusts
 Z3 alone, the Z3-alone property is accepted (before issue 32 the script had its own rule)."""
 import glob
@@ -41,15 +45,22 @@ def make_pass(work, faults):
     """one pass "t" proving function f: f_ensures_A (Qed), f_ensures_B (a prover); the faults
     planted as asked"""
     prover_b = "Z3:4.8.12" if "z3_alone" in faults else "CVC5:1.0.3"
-    report = {"wp:global": {}, "wp:functions": {"f": {
-        "f_ensures_A": {"qed": {"total": 1, "valid": 1}, "wp:main": {"total": 1, "valid": 1}},
-        "f_ensures_B": {prover_b: {"total": 1, "valid": 1}, "wp:main": {"total": 1, "valid": 1}}}}}
+    qed = {"qed": {"total": 1, "valid": 1}, "wp:main": {"total": 1, "valid": 1}}
+    report = {"wp:global": {}, "wp:functions": {
+        "f": {"f_ensures_A": qed,
+              "f_ensures_B": {prover_b: {"total": 1, "valid": 1},
+                              "wp:main": {"total": 1, "valid": 1}}},
+        # h calls f and proves its precondition; sonnx_div_checked_i8 is called from C++ only
+        "h": {"f_requires_P": qed},
+        "sonnx_div_checked_i8": {"sonnx_div_checked_i8_ensures_A": qed}}}
     write(f"{work}/wp-report-t.json", json.dumps(report))
     write(f"{work}/wp-log-t.txt", "[wp] 2 goals scheduled\n")
     rows = ["directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty",
             "src\tf.c\t1\tf\tpostcondition\tValid\tA: \\true",
             "src\tf.c\t2\tf\tpostcondition\tValid\tB: \\true",
-            "src\tf.c\t3\tf\tprecondition\tIgnored\tP: \\true"]
+            "src\tf.c\t3\tf\tprecondition\tValid\tP: \\true",
+            "src\tf.c\t6\tsonnx_div_checked_i8\tpostcondition\tValid\tA: \\true",
+            "src\tf.c\t7\tsonnx_div_checked_i8\tprecondition\tIgnored\tD7_valid_fault: \\true"]
     if "untried" in faults:
         rows.append("src\tf.c\t4\tf\tpostcondition\tIgnored\tC: \\true")
     write(f"{work}/wp-properties-t.csv", "\n".join(rows) + "\n")
@@ -59,7 +70,8 @@ def make_pass(work, faults):
     if "stray_task" in faults:
         write(f"{work}/tasks-t/typed/g_ensures_X_Why3_TaskPrint_1.why",
               TASK.format(axiom="", sort="int"))
-    write(f"{work}/callgraph-t.dot", "digraph G {}\n")
+    calls = ["h -> f;"] + (["k -> f;"] if "unproved_call" in faults else [])
+    write(f"{work}/callgraph-t.dot", "digraph G {\n%s\n}\n" % "\n".join("  " + c for c in calls))
 
 
 def run(faults, script=os.path.join(HERE, "wp_evidence.py")):
@@ -68,7 +80,8 @@ def run(faults, script=os.path.join(HERE, "wp_evidence.py")):
         out = os.path.join(work, "out")
         os.makedirs(out)
         p = subprocess.run([sys.executable, script, out,
-                            f"t:{work}:f:taskprint,script,z3,cvc5"], capture_output=True, text=True)
+                            f"t:{work}:f,h,sonnx_div_checked_i8:taskprint,script,z3,cvc5"],
+                           capture_output=True, text=True)
         return p.returncode, p.stdout + p.stderr
 
 
@@ -101,7 +114,7 @@ def main():
             failures.append(what)
     rc, log = run(set())
     check(rc == 0, "the clean pass is accepted" + ("" if rc == 0 else ":\n" + log))
-    rc, log = run({"untried", "z3_alone", "axiom", "stray_task"})
+    rc, log = run({"untried", "z3_alone", "axiom", "stray_task", "unproved_call"})
     check(rc != 0, "the pass with planted faults is refused")
     check("PROPERTY NOT PROVED BY WP: f postcondition C" in log,
           "a property WP reports but did not prove is found from Frama-C's report")
@@ -110,6 +123,10 @@ def main():
     check("AXIOM NOT REGISTERED: wp:Axiomatic.planted_generated_axiom" in log,
           "an axiom WP generates from the ACSL without a register row is reported")
     check("TASK WITHOUT A PROPERTY" in log, "a printed task of no property is reported")
+    check("PRECONDITION NOT PROVED AT EVERY CALL: f P (calls not proved: k)" in log,
+          "a precondition a call does not prove is reported, the call named")
+    check(log.count("PRECONDITION NOT PROVED") == 1,
+          "a precondition registered as the C++ caller's (wp_assumed) is accepted")
     rc, log = run_with_z3_trusted({"z3_alone"})
     check(rc == 0 and "not accepted: f_ensures_B" not in log,
           "the acceptance rule is the policy file's: trusting Z3 alone there accepts the property"

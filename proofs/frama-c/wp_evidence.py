@@ -15,7 +15,10 @@ passes ran smoke tests, wp-smoke.json (smoke tests are not proof goals).
 Checks, each of which makes the exit status 1:
 - enumeration: every property Frama-C reports for the proved functions (the CSV of every pass) is
   proved by WP, or excluded by a register row that names it (spec/assumptions.json, wp_excluded);
-  every proved function has properties in WP's report and every printed task belongs to one;
+  every precondition of a proved function is proved at each of its calls in the C-subset files
+  (the caller's goal <function>_requires_<label> is valid, for every caller in the call graph), or
+  a register row names it as what the C++ caller establishes (wp_assumed); every proved function
+  has properties in WP's report and every printed task belongs to one;
 - policy (spec/prover-policy.json): a property is floating-point when one of its goals' printed
   tasks is (proofs/why3_tasks.py, the rule of the Why3 gate); a floating-point property is accepted
   when its pass has no prover that is not trusted alone on floating point, or when one trusted
@@ -131,13 +134,20 @@ def goal_property(goal, properties):
     return None
 
 
-def callers(dot_files):
-    """{function: the functions that call it, directly or not} from the callgraph plug-in"""
+def direct_callers(dot_files):
+    """{function: the functions that call it} from the callgraph plug-in (-cg-no-services: one
+    edge `caller -> callee;` per call relation)"""
     edges = {}
     for path in dot_files:
         text = open(path, errors="replace").read()
-        for caller, callee in re.findall(r'"UV (\w+) \(\d+\)" -> "UV (\w+) \(\d+\)"', text):
+        for caller, callee in re.findall(r"^\s*(\w+) -> (\w+);", text, re.M):
             edges.setdefault(callee, set()).add(caller)
+    return edges
+
+
+def callers(dot_files):
+    """{function: the functions that call it, directly or not} from the callgraph plug-in"""
+    edges = direct_callers(dot_files)
     out = {}
     for f in edges:
         seen, todo = set(), list(edges[f])
@@ -169,10 +179,11 @@ def accepted(proved, fp, by_prover, obligations, untrusted_in_pass):
     return any(policy.trusted_alone(p) for p in full) or len({policy.family(p) for p in full}) >= 2
 
 
-def read_exclusions():
+def read_register(key):
+    """the entries of `key` (wp_excluded, wp_assumed) of every register row, with the row's ID"""
     with open(why3_tasks.REGISTER, encoding="utf-8") as f:
         rows = json.load(f)["rows"]
-    return [dict(e, row=r["id"]) for r in rows for e in r.get("wp_excluded", [])]
+    return [dict(e, row=r["id"]) for r in rows for e in r.get(key, [])]
 
 
 def main():
@@ -180,7 +191,7 @@ def main():
     merged = {"wp:global": {}, "wp:functions": {}}
     goals, logs, csv_rows, csv_header, problems = [], [], [], None, []
     smoke, proved_functions, tasks, dots = {}, set(), {}, []
-    exclusions = read_exclusions()
+    exclusions = read_register("wp_excluded")
     for name, work, functions, provers in passes:
         report = json.load(open(f"{work}/wp-report-{name}.json"))
         log = open(f"{work}/wp-log-{name}.txt", errors="replace").read()
@@ -251,6 +262,9 @@ def main():
     properties_csv = merge_properties(csv_rows)
     enumeration = enumerate_properties(properties_csv, proved_functions, goals, exclusions,
                                        problems)
+    enumeration["preconditions"] = preconditions(properties_csv, proved_functions, goals,
+                                                 read_register("wp_assumed"),
+                                                 direct_callers(dots), problems)
     conditional(goals, exclusions, callers(dots))
     axioms = scan_axioms(tasks, goals, problems)
     per_prover, single = verdict_counts(goals)
@@ -291,10 +305,12 @@ def main():
               len(fp_goals), single, merged["policy"]["conditional_properties"],
               ", ".join("%s %d" % kv for kv in sorted(per_prover.items()))))
     print("enumeration: %d properties of the %d proved functions in Frama-C's report, %d proved, "
-          "%d excluded by the register; %d printed tasks; axioms: %d library theories, "
+          "%d excluded by the register; preconditions: %d proved at every call, %d established "
+          "by the C++ caller (register); %d printed tasks; axioms: %d library theories, "
           "%d register rows" % (
               enumeration["properties"], len(proved_functions), enumeration["proved"],
-              len(enumeration["excluded"]), sum(len(t) for t in tasks.values()),
+              len(enumeration["excluded"]), enumeration["preconditions"]["proved_at_every_call"],
+              len(enumeration["preconditions"]["assumed"]), sum(len(t) for t in tasks.values()),
               len(axioms.get("library_theories", {})), len(axioms.get("rows", []))))
     unreachable = sum(e["unreachable_found"] for e in smoke_list)
     if smoke_list:
@@ -310,7 +326,7 @@ def main():
 def enumerate_properties(rows, functions, goals, exclusions, problems):
     """every property of a proved function in Frama-C's report must be proved by WP (status Valid)
     or excluded by a register row; every proved function must have properties in WP's report"""
-    out = {"properties": 0, "proved": 0, "excluded": [], "hypotheses": 0}
+    out = {"properties": 0, "proved": 0, "excluded": []}
     with_goals = {g["function"] for g in goals}
     for f in sorted(functions - with_goals):
         problems.append(f"FUNCTION WITHOUT WP PROPERTIES: {f}")
@@ -320,8 +336,7 @@ def enumerate_properties(rows, functions, goals, exclusions, problems):
             continue
         fn, kind, status, text = cols[3], cols[4], cols[5], "\t".join(cols[6:])
         if kind in ("precondition", "behavior assumption"):
-            out["hypotheses"] += 1  # the function's own hypotheses, proved at its call sites
-            continue
+            continue  # hypotheses: preconditions() checks the former at every call
         out["properties"] += 1
         label = text.split(":")[0].strip()
         if status in ("Valid", "Valid under hypotheses"):
@@ -333,6 +348,33 @@ def enumerate_properties(rows, functions, goals, exclusions, problems):
                                     "status": status, "row": hit[0]["row"]})
         else:
             problems.append(f"PROPERTY NOT PROVED BY WP: {fn} {kind} {label[:60]} ({status})")
+    return out
+
+
+def preconditions(rows, functions, goals, assumed, calls, problems):
+    """every precondition of a proved function is proved at each of its calls (every caller in the
+    call graph has the valid goal <function>_requires_<label>), or a register row names it as
+    established by a C++ caller that WP does not read (wp_assumed)"""
+    out = {"proved_at_every_call": 0, "assumed": []}
+    valid = {(g["function"], g["goal"]) for g in goals if g["status"] == "valid"}
+    for record in rows:
+        cols = record.split("\t")
+        if len(cols) < 7 or cols[3] not in functions or cols[4] != "precondition":
+            continue
+        fn, label = cols[3], "\t".join(cols[6:]).split(":")[0].strip()
+        goal = re.compile(re.escape(f"{fn}_requires_{label}") + r"(_\d+)?")
+        sites = sorted(calls.get(fn, ()))
+        unproved = [c for c in sites if not any(f == c and goal.fullmatch(g) for f, g in valid)]
+        if sites and not unproved:
+            out["proved_at_every_call"] += 1
+            continue
+        hit = [e for e in assumed if e["function"] == fn and e["property"] == label]
+        if hit:
+            out["assumed"].append({"function": fn, "property": label, "row": hit[0]["row"],
+                                   "callers_in_c": sites})
+        else:
+            problems.append(f"PRECONDITION NOT PROVED AT EVERY CALL: {fn} {label[:60]} (calls "
+                            f"not proved: {', '.join(unproved) or 'no call in the C files'})")
     return out
 
 
