@@ -29,8 +29,12 @@ stage "C-compiled kernels: unit tests" ctest --test-dir build-c -R '^unit_tests'
 stage "C-compiled kernels: every 16-bit pair equal to the C++ compilation" \
   build/tests/c_kernels/c_kernels_equal build/tests/c_kernels/libsonnx_kernels_c.so --full
 # The WP proofs once more with Frama-C's 32-bit machine model, for the 32-bit targets (AS-WP-5).
-stage "proofs (Frama-C/WP, x86_32 machine model)" \
-  proofs/frama-c/prove.sh --machdep x86_32 --out "$root/build/x86_32/evidence"
+# Its evidence is bound to its sources like the x86_64 run's (binding "wp").
+prove_x86_32() {
+  proofs/frama-c/prove.sh --machdep x86_32 --out "$root/build/x86_32/evidence" &&
+    python3 scripts/evidence_provenance.py "$root/build/x86_32/evidence/wp-report.json" --binding wp
+}
+stage "proofs (Frama-C/WP, x86_32 machine model)" prove_x86_32
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
 stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
 # D9: the fast paths against the proved kernels, on every pair of the 16-bit types (2^32 each),

@@ -42,7 +42,8 @@ why3_pid=$!
 # binding mutation check (wp-binding-mutants.json).
 wp_extra=""
 [[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke --mutants"
-run Frama-C/WP "$src/proofs/frama-c/prove.sh" "$wp_extra" wp-report.json wp-properties.csv wp-binding.json
+run Frama-C/WP "$src/proofs/frama-c/prove.sh" "$wp_extra" wp-report.json wp-properties.csv wp-binding.json \
+  wp-float-to-int.json
 wait "$why3_pid" || status=1
 cat "$why3_log"
 rm -f "$why3_log"
@@ -53,5 +54,7 @@ bind() {  # bind FILE BINDING
   [[ -f "$file" ]] && { python3 "$provenance" "$file" --root "$src" --binding "$2" || status=1; }
 }
 bind why3.json why3
-for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json; do bind "$f" wp; done
+for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json wp-float-to-int.json; do
+  bind "$f" wp
+done
 exit $status
