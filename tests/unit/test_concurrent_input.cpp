@@ -5,6 +5,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
@@ -18,6 +20,10 @@ TEST_CASE("a divisor written to 0 after the domain check makes the scalar kernel
   const pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {
+    // The child ends by the signal itself: Catch2's handlers, inherited from the parent, would
+    // report the signal as a failure of this test into the parent's report (its XML file).
+    std::signal(SIGFPE, SIG_DFL);
+    std::signal(SIGABRT, SIG_DFL);
     const std::int32_t a[1] = {7};
     std::int32_t b[1] = {1};
     std::int32_t c[1] = {0};
