@@ -15,8 +15,8 @@ IoStatus checked_count(std::span<const std::int64_t> shape, std::size_t element_
   if (verdict == SONNX_NEGATIVE_DIMENSION) {
     return IoStatus::failure(IoErrorKind::profile, "D8",
                              std::string(origin) + ": negative dimension " +
-                                 std::to_string(shape[axis]) + " at axis " + std::to_string(axis) +
-                                 " of shape " + shape_to_string(shape));
+                                 std::to_string(shape[axis]) + " at axis " +
+                                 std::to_string(axis) + " of shape " + shape_to_string(shape));
   }
   if (verdict != SONNX_VALID) {
     return IoStatus::failure(IoErrorKind::profile, "D8",

@@ -2,10 +2,11 @@
 #ifndef SONNX_IO_INTERNAL_HPP
 #define SONNX_IO_INTERNAL_HPP
 
+#include <sonnx/io/tensor_io.hpp>
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <sonnx/io/tensor_io.hpp>
 #include <span>
 #include <string>
 

@@ -5,11 +5,12 @@
 //   uint32, uint64 -> uint64_data;
 //   int32, int8, int16, uint8, uint16 -> int32_data (the value);
 //   float16, bfloat16 -> int32_data (the 16-bit pattern, zero-extended).
+#include <sonnx/io/tensor_io.hpp>
+
 #include <onnx/onnx_pb.h>
 
 #include <cstring>
 #include <limits>
-#include <sonnx/io/tensor_io.hpp>
 #include <string>
 
 #include "io_internal.hpp"
@@ -29,17 +30,12 @@ const char* field_name(Field f) {
 
 Field typed_field(DataType type) {
   switch (type) {
-    case DataType::float32:
-      return Field::float_data;
-    case DataType::float64:
-      return Field::double_data;
-    case DataType::int64:
-      return Field::int64_data;
+    case DataType::float32: return Field::float_data;
+    case DataType::float64: return Field::double_data;
+    case DataType::int64: return Field::int64_data;
     case DataType::uint32:
-    case DataType::uint64:
-      return Field::uint64_data;
-    default:
-      return Field::int32_data;
+    case DataType::uint64: return Field::uint64_data;
+    default: return Field::int32_data;
   }
 }
 
@@ -58,28 +54,13 @@ T get(const std::vector<unsigned char>& in, std::size_t index) {
 // Range of the int32_data values that represent an element of `type`.
 void int32_range(DataType type, std::int64_t& lo, std::int64_t& hi) {
   switch (type) {
-    case DataType::int8:
-      lo = INT8_MIN;
-      hi = INT8_MAX;
-      break;
-    case DataType::int16:
-      lo = INT16_MIN;
-      hi = INT16_MAX;
-      break;
-    case DataType::uint8:
-      lo = 0;
-      hi = UINT8_MAX;
-      break;
+    case DataType::int8: lo = INT8_MIN; hi = INT8_MAX; break;
+    case DataType::int16: lo = INT16_MIN; hi = INT16_MAX; break;
+    case DataType::uint8: lo = 0; hi = UINT8_MAX; break;
     case DataType::uint16:
     case DataType::float16:
-    case DataType::bfloat16:
-      lo = 0;
-      hi = UINT16_MAX;
-      break;
-    default:
-      lo = INT32_MIN;
-      hi = INT32_MAX;
-      break;
+    case DataType::bfloat16: lo = 0; hi = UINT16_MAX; break;
+    default: lo = INT32_MIN; hi = INT32_MAX; break;
   }
 }
 
@@ -153,8 +134,8 @@ ReadResult decode_tensor_proto(std::span<const unsigned char> bytes, std::string
   if (sources.size() > 1) {
     std::string list;
     for (const auto& s : sources) list += (list.empty() ? "" : " and ") + s;
-    status = detail::format_error(
-        origin, "elements given twice (" + list + "); a tensor has exactly one data field");
+    status = detail::format_error(origin, "elements given twice (" + list +
+                                              "); a tensor has exactly one data field");
     return result;
   }
   const std::size_t expected_bytes = count * elem;
@@ -182,28 +163,18 @@ ReadResult decode_tensor_proto(std::span<const unsigned char> bytes, std::string
   } else {
     const Field field = typed_field(type);
     if (sources[0] != field_name(field)) {
-      status =
-          detail::format_error(origin, sources[0] + " in a " + data_type_text(type) +
-                                           " tensor; ONNX packs that type in " + field_name(field));
+      status = detail::format_error(origin, sources[0] + " in a " + data_type_text(type) +
+                                                " tensor; ONNX packs that type in " +
+                                                field_name(field));
       return result;
     }
     std::size_t present = 0;
     switch (field) {
-      case Field::float_data:
-        present = static_cast<std::size_t>(proto.float_data_size());
-        break;
-      case Field::double_data:
-        present = static_cast<std::size_t>(proto.double_data_size());
-        break;
-      case Field::int32_data:
-        present = static_cast<std::size_t>(proto.int32_data_size());
-        break;
-      case Field::int64_data:
-        present = static_cast<std::size_t>(proto.int64_data_size());
-        break;
-      case Field::uint64_data:
-        present = static_cast<std::size_t>(proto.uint64_data_size());
-        break;
+      case Field::float_data: present = static_cast<std::size_t>(proto.float_data_size()); break;
+      case Field::double_data: present = static_cast<std::size_t>(proto.double_data_size()); break;
+      case Field::int32_data: present = static_cast<std::size_t>(proto.int32_data_size()); break;
+      case Field::int64_data: present = static_cast<std::size_t>(proto.int64_data_size()); break;
+      case Field::uint64_data: present = static_cast<std::size_t>(proto.uint64_data_size()); break;
     }
     if (present != count) {
       status = detail::format_error(origin, std::string(field_name(field)) + " holds " +
@@ -216,21 +187,15 @@ ReadResult decode_tensor_proto(std::span<const unsigned char> bytes, std::string
     for (std::size_t i = 0; i < count; ++i) {
       const int k = static_cast<int>(i);
       switch (field) {
-        case Field::float_data:
-          put(tensor.bytes, i, proto.float_data(k));
-          break;
-        case Field::double_data:
-          put(tensor.bytes, i, proto.double_data(k));
-          break;
-        case Field::int64_data:
-          put(tensor.bytes, i, proto.int64_data(k));
-          break;
+        case Field::float_data: put(tensor.bytes, i, proto.float_data(k)); break;
+        case Field::double_data: put(tensor.bytes, i, proto.double_data(k)); break;
+        case Field::int64_data: put(tensor.bytes, i, proto.int64_data(k)); break;
         case Field::uint64_data: {
           const std::uint64_t v = proto.uint64_data(k);
           if (type == DataType::uint32) {
             if (v > UINT32_MAX) {
-              status = detail::format_error(origin, "uint64_data[" + std::to_string(i) +
-                                                        "] = " + std::to_string(v) +
+              status = detail::format_error(origin, "uint64_data[" + std::to_string(i) + "] = " +
+                                                        std::to_string(v) +
                                                         " is out of range for uint32");
               return result;
             }
@@ -246,21 +211,15 @@ ReadResult decode_tensor_proto(std::span<const unsigned char> bytes, std::string
           std::int64_t hi = 0;
           int32_range(type, lo, hi);
           if (v < lo || v > hi) {
-            status = detail::format_error(
-                origin, "int32_data[" + std::to_string(i) + "] = " + std::to_string(v) +
-                            " is out of range for " + data_type_text(type));
+            status = detail::format_error(origin, "int32_data[" + std::to_string(i) + "] = " +
+                                                      std::to_string(v) + " is out of range for " +
+                                                      data_type_text(type));
             return result;
           }
           switch (elem) {
-            case 1:
-              put(tensor.bytes, i, static_cast<std::uint8_t>(v & 0xFF));
-              break;
-            case 2:
-              put(tensor.bytes, i, static_cast<std::uint16_t>(v & 0xFFFF));
-              break;
-            default:
-              put(tensor.bytes, i, v);
-              break;
+            case 1: put(tensor.bytes, i, static_cast<std::uint8_t>(v & 0xFF)); break;
+            case 2: put(tensor.bytes, i, static_cast<std::uint16_t>(v & 0xFFFF)); break;
+            default: put(tensor.bytes, i, v); break;
           }
           break;
         }
@@ -287,33 +246,15 @@ IoStatus encode_tensor_proto(const OwnedTensor& tensor, std::string_view name,
   } else {
     for (std::size_t i = 0; i < count; ++i) {
       switch (tensor.type) {
-        case DataType::float32:
-          proto.add_float_data(get<float>(tensor.bytes, i));
-          break;
-        case DataType::float64:
-          proto.add_double_data(get<double>(tensor.bytes, i));
-          break;
-        case DataType::int64:
-          proto.add_int64_data(get<std::int64_t>(tensor.bytes, i));
-          break;
-        case DataType::uint64:
-          proto.add_uint64_data(get<std::uint64_t>(tensor.bytes, i));
-          break;
-        case DataType::uint32:
-          proto.add_uint64_data(get<std::uint32_t>(tensor.bytes, i));
-          break;
-        case DataType::int32:
-          proto.add_int32_data(get<std::int32_t>(tensor.bytes, i));
-          break;
-        case DataType::int16:
-          proto.add_int32_data(get<std::int16_t>(tensor.bytes, i));
-          break;
-        case DataType::int8:
-          proto.add_int32_data(get<std::int8_t>(tensor.bytes, i));
-          break;
-        case DataType::uint8:
-          proto.add_int32_data(get<std::uint8_t>(tensor.bytes, i));
-          break;
+        case DataType::float32: proto.add_float_data(get<float>(tensor.bytes, i)); break;
+        case DataType::float64: proto.add_double_data(get<double>(tensor.bytes, i)); break;
+        case DataType::int64: proto.add_int64_data(get<std::int64_t>(tensor.bytes, i)); break;
+        case DataType::uint64: proto.add_uint64_data(get<std::uint64_t>(tensor.bytes, i)); break;
+        case DataType::uint32: proto.add_uint64_data(get<std::uint32_t>(tensor.bytes, i)); break;
+        case DataType::int32: proto.add_int32_data(get<std::int32_t>(tensor.bytes, i)); break;
+        case DataType::int16: proto.add_int32_data(get<std::int16_t>(tensor.bytes, i)); break;
+        case DataType::int8: proto.add_int32_data(get<std::int8_t>(tensor.bytes, i)); break;
+        case DataType::uint8: proto.add_int32_data(get<std::uint8_t>(tensor.bytes, i)); break;
         default:  // uint16, float16, bfloat16: the 16-bit pattern
           proto.add_int32_data(get<std::uint16_t>(tensor.bytes, i));
           break;
