@@ -1,15 +1,19 @@
 // End-to-end tests of the sonnx-div tool (T1-T5): each test runs the executable and checks its
 // exit code, its messages (which name requirement IDs) and the files it leaves behind.
-#include <onnx/onnx_pb.h>
 #include <sys/stat.h>
 
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
+
+#include <sonnx/io/tensor_io.hpp>
+
+#include <onnx/onnx_pb.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <functional>
 #include <limits>
-#include <nlohmann/json.hpp>
-#include <sonnx/io/tensor_io.hpp>
 
 #include "cli_test_support.hpp"
 
@@ -22,17 +26,15 @@ TEST_CASE("cli run reproduces ONNX's output_0.pb byte for byte", "[T1][T2][F1][I
     INFO(name);
     const auto data = node_case(name) / "test_data_set_0";
     const auto out = dir / (name + ".pb");
-    const Run r =
-        sonnx_div(dir, {"run", (data / "input_0.pb").string(), (data / "input_1.pb").string(), "-o",
-                        out.string(), "--name", "z"});
+    const Run r = sonnx_div(dir, {"run", (data / "input_0.pb").string(),
+                                  (data / "input_1.pb").string(), "-o", out.string(), "--name", "z"});
     INFO(r.err);
     REQUIRE(r.code == 0);
     CHECK(read_bytes(out) == read_bytes(data / "output_0.pb"));
   }
 }
 
-TEST_CASE("cli run rejects ONNX's test_div_bcast citing R4 and writes nothing",
-          "[T1][T2][R4][D7]") {
+TEST_CASE("cli run rejects ONNX's test_div_bcast citing R4 and writes nothing", "[T1][T2][R4][D7]") {
   ScratchDir dir;
   const auto data = node_case("test_div_bcast") / "test_data_set_0";
   const Run r = sonnx_div(dir, {"run", (data / "input_0.pb").string(),
@@ -55,8 +57,7 @@ TEST_CASE("cli run on .npy: seed 002 example 1 and --json", "[T1][I1][C1]") {
   CHECK(json["status"] == "ok");
   CHECK(json["profile"] == true);
   CHECK(json["type"] == "int32");
-  CHECK(values_in<std::int32_t>(load_tensor(dir / "c.npy")) ==
-        std::vector<std::int32_t>{2, 1, -11});
+  CHECK(values_in<std::int32_t>(load_tensor(dir / "c.npy")) == std::vector<std::int32_t>{2, 1, -11});
   require_only(dir, {"a.npy", "b.npy", "c.npy"});
 }
 
@@ -64,27 +65,26 @@ TEST_CASE("cli run --semantics openvino-pythondiv floors and is labelled NON-PRO
   ScratchDir dir;
   write_npy<std::int64_t>(dir / "a.npy", DataType::int64, {3}, {-35, 35, -35});
   write_npy<std::int64_t>(dir / "b.npy", DataType::int64, {3}, {3, -3, -3});
-  const Run floor = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
-                                    (dir / "f.npy").string(), "--semantics", "openvino-pythondiv"});
+  const Run floor = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(),
+                                    "-o", (dir / "f.npy").string(), "--semantics",
+                                    "openvino-pythondiv"});
   INFO(floor.err);
   REQUIRE(floor.code == 0);
-  CHECK(values_in<std::int64_t>(load_tensor(dir / "f.npy")) ==
-        std::vector<std::int64_t>{-12, -12, 11});
+  CHECK(values_in<std::int64_t>(load_tensor(dir / "f.npy")) == std::vector<std::int64_t>{-12, -12, 11});
   CHECK(floor.out.find("NON-PROFILE") != std::string::npos);
   CHECK(floor.err.find("outside the SONNX profile") != std::string::npos);
-  const Run json =
-      sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
-                      (dir / "j.npy").string(), "--semantics", "openvino-pythondiv", "--json"});
+  const Run json = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(),
+                                   "-o", (dir / "j.npy").string(), "--semantics",
+                                   "openvino-pythondiv", "--json"});
   REQUIRE(json.code == 0);
   const auto j = nlohmann::json::parse(json.out);
   CHECK(j["profile"] == false);
   CHECK(j["label"].get<std::string>().find("NON-PROFILE") != std::string::npos);
   // The default is the profile: truncation toward zero.
-  const Run trunc = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
-                                    (dir / "t.npy").string()});
+  const Run trunc = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(),
+                                    "-o", (dir / "t.npy").string()});
   REQUIRE(trunc.code == 0);
-  CHECK(values_in<std::int64_t>(load_tensor(dir / "t.npy")) ==
-        std::vector<std::int64_t>{-11, -11, 11});
+  CHECK(values_in<std::int64_t>(load_tensor(dir / "t.npy")) == std::vector<std::int64_t>{-11, -11, 11});
   CHECK(trunc.out.find("NON-PROFILE") == std::string::npos);
 }
 
@@ -94,8 +94,8 @@ TEST_CASE("cli run value-domain errors name the ID and index, and no output appe
   write_npy<std::int8_t>(dir / "a.npy", DataType::int8, {2, 2}, {1, 2, 3, -128});
   write_npy<std::int8_t>(dir / "zero.npy", DataType::int8, {2, 2}, {1, 1, 0, 1});
   write_npy<std::int8_t>(dir / "minus.npy", DataType::int8, {2, 2}, {1, 1, 1, -1});
-  const Run c3 = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "zero.npy").string(), "-o",
-                                 (dir / "c.npy").string(), "--json"});
+  const Run c3 = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "zero.npy").string(),
+                                 "-o", (dir / "c.npy").string(), "--json"});
   CHECK(c3.code == 1);
   const auto j = nlohmann::json::parse(c3.out);
   CHECK(j["requirement"] == "C3");
@@ -106,8 +106,8 @@ TEST_CASE("cli run value-domain errors name the ID and index, and no output appe
   CHECK(d3.code == 1);
   CHECK(d3.err.find("D3") != std::string::npos);
   // Same errors in floor mode, labelled.
-  const Run ov = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "zero.npy").string(), "-o",
-                                 (dir / "c.npy").string(), "--semantics", "openvino-pythondiv"});
+  const Run ov = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "zero.npy").string(),
+                                 "-o", (dir / "c.npy").string(), "--semantics", "openvino-pythondiv"});
   CHECK(ov.code == 1);
   CHECK(ov.err.find("C3") != std::string::npos);
   require_only(dir, {"a.npy", "zero.npy", "minus.npy"});
@@ -120,13 +120,13 @@ TEST_CASE("cli run file errors: exit 3, the ID named, no output file", "[T1][T2]
   const auto run = [&](const std::string& a, const std::string& b, const std::string& c) {
     return sonnx_div(dir, {"run", a, b, "-o", c});
   };
-  const Run missing =
-      run((dir / "absent.npy").string(), (dir / "a.npy").string(), (dir / "c.npy").string());
+  const Run missing = run((dir / "absent.npy").string(), (dir / "a.npy").string(),
+                          (dir / "c.npy").string());
   CHECK(missing.code == 3);
   CHECK(missing.err.find("T1") != std::string::npos);
   CHECK(missing.err.find("absent.npy") != std::string::npos);
-  const Run trunc =
-      run((dir / "a.npy").string(), (dir / "trunc.npy").string(), (dir / "c.npy").string());
+  const Run trunc = run((dir / "a.npy").string(), (dir / "trunc.npy").string(),
+                        (dir / "c.npy").string());
   CHECK(trunc.code == 3);
   CHECK(trunc.err.find("T1") != std::string::npos);
   const Run unwritable = run((dir / "a.npy").string(), (dir / "a.npy").string(),
@@ -136,8 +136,8 @@ TEST_CASE("cli run file errors: exit 3, the ID named, no output file", "[T1][T2]
   require_only(dir, {"a.npy", "trunc.npy"});
   // An existing output is left unchanged by a failing run.
   write_bytes(dir / "c.npy", Bytes{42});
-  const Run again =
-      run((dir / "a.npy").string(), (dir / "trunc.npy").string(), (dir / "c.npy").string());
+  const Run again = run((dir / "a.npy").string(), (dir / "trunc.npy").string(),
+                        (dir / "c.npy").string());
   CHECK(again.code == 3);
   CHECK(read_bytes(dir / "c.npy") == Bytes{42});
 }
@@ -169,8 +169,7 @@ TEST_CASE("cli run and check-model refuse a FIFO without waiting for a writer",
   require_only(dir, {"a.npy", "pipe.npy", "pipe.onnx"});
 }
 
-TEST_CASE("cli run profile errors in files: bool dtype (R3), mixed types (C2)",
-          "[R3][C2][bad-input]") {
+TEST_CASE("cli run profile errors in files: bool dtype (R3), mixed types (C2)", "[R3][C2][bad-input]") {
   ScratchDir dir;
   const std::string dict = "{'descr': '|b1', 'fortran_order': False, 'shape': (2,), }";
   std::string file = std::string("\x93NUMPY\x01\x00", 8);
@@ -181,8 +180,8 @@ TEST_CASE("cli run profile errors in files: bool dtype (R3), mixed types (C2)",
   write_bytes(dir / "bool.npy", bytes_of(file));
   write_npy<float>(dir / "f.npy", DataType::float32, {2}, {1.0F, 2.0F});
   write_npy<double>(dir / "d.npy", DataType::float64, {2}, {1.0, 2.0});
-  const Run r3 = sonnx_div(dir, {"run", (dir / "bool.npy").string(), (dir / "f.npy").string(), "-o",
-                                 (dir / "c.npy").string()});
+  const Run r3 = sonnx_div(dir, {"run", (dir / "bool.npy").string(), (dir / "f.npy").string(),
+                                 "-o", (dir / "c.npy").string()});
   CHECK(r3.code == 1);
   CHECK(r3.err.find("R3") != std::string::npos);
   const Run c2 = sonnx_div(dir, {"run", (dir / "f.npy").string(), (dir / "d.npy").string(), "-o",
@@ -199,13 +198,13 @@ TEST_CASE("cli usage errors exit 2 and write nothing", "[T1][T5]") {
   const std::string a = (dir / "a.npy").string();
   const std::string c = (dir / "c.npy").string();
   const std::vector<std::vector<std::string>> cases = {
-      {"run", a, a},                                   // no -o
-      {"run", a, "-o", c},                             // one input
-      {"run", a, a, "-o", c, "--semantics", "floor"},  // unknown semantics
-      {"run", a, a, "-o", (dir / "c.txt").string()},   // unknown extension
-      {"run", a, (dir / "b.pb").string(), "-o", c},    // mixed formats
-      {"run", a, a, "-o", c, "--bogus"},               // unknown option
-      {"run", a, a, a, "-o", c},                       // extra argument
+      {"run", a, a},                                          // no -o
+      {"run", a, "-o", c},                                    // one input
+      {"run", a, a, "-o", c, "--semantics", "floor"},         // unknown semantics
+      {"run", a, a, "-o", (dir / "c.txt").string()},          // unknown extension
+      {"run", a, (dir / "b.pb").string(), "-o", c},           // mixed formats
+      {"run", a, a, "-o", c, "--bogus"},                      // unknown option
+      {"run", a, a, a, "-o", c},                              // extra argument
       {"run", a, a, a, a, "-o", c},                    // two extra arguments
       {"run", "-o", c},                                // no input
       {"run", (dir / "a.txt").string(), a, "-o", c},   // unknown extension of A
@@ -256,17 +255,17 @@ TEST_CASE("cli golden for every type: layout inside the profile, run reproduces 
     for (std::size_t n = 0; n < sets; ++n) {
       const auto set = out / ("test_data_set_" + std::to_string(n));
       const auto c = dir / "c.pb";
-      const Run run =
-          sonnx_div(dir, {"run", (set / "input_0.pb").string(), (set / "input_1.pb").string(), "-o",
-                          c.string(), "--name", "z"});
+      const Run run = sonnx_div(dir, {"run", (set / "input_0.pb").string(),
+                                      (set / "input_1.pb").string(), "-o", c.string(), "--name",
+                                      "z"});
       REQUIRE(run.code == 0);
       CHECK(read_bytes(c) == read_bytes(set / "output_0.pb"));
       std::filesystem::remove(c);
     }
   }
   // A non-empty output directory is refused (exit 3) and left as it was.
-  const Run again =
-      sonnx_div(dir, {"golden", "--type", "int8", "--out", (dir / "golden_int8").string()});
+  const Run again = sonnx_div(dir, {"golden", "--type", "int8", "--out",
+                                    (dir / "golden_int8").string()});
   CHECK(again.code == 3);
   CHECK(again.err.find("refusing to overwrite") != std::string::npos);
 }
@@ -315,15 +314,14 @@ TEST_CASE("cli --json with a file name that is not UTF-8: the real result, not a
   write_npy<std::int16_t>(dir / "a.npy", DataType::int16, {2}, {9, -9});
   write_npy<std::int16_t>(dir / "b.npy", DataType::int16, {2}, {2, 2});
   const std::string c = (dir / "c\xff.npy").string();
-  const Run run = sonnx_div(
-      dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o", c, "--json"});
+  const Run run = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
+                                  c, "--json"});
   INFO(run.out << run.err);
   CHECK(run.code == 0);
   const auto json = nlohmann::json::parse(run.out);
   CHECK(json["status"] == "ok");
   CHECK(json["output"].get<std::string>().find("c\xef\xbf\xbd.npy") != std::string::npos);
-  CHECK(values_in<std::int16_t>(load_tensor(c)) ==
-        std::vector<std::int16_t>{4, -4});  // I1: -9/2 = -4
+  CHECK(values_in<std::int16_t>(load_tensor(c)) == std::vector<std::int16_t>{4, -4});  // I1: -9/2 = -4
 
   onnx::ModelProto m;
   m.set_ir_version(7);
@@ -384,10 +382,8 @@ TEST_CASE("cli run refuses --name and --pb-encoding for a .npy output (a .npy ha
   }
 }
 
-TEST_CASE(
-    "cli output folders are never created: run, golden and verify-exhaustive refuse a "
-    "missing parent folder",
-    "[T2][T4][cli]") {
+TEST_CASE("cli output folders are never created: run, golden and verify-exhaustive refuse a "
+          "missing parent folder", "[T2][T4][cli]") {
   // docs/cli.md: an output's folder must exist; nothing is created on refusal.
   ScratchDir dir;
   write_npy<float>(dir / "a.npy", DataType::float32, {1}, {1.0F});
@@ -395,8 +391,8 @@ TEST_CASE(
   const auto missing = dir / "missing";
   CHECK(sonnx_div(dir, {"run", a, a, "-o", (missing / "c.npy").string()}).code == 3);
   CHECK(sonnx_div(dir, {"golden", "--type", "int8", "--out", (missing / "g").string()}).code == 3);
-  const Run verify = sonnx_div(
-      dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", (missing / "e.json").string()});
+  const Run verify = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json",
+                                     (missing / "e.json").string()});
   CHECK(verify.code == 2);
   CHECK_THAT(verify.err, Catch::Contains("folder does not exist"));
   CHECK(verify.out.find("pairs checked") == std::string::npos);  // refused before the sweep
@@ -407,8 +403,8 @@ TEST_CASE("cli --json errors and stray words of golden and check-model", "[T3][T
   ScratchDir dir;
   std::filesystem::create_directory(dir / "full");
   write_bytes(dir / "full" / "x", Bytes{1});
-  const Run refused =
-      sonnx_div(dir, {"golden", "--type", "uint8", "--out", (dir / "full").string(), "--json"});
+  const Run refused = sonnx_div(dir, {"golden", "--type", "uint8", "--out",
+                                      (dir / "full").string(), "--json"});
   CHECK(refused.code == 3);
   const auto json = nlohmann::json::parse(refused.out);
   CHECK(json["status"] == "error");
@@ -427,8 +423,8 @@ TEST_CASE("cli --json errors and stray words of golden and check-model", "[T3][T
   CHECK_FALSE(std::filesystem::exists(dir / "g"));
   // check-model takes several models: a stray word is a model name, and one that names no file
   // is an unreadable model of the set (T1, exit 3), reported in the set's JSON.
-  const Run stray =
-      sonnx_div(dir, {"check-model", (dir / "ov" / "model.onnx").string(), "extra", "--json"});
+  const Run stray = sonnx_div(dir, {"check-model", (dir / "ov" / "model.onnx").string(), "extra",
+                                    "--json"});
   CHECK(stray.code == 3);
   const auto set = nlohmann::json::parse(stray.out);
   CHECK(set["models"][1]["model"] == "extra");
@@ -448,8 +444,8 @@ TEST_CASE("cli verify-exhaustive: no mode is a usage error, an unwritable --json
                                      "--quiet", "--json", unwritable});
   CHECK(oracle.code == 2);
   CHECK(oracle.err.find("cannot write") != std::string::npos);
-  const Run fast =
-      sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", unwritable});
+  const Run fast = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json",
+                                   unwritable});
   CHECK(fast.code == 2);
   CHECK(fast.err.find("cannot write") != std::string::npos);
 }
