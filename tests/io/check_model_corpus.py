@@ -353,6 +353,13 @@ def corpus():
         add(f"function_operator_{op.lower()}", model(
             [helper.make_node(op, ["x"], ["y"])], [vi("x", T.FLOAT, [2, 3, 4])],
             [vi("y", T.FLOAT, [2, 3, 4])], opset=opset), "unproven")
+    # An initializer whose data does not hold the element count of its dims (ONNX 1.12's checker
+    # accepts it, onnxruntime refuses it, inference takes the dims).
+    short = helper.make_tensor("b", T.FLOAT, [4], [1.0, 1.0, 1.0, 1.0])
+    del short.float_data[1:]
+    add("initializer_data_short", model([helper.make_node("Div", ["a", "b"], ["c"])],
+                                        [vi("a", T.FLOAT, [4])], [vi("c", T.FLOAT, [4])],
+                                        initializers=[short]), "outside")
     return cases
 
 

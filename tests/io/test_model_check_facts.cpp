@@ -317,3 +317,51 @@ TEST_CASE("check-model: inference does not build on a subgraph input's unchecked
   // Fed [3]: the declaration holds (by induction over the runs), and so does what is derived.
   CHECK(only_node(check_derived(relu_loop(f3))).verdict == io::Verdict::inside);
 }
+
+// ONNX IR, TensorProto: the data holds as many elements as the dims give. ONNX 1.12's checker does
+// not compare them, onnxruntime refuses such a model, and ONNX's inference takes the dims for the
+// truth: the model is outside (T6), whatever its Div nodes.
+TEST_CASE("check-model: an embedded tensor whose data does not fit its dims is outside",
+          "[T6]") {
+  const auto invalid_tensors = [](const io::ModelReport& r) {
+    return std::count_if(r.findings.begin(), r.findings.end(), [](const io::Finding& f) {
+      return f.message.find("not a valid tensor") != std::string::npos;
+    });
+  };
+  const Operand f4{onnx::TensorProto::FLOAT, {"4"}};
+  onnx::ModelProto m = model(14, f4, f4, f4);
+  auto* g = m.mutable_graph();
+  g->mutable_input()->DeleteSubrange(1, 1);
+  auto* b = g->add_initializer();
+  b->set_name("b");
+  b->set_data_type(onnx::TensorProto::FLOAT);
+  b->add_dims(4);
+  b->add_float_data(1.0F);  // one element for dims [4]
+  const io::ModelReport r = check(m);
+  CHECK(only_node(r).verdict == io::Verdict::inside);
+  REQUIRE_FALSE(r.findings.empty());
+  CHECK(r.findings[0].requirement == "T6");
+  CHECK_THAT(r.findings[0].message,
+             Catch::Contains("initializer 'b' has dims [4] but holds 1 typed entries"));
+  CHECK(r.verdict() == io::Verdict::outside);
+  // Four elements, as typed entries or as 16 bytes of raw_data: valid.
+  for (int k = 0; k < 3; ++k) b->add_float_data(1.0F);
+  CHECK(invalid_tensors(check_own(m)) == 0);
+  b->clear_float_data();
+  b->set_raw_data(std::string(16, '\0'));
+  CHECK(invalid_tensors(check_own(m)) == 0);
+  // A Constant's value in a subgraph is checked too: raw_data of 3 bytes for int16 [2].
+  b->set_raw_data(std::string(3, '\0'));
+  b->set_data_type(onnx::TensorProto::INT16);
+  b->set_dims(0, 2);
+  onnx::ModelProto nested = model(14, f4, f4, f4);
+  auto* constant = add_node(*nested.mutable_graph(), "Constant", {}, {"k"});
+  auto* value = constant->add_attribute();
+  value->set_name("value");
+  value->set_type(onnx::AttributeProto::TENSOR);
+  *value->mutable_t() = *b;
+  const io::ModelReport rn = check_own(nested);
+  REQUIRE(invalid_tensors(rn) == 1);
+  CHECK_THAT(rn.findings[0].message,
+             Catch::Contains("Constant #1 \"\": attribute 'value' has dims [2] but holds 3 bytes"));
+}

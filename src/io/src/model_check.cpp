@@ -132,6 +132,7 @@ ModelReport check_model_bytes(std::span<const unsigned char> bytes, std::string_
     return report;
   }
   report.findings = std::move(checker.findings);
+  check_embedded_tensors(model, report.findings);
   const std::string onnx_rule =
       "ONNX's checker (onnx::checker::check_model, then shape inference with type checks in "
       "strict mode, as onnx.checker.check_model(full_check=True))";

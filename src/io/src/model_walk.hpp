@@ -32,6 +32,11 @@ bool is_div(const onnx::NodeProto& node);
 bool may_hold_div(const onnx::GraphProto& graph);
 bool may_hold_div(const onnx::ModelProto& model);
 
+// Every tensor the model embeds (initializers, sparse initializers' values, tensor attributes such
+// as Constant's value, in every graph, training graph and function) whose data does not hold the
+// element count of its dims: a model finding, outside (T6) (embedded_tensors.cpp).
+void check_embedded_tensors(const onnx::ModelProto& model, std::vector<Finding>& findings);
+
 // A call of a model-local function, to be judged with the types the call gives the inputs.
 struct CallSite {
   const onnx::FunctionProto* function = nullptr;
