@@ -121,9 +121,9 @@ inline onnx::AttributeProto* add_int(onnx::NodeProto& node, const std::string& n
   return a;
 }
 
-// A model-local function local.F(x, y) -> z whose body is one Div, importing `opset`.
-inline onnx::FunctionProto* add_div_function(onnx::ModelProto& m, const std::string& name = "F",
-                                             std::int64_t opset = 14) {
+// A model-local function local.`name`(x, y) -> z without nodes, importing `opset`.
+inline onnx::FunctionProto* add_function(onnx::ModelProto& m, const std::string& name,
+                                         std::int64_t opset = 14) {
   auto* f = m.add_functions();
   f->set_domain("local");
   f->set_name(name);
@@ -133,6 +133,13 @@ inline onnx::FunctionProto* add_div_function(onnx::ModelProto& m, const std::str
   auto* import = f->add_opset_import();
   import->set_domain("");
   import->set_version(opset);
+  return f;
+}
+
+// A model-local function local.F(x, y) -> z whose body is one Div, importing `opset`.
+inline onnx::FunctionProto* add_div_function(onnx::ModelProto& m, const std::string& name = "F",
+                                             std::int64_t opset = 14) {
+  auto* f = add_function(m, name, opset);
   auto* div = f->add_node();
   div->set_op_type("Div");
   div->add_input("x");
@@ -164,6 +171,19 @@ onnx::NodeProto* add_node(Body& g, const std::string& op, const std::vector<std:
   for (const auto& input : inputs) node->add_input(input);
   for (const auto& output : outputs) node->add_output(output);
   return node;
+}
+
+// model(...) whose divisor b is no graph input but a float32 initializer of `count` elements,
+// each `value`, declared with dims [count].
+inline onnx::TensorProto* divisor_initializer(onnx::ModelProto& m, int count, float value) {
+  auto* g = m.mutable_graph();
+  g->mutable_input()->DeleteSubrange(1, 1);
+  auto* b = g->add_initializer();
+  b->set_name("b");
+  b->set_data_type(onnx::TensorProto::FLOAT);
+  b->add_dims(count);
+  for (int k = 0; k < count; ++k) b->add_float_data(value);
+  return b;
 }
 
 }  // namespace sonnx::test

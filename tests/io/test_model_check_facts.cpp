@@ -321,8 +321,7 @@ TEST_CASE("check-model: inference does not build on a subgraph input's unchecked
 // ONNX IR, TensorProto: the data holds as many elements as the dims give. ONNX 1.12's checker does
 // not compare them, onnxruntime refuses such a model, and ONNX's inference takes the dims for the
 // truth: the model is outside (T6), whatever its Div nodes.
-TEST_CASE("check-model: an embedded tensor whose data does not fit its dims is outside",
-          "[T6]") {
+TEST_CASE("check-model: an embedded tensor whose data does not fit its dims is outside", "[T6]") {
   const auto invalid_tensors = [](const io::ModelReport& r) {
     return std::count_if(r.findings.begin(), r.findings.end(), [](const io::Finding& f) {
       return f.message.find("not a valid tensor") != std::string::npos;
@@ -330,13 +329,8 @@ TEST_CASE("check-model: an embedded tensor whose data does not fit its dims is o
   };
   const Operand f4{onnx::TensorProto::FLOAT, {"4"}};
   onnx::ModelProto m = model(14, f4, f4, f4);
-  auto* g = m.mutable_graph();
-  g->mutable_input()->DeleteSubrange(1, 1);
-  auto* b = g->add_initializer();
-  b->set_name("b");
-  b->set_data_type(onnx::TensorProto::FLOAT);
-  b->add_dims(4);
-  b->add_float_data(1.0F);  // one element for dims [4]
+  auto* b = divisor_initializer(m, 1, 1.0F);
+  b->set_dims(0, 4);  // one element for dims [4]
   const io::ModelReport r = check(m);
   CHECK(only_node(r).verdict == io::Verdict::inside);
   REQUIRE_FALSE(r.findings.empty());

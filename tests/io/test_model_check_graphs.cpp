@@ -257,13 +257,7 @@ TEST_CASE("check-model: Div nodes of training graphs are judged where they are",
   // A mutable variable (update_binding's key) holds its initializer's value at the first step
   // only: the algorithm step does not know it, the main graph runs with the stored one.
   onnx::ModelProto variable = model(14, f4, f4, f4);
-  auto* g = variable.mutable_graph();
-  g->mutable_input()->DeleteSubrange(1, 1);
-  auto* w = g->add_initializer();
-  w->set_name("b");
-  w->set_data_type(onnx::TensorProto::FLOAT);
-  w->add_dims(4);
-  for (int k = 0; k < 4; ++k) w->add_float_data(2.0F);
+  divisor_initializer(variable, 4, 2.0F);
   auto* step = variable.add_training_info();
   step->mutable_algorithm()->set_name("step");
   add_node(*step->mutable_algorithm(), "Div", {"a", "b"}, {"b2"});
@@ -358,13 +352,7 @@ TEST_CASE("check-model: a function reached after the call limit is not labelled 
   onnx::ModelProto m = calling(14, Operand{}, Operand{});
   m.mutable_graph()->mutable_node(0)->set_op_type("f0");
   const auto function = [&m](const std::string& name) {
-    auto* f = m.add_functions();
-    f->set_domain("local");
-    f->set_name(name);
-    f->add_input("x");
-    f->add_input("y");
-    f->add_output("z");
-    f->add_opset_import()->set_version(14);
+    auto* f = add_function(m, name);
     auto* local = f->add_opset_import();
     local->set_domain("local");
     local->set_version(1);

@@ -74,8 +74,9 @@ struct ModelReport {
   std::string onnx_checker_message;  // the rejection or failure ("" when accepted)
   std::vector<NodeReport> nodes;
   // Findings about the model as a whole: T6 (ONNX's checker rejected it or gave no answer; two
-  // local functions with one identifier), T3 (a node of an operator that ONNX defines by a
-  // function whose body holds a Div node: that Div is not judged).
+  // local functions with one identifier; an embedded tensor whose data does not fit its dims),
+  // T3 (a node of an operator that ONNX defines by a function whose body holds a Div node: that
+  // Div is not judged).
   std::vector<Finding> findings;
   // The model's verdict: outside if a node or a model finding is outside, else unproven if one is
   // unproven, else inside. Meaningful only when status.ok() (there is at least one Div node).

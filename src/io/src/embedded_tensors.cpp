@@ -26,33 +26,49 @@ struct Layout {
 std::optional<Layout> layout_of(std::int32_t type) {
   using P = onnx::TensorProto;
   switch (type) {
-    case P::FLOAT: return Layout{4, 1, P::kFloatDataFieldNumber};
-    case P::COMPLEX64: return Layout{8, 2, P::kFloatDataFieldNumber};
-    case P::DOUBLE: return Layout{8, 1, P::kDoubleDataFieldNumber};
-    case P::COMPLEX128: return Layout{16, 2, P::kDoubleDataFieldNumber};
-    case P::INT64: return Layout{8, 1, P::kInt64DataFieldNumber};
-    case P::UINT32: return Layout{4, 1, P::kUint64DataFieldNumber};
-    case P::UINT64: return Layout{8, 1, P::kUint64DataFieldNumber};
-    case P::INT32: return Layout{4, 1, P::kInt32DataFieldNumber};
+    case P::FLOAT:
+      return Layout{4, 1, P::kFloatDataFieldNumber};
+    case P::COMPLEX64:
+      return Layout{8, 2, P::kFloatDataFieldNumber};
+    case P::DOUBLE:
+      return Layout{8, 1, P::kDoubleDataFieldNumber};
+    case P::COMPLEX128:
+      return Layout{16, 2, P::kDoubleDataFieldNumber};
+    case P::INT64:
+      return Layout{8, 1, P::kInt64DataFieldNumber};
+    case P::UINT32:
+      return Layout{4, 1, P::kUint64DataFieldNumber};
+    case P::UINT64:
+      return Layout{8, 1, P::kUint64DataFieldNumber};
+    case P::INT32:
+      return Layout{4, 1, P::kInt32DataFieldNumber};
     case P::INT8:
     case P::UINT8:
-    case P::BOOL: return Layout{1, 1, P::kInt32DataFieldNumber};
+    case P::BOOL:
+      return Layout{1, 1, P::kInt32DataFieldNumber};
     case P::INT16:
     case P::UINT16:
     case P::FLOAT16:
-    case P::BFLOAT16: return Layout{2, 1, P::kInt32DataFieldNumber};
-    default: return std::nullopt;
+    case P::BFLOAT16:
+      return Layout{2, 1, P::kInt32DataFieldNumber};
+    default:
+      return std::nullopt;
   }
 }
 
 std::size_t typed_entries(const onnx::TensorProto& t, int field) {
   using P = onnx::TensorProto;
   switch (field) {
-    case P::kFloatDataFieldNumber: return static_cast<std::size_t>(t.float_data_size());
-    case P::kDoubleDataFieldNumber: return static_cast<std::size_t>(t.double_data_size());
-    case P::kInt64DataFieldNumber: return static_cast<std::size_t>(t.int64_data_size());
-    case P::kUint64DataFieldNumber: return static_cast<std::size_t>(t.uint64_data_size());
-    default: return static_cast<std::size_t>(t.int32_data_size());
+    case P::kFloatDataFieldNumber:
+      return static_cast<std::size_t>(t.float_data_size());
+    case P::kDoubleDataFieldNumber:
+      return static_cast<std::size_t>(t.double_data_size());
+    case P::kInt64DataFieldNumber:
+      return static_cast<std::size_t>(t.int64_data_size());
+    case P::kUint64DataFieldNumber:
+      return static_cast<std::size_t>(t.uint64_data_size());
+    default:
+      return static_cast<std::size_t>(t.int32_data_size());
   }
 }
 
@@ -123,8 +139,8 @@ void check_graph(const onnx::GraphProto& graph, const std::string& where,
   }
   for (int k = 0; k < graph.node_size(); ++k) {
     const onnx::NodeProto& node = graph.node(k);
-    const std::string here = where + " > " + node.op_type() + " #" + std::to_string(k) + " \"" +
-                             node.name() + "\"";
+    const std::string here =
+        where + " > " + node.op_type() + " #" + std::to_string(k) + " \"" + node.name() + "\"";
     for (const auto& attribute : node.attribute()) {
       if (attribute.has_t()) {
         check_tensor(attribute.t(), here + ": attribute '" + attribute.name() + "'", findings);
