@@ -187,7 +187,7 @@ nlohmann::json Run::report_json() const {
                    {"chunk_elements", o_.chunk},
                    {"random_pairs_per_type", random_pairs_},
                    {"max_reproducers_per_type_requirement_kind", o_.max_reproducers},
-                   {"comparison", "bit for bit with the checked library; any NaN matches any NaN"},
+                   {"comparison", "bit for bit with the checked library; two quiet NaNs match, a signaling NaN only itself (SD-9)"},
                    {"seconds", seconds_since(start_)},
                    {"adapter_seconds", requests_.runtime_seconds}};
   j["random_pairs"] = random_info_;

@@ -75,14 +75,24 @@ TEST_CASE("conform requirement_of: integer pairs, domain errors only where the p
   CHECK_FALSE(is_domain_error(RequirementId::I1));
 }
 
-TEST_CASE("conform same_result: bit for bit, any NaN matching any NaN", "[conform]") {
+TEST_CASE("conform same_result: bit for bit, two quiet NaNs match (SD-9)", "[conform]") {
   const BitLayout f16 = bit_layout(DataType::float16);
-  CHECK(same_result(f16, 0x7E00, 0xFE01));        // quiet NaN, signalling NaN of the other sign
+  CHECK(same_result(f16, 0x7E00, 0xFE01));        // quiet NaNs of other signs and payloads
+  CHECK_FALSE(same_result(f16, 0x7E00, 0x7C01));  // quiet against signaling NaN
+  CHECK_FALSE(same_result(f16, 0x7C01, 0x7C02));  // two signaling NaNs: only bit for bit
+  CHECK(same_result(f16, 0x7C01, 0x7C01));
   CHECK_FALSE(same_result(f16, 0x7E00, 0x7C00));  // NaN against infinity
   CHECK_FALSE(same_result(f16, 0x0000, 0x8000));  // +0 against -0
   CHECK(same_result(f16, 0x3555, 0x3555));
+  const BitLayout bf16 = bit_layout(DataType::bfloat16);
+  CHECK(same_result(bf16, 0x7FC0, 0xFFC1));
+  CHECK_FALSE(same_result(bf16, 0x7FC0, 0x7F81));
+  const BitLayout f32 = bit_layout(DataType::float32);
+  CHECK(same_result(f32, 0x7FC00000, 0xFFC00001));
+  CHECK_FALSE(same_result(f32, 0x7FC00000, 0x7F800001));
   const BitLayout f64 = bit_layout(DataType::float64);
-  CHECK(same_result(f64, 0x7FF8000000000000, 0x7FF0000000000001));
+  CHECK(same_result(f64, 0x7FF8000000000000, 0xFFF8000000000001));
+  CHECK_FALSE(same_result(f64, 0x7FF8000000000000, 0x7FF0000000000001));
   const BitLayout i16 = bit_layout(DataType::int16);
   CHECK_FALSE(same_result(i16, 0x7E00, 0x7E01));  // integers have no NaN
   CHECK_FALSE(same_result(bit_layout(DataType::int8), 0xF5, 0xF4));

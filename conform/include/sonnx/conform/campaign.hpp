@@ -1,8 +1,8 @@
 // The conformance campaign (docs/conformance.md): single-node Div models run through an ONNX
 // runtime behind an adapter process, every output element compared bit for bit with the checked
-// library (any NaN matches any NaN). A crash, a signal or a timeout of the runtime is a finding;
-// the adapter is restarted and the campaign goes on. The result is a report (JSON) and a
-// reproducer directory beside it.
+// library (two quiet NaNs match, a signaling NaN only itself: SD-9). A crash, a signal or a
+// timeout of the runtime is a finding; the adapter is restarted and the campaign goes on. The
+// result is a report (JSON) and a reproducer directory beside it.
 #ifndef SONNX_CONFORM_CAMPAIGN_HPP
 #define SONNX_CONFORM_CAMPAIGN_HPP
 
