@@ -6,7 +6,8 @@
 //   sonnx-trace check-requirements  --catalogue spec/requirements.json --file docs/requirements.md
 //   sonnx-trace render-register     --register spec/assumptions.json --out docs/assumptions.md
 //   sonnx-trace check-register      --register spec/assumptions.json --file docs/assumptions.md
-// Exit status: 0 success; 1 gaps (report without --allow-gaps) or out-of-date file; 2 usage or I/O error.
+// Exit status: 0 success; 1 gaps (report without --allow-gaps) or out-of-date file; 2 usage or I/O
+// error.
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -21,8 +22,10 @@ namespace {
 
 int usage() {
   std::cerr << "usage:\n"
-               "  sonnx-trace report --catalogue FILE --source-root DIR --evidence DIR [--catch-list FILE]\n"
-               "                     [--assumptions FILE] [--source-url URL] [--allow-gaps] [--no-stale-check]\n"
+               "  sonnx-trace report --catalogue FILE --source-root DIR --evidence DIR "
+               "[--catch-list FILE]\n"
+               "                     [--assumptions FILE] [--source-url URL] [--allow-gaps] "
+               "[--no-stale-check]\n"
                "  sonnx-trace render-requirements --catalogue FILE --out FILE\n"
                "  sonnx-trace check-requirements --catalogue FILE --file FILE\n"
                "  sonnx-trace render-register --register FILE --out FILE\n"
@@ -95,7 +98,9 @@ int main(int argc, char** argv) {
       return usage();
     }
   }
-  auto has = [&](const std::string& s) { return std::find(switches.begin(), switches.end(), s) != switches.end(); };
+  auto has = [&](const std::string& s) {
+    return std::find(switches.begin(), switches.end(), s) != switches.end();
+  };
   try {
     if (cmd == "render-requirements" || cmd == "check-requirements") {
       if (opt.count("catalogue") == 0U) return usage();

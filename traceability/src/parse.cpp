@@ -17,7 +17,8 @@ using nlohmann::json;
 namespace {
 
 std::string str_or(const json& j, const char* key, const std::string& fallback = "") {
-  if (j.is_object() && j.contains(key) && j.at(key).is_string()) return j.at(key).get<std::string>();
+  if (j.is_object() && j.contains(key) && j.at(key).is_string())
+    return j.at(key).get<std::string>();
   return fallback;
 }
 
@@ -110,7 +111,8 @@ Catalogue load_catalogue(const fs::path& path) {
   for (const auto& rj : j["requirements"]) {
     Requirement r;
     r.id = str_or(rj, "id");
-    if (!is_id_shaped(r.id)) throw std::runtime_error("catalogue: malformed requirement id '" + r.id + "'");
+    if (!is_id_shaped(r.id))
+      throw std::runtime_error("catalogue: malformed requirement id '" + r.id + "'");
     if (!seen.insert(r.id).second) throw std::runtime_error("catalogue: duplicate id " + r.id);
     r.title = str_or(rj, "title");
     r.statement = str_or(rj, "statement");
@@ -216,10 +218,12 @@ void read_policy_fields(ProofGoal& g, const json& goal) {
       Verdict d{str_or(v, "prover"), str_or(v, "result"), std::nullopt};
       if (v.contains("time") && v["time"].is_number()) d.time_s = v["time"].get<double>();
       g.verdicts.push_back(d);
-      if (d.result == "valid" && std::find(g.provers.begin(), g.provers.end(), d.prover) == g.provers.end())
+      if (d.result == "valid" &&
+          std::find(g.provers.begin(), g.provers.end(), d.prover) == g.provers.end())
         g.provers.push_back(d.prover);
     }
-  if (goal.contains("accepted") && goal["accepted"].is_boolean()) g.accepted = goal["accepted"].get<bool>();
+  if (goal.contains("accepted") && goal["accepted"].is_boolean())
+    g.accepted = goal["accepted"].get<bool>();
   if (goal.contains("fp") && goal["fp"].is_boolean()) g.fp = goal["fp"].get<bool>();
   if (g.proved && g.accepted == false) {
     g.proved = false;
@@ -276,7 +280,8 @@ static std::vector<ProofGoal> parse_wp_functions(const json& functions);
 std::vector<ProofGoal> parse_wp_json(const std::string& text) {
   const json j = json::parse(text);  // throws on malformed input; the caller reports it
   std::vector<ProofGoal> out;
-  if (j.contains("wp:functions") && j["wp:functions"].is_object()) out = parse_wp_functions(j["wp:functions"]);
+  if (j.contains("wp:functions") && j["wp:functions"].is_object())
+    out = parse_wp_functions(j["wp:functions"]);
   // Prover verdicts may also come as a list beside WP's own report: {"goals": [{"goal", "function",
   // "status", "verdicts", "accepted"}]}, matched to WP's goals by name ('_'-suffix forms included).
   if (j.contains("goals") && j["goals"].is_array())
@@ -285,7 +290,8 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
       if (name.empty()) continue;
       auto same = [&](const ProofGoal& g) {
         const auto ends = [](const std::string& a, const std::string& b) {
-          return a.size() > b.size() && a.compare(a.size() - b.size(), b.size(), b) == 0 && a[a.size() - b.size() - 1] == '_';
+          return a.size() > b.size() && a.compare(a.size() - b.size(), b.size(), b) == 0 &&
+                 a[a.size() - b.size() - 1] == '_';
         };
         return g.goal == name || ends(name, g.goal) || ends(g.goal, name);
       };
@@ -342,7 +348,8 @@ static std::vector<ProofGoal> parse_wp_functions(const json& functions) {
       g.proved = total > 0 && valid == total;
       g.obligations = total;
       g.obligations_valid = valid;
-      g.status = g.proved ? "valid" : (worst.empty() ? (total == 0 ? "not tried" : "unknown") : worst);
+      g.status =
+          g.proved ? "valid" : (worst.empty() ? (total == 0 ? "not tried" : "unknown") : worst);
       read_policy_fields(g, stats);
       out.push_back(g);
     }
@@ -384,7 +391,8 @@ std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<W
   for (auto& g : goals) {
     const WpProperty* best = nullptr;
     for (const auto& p : props)
-      if (matches(g, p) && (best == nullptr || (call_site(g, p) && !call_site(g, *best)))) best = &p;
+      if (matches(g, p) && (best == nullptr || (call_site(g, p) && !call_site(g, *best))))
+        best = &p;
     if (best != nullptr) {
       const WpProperty& p = *best;
       g.file = p.dir.empty() || p.dir == "." ? p.file : p.dir + "/" + p.file;
@@ -430,7 +438,8 @@ void add_wp_times(std::vector<ProofGoal>& goals, const std::string& log) {
         scale = 1;
         t.pop_back();
       }
-      if (scale == 0 || t.empty() || t.find_first_not_of("0123456789.") != std::string::npos) continue;
+      if (scale == 0 || t.empty() || t.find_first_not_of("0123456789.") != std::string::npos)
+        continue;
       try {
         total += std::stod(t) * scale;
       } catch (...) {
@@ -441,9 +450,10 @@ void add_wp_times(std::vector<ProofGoal>& goals, const std::string& log) {
   for (auto& goal : goals) {
     for (const auto& [name, t] : times) {
       const bool same = name == goal.goal;
-      const bool suffix = name.size() > goal.goal.size() &&
-                          name.compare(name.size() - goal.goal.size(), goal.goal.size(), goal.goal) == 0 &&
-                          name[name.size() - goal.goal.size() - 1] == '_';
+      const bool suffix =
+          name.size() > goal.goal.size() &&
+          name.compare(name.size() - goal.goal.size(), goal.goal.size(), goal.goal) == 0 &&
+          name[name.size() - goal.goal.size() - 1] == '_';
       if (same || suffix) goal.time_s = goal.time_s.value_or(0.0) + t;
     }
   }
@@ -473,8 +483,9 @@ Why3File parse_why3_json(const std::string& text) {
       if (gj.contains("time_s") && gj["time_s"].is_number()) g.time_s = gj["time_s"].get<double>();
       g.status = str_or(gj, "status");
       std::string st = g.status;
-      std::transform(st.begin(), st.end(), st.begin(),
-                     [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+      std::transform(st.begin(), st.end(), st.begin(), [](char c) {
+        return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      });
       g.proved = st == "valid" || st == "proved";
       g.obligations_valid = g.proved ? 1 : 0;
       read_policy_fields(g, gj);
@@ -484,7 +495,10 @@ Why3File parse_why3_json(const std::string& text) {
       }
       // split_vc sub-goals: "goal[3]"
       if (gj.contains("subgoal") && !gj["subgoal"].is_null())
-        g.goal += "[" + (gj["subgoal"].is_string() ? gj["subgoal"].get<std::string>() : gj["subgoal"].dump()) + "]";
+        g.goal +=
+            "[" +
+            (gj["subgoal"].is_string() ? gj["subgoal"].get<std::string>() : gj["subgoal"].dump()) +
+            "]";
       out.goals.push_back(g);
     }
   }
@@ -512,7 +526,8 @@ Exhaustive parse_exhaustive(const std::string& text) {
   if (j.contains("requirements") && j["requirements"].is_array())
     for (const auto& r : j["requirements"])
       if (r.is_string()) e.ids.push_back(r.get<std::string>());
-  if (j.contains("requirement") && j["requirement"].is_string()) add_unique(e.ids, j["requirement"].get<std::string>());
+  if (j.contains("requirement") && j["requirement"].is_string())
+    add_unique(e.ids, j["requirement"].get<std::string>());
   return e;
 }
 
@@ -589,9 +604,12 @@ std::string render_register_md(const Register& reg, const std::string& register_
   auto cell = [](std::string s) {
     std::string out;
     for (char c : s) {
-      if (c == '|') out += "\\|";
-      else if (c == '\n') out += ' ';
-      else out += c;
+      if (c == '|')
+        out += "\\|";
+      else if (c == '\n')
+        out += ' ';
+      else
+        out += c;
     }
     return out;
   };

@@ -65,7 +65,8 @@ std::string sha256_hex(const std::string& bytes) {
   return out;
 }
 
-std::string sources_sha256(const fs::path& root, const std::vector<std::string>& globs, std::size_t* count) {
+std::string sources_sha256(const fs::path& root, const std::vector<std::string>& globs,
+                           std::size_t* count) {
   std::set<std::string> files;  // std::string orders by byte value, as the script does
   std::error_code ec;
   for (const auto& glob : globs) {
@@ -80,7 +81,8 @@ std::string sources_sha256(const fs::path& root, const std::vector<std::string>&
       continue;
     }
     if (!fs::is_directory(base, ec)) continue;
-    for (auto it = fs::recursive_directory_iterator(base, fs::directory_options::skip_permission_denied, ec);
+    for (auto it = fs::recursive_directory_iterator(
+             base, fs::directory_options::skip_permission_denied, ec);
          it != fs::recursive_directory_iterator(); it.increment(ec)) {
       if (ec) break;
       if (it->is_directory(ec) && it->path().filename() == ".git") {

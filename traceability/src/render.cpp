@@ -73,13 +73,15 @@ std::string method_state(const Row& row, const std::string& m) {
       return std::any_of(codes.begin(), codes.end(), [&](const char* c) { return f.code == c; });
     });
   };
-  if (m == "test") return flagged({"test-failed"}) ? "failed" : (row.tests.empty() ? "missing" : "ok");
-  if (m == "why3") return flagged({"why3-unproved"}) ? "failed" : (row.why3.empty() ? "missing" : "ok");
+  if (m == "test")
+    return flagged({"test-failed"}) ? "failed" : (row.tests.empty() ? "missing" : "ok");
+  if (m == "why3")
+    return flagged({"why3-unproved"}) ? "failed" : (row.why3.empty() ? "missing" : "ok");
   if (m == "wp") return flagged({"wp-unproved"}) ? "failed" : (row.wp.empty() ? "missing" : "ok");
   if (m == "exhaustive")
-    return flagged({"exhaustive-mismatch"}) ? "failed"
+    return flagged({"exhaustive-mismatch"})                      ? "failed"
            : flagged({"no-exhaustive", "exhaustive-incomplete"}) ? "missing"
-                                                                  : "ok";
+                                                                 : "ok";
   return "missing";
 }
 
@@ -100,7 +102,9 @@ ordered goals_json(const Report& r, const std::vector<const ProofGoal*>& goals) 
     if (!g->verdicts.empty()) {
       ordered vs = ordered::array();
       for (const auto& v : g->verdicts)
-        vs.push_back({{"prover", v.prover}, {"result", v.result}, {"time", v.time_s ? ordered(*v.time_s) : ordered(nullptr)}});
+        vs.push_back({{"prover", v.prover},
+                      {"result", v.result},
+                      {"time", v.time_s ? ordered(*v.time_s) : ordered(nullptr)}});
       o["verdicts"] = vs;
     }
     arr.push_back(o);
@@ -152,12 +156,23 @@ std::string html_escape(const std::string& s) {
   out.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -215,11 +230,14 @@ std::string render_json(const Report& r) {
   for (const auto& row : r.rows) levels[row.proof_level] = levels[row.proof_level].get<int>() + 1;
   sum["proof_levels"] = levels;
   auto count = [](const std::vector<ProofGoal>& g) {
-    return ordered{{"proved", obligations_proved(g)}, {"total", obligations_total(g)}, {"goals", g.size()}};
+    return ordered{
+        {"proved", obligations_proved(g)}, {"total", obligations_total(g)}, {"goals", g.size()}};
   };
   sum["why3"] = count(r.why3);
   sum["wp"] = count(r.wp);
-  sum["evidence"] = {{"catch2", r.have_catch}, {"why3", r.have_why3}, {"wp", r.have_wp},
+  sum["evidence"] = {{"catch2", r.have_catch},
+                     {"why3", r.have_why3},
+                     {"wp", r.have_wp},
                      {"exhaustive", !r.exhaustive.empty()}};
   j["summary"] = sum;
 
@@ -230,7 +248,9 @@ std::string render_json(const Report& r) {
     o["id"] = q.id;
     o["title"] = q.title;
     o["statement"] = q.statement;
-    o["source"] = {{"doc", q.source.doc}, {"file", q.source.file}, {"section", q.source.section},
+    o["source"] = {{"doc", q.source.doc},
+                   {"file", q.source.file},
+                   {"section", q.source.section},
                    {"sonnx_tag", q.source.sonnx_tag}};
     o["verification"] = q.methods;
     o["status"] = row.status;
@@ -248,54 +268,86 @@ std::string render_json(const Report& r) {
                                {"tests", row.level_tests}};
     ordered cases = ordered::array();
     for (const auto* t : row.tests)
-      cases.push_back({{"name", t->name}, {"executable", t->executable}, {"file", rel_source(r, t->file)},
-                       {"line", t->line}, {"passed", t->passed}});
-    o["tests"] = {{"total", row.tests.size()}, {"passed", row.tests_passed()}, {"failed", row.tests_failed()},
+      cases.push_back({{"name", t->name},
+                       {"executable", t->executable},
+                       {"file", rel_source(r, t->file)},
+                       {"line", t->line},
+                       {"passed", t->passed}});
+    o["tests"] = {{"total", row.tests.size()},
+                  {"passed", row.tests_passed()},
+                  {"failed", row.tests_failed()},
                   {"cases", cases}};
     const int why3_p = row.proved(row.why3);
     const int wp_p = row.proved(row.wp);
-    o["proofs"] = {{"proved", why3_p + wp_p},
-                   {"total", Row::total(row.why3) + Row::total(row.wp)},
-                   {"why3", {{"proved", why3_p}, {"total", Row::total(row.why3)}, {"goals", goals_json(r, row.why3)}}},
-                   {"wp", {{"proved", wp_p}, {"total", Row::total(row.wp)}, {"goals", goals_json(r, row.wp)}}}};
+    o["proofs"] = {
+        {"proved", why3_p + wp_p},
+        {"total", Row::total(row.why3) + Row::total(row.wp)},
+        {"why3",
+         {{"proved", why3_p}, {"total", Row::total(row.why3)}, {"goals", goals_json(r, row.why3)}}},
+        {"wp",
+         {{"proved", wp_p}, {"total", Row::total(row.wp)}, {"goals", goals_json(r, row.wp)}}}};
     ordered ex = ordered::array();
     for (const auto* x : row.exhaustive)
-      ex.push_back({{"file", x->evidence}, {"format", x->format}, {"mode", x->mode},
-                    {"pairs_checked", x->pairs_checked}, {"mismatches", x->mismatches},
-                    {"symmetry_failures", x->symmetry_failures}, {"wall_s", x->wall_s ? ordered(*x->wall_s) : ordered(nullptr)}, {"complete", x->complete()},
+      ex.push_back({{"file", x->evidence},
+                    {"format", x->format},
+                    {"mode", x->mode},
+                    {"pairs_checked", x->pairs_checked},
+                    {"mismatches", x->mismatches},
+                    {"symmetry_failures", x->symmetry_failures},
+                    {"wall_s", x->wall_s ? ordered(*x->wall_s) : ordered(nullptr)},
+                    {"complete", x->complete()},
                     {"ok", x->ok()}});
     o["exhaustive"] = ex;
     ordered links = ordered::array();
-    for (const auto* l : row.links) links.push_back({{"kind", l->kind}, {"file", l->file}, {"line", l->line}});
+    for (const auto* l : row.links)
+      links.push_back({{"kind", l->kind}, {"file", l->file}, {"line", l->line}});
     o["code_links"] = links;
     ordered flags = ordered::array();
-    for (const auto& f : row.flags) flags.push_back({{"code", f.code}, {"message", f.message}, {"gap", f.gap}});
+    for (const auto& f : row.flags)
+      flags.push_back({{"code", f.code}, {"message", f.message}, {"gap", f.gap}});
     o["flags"] = flags;
     reqs.push_back(o);
   }
   j["requirements"] = reqs;
   ordered issues = ordered::array();
   for (const auto& i : r.issues)
-    issues.push_back({{"code", i.code}, {"message", i.message}, {"where", i.where}, {"gap", i.gap}});
+    issues.push_back(
+        {{"code", i.code}, {"message", i.message}, {"where", i.where}, {"gap", i.gap}});
   j["issues"] = issues;
   ordered files = ordered::array();
   for (const auto& f : r.files)
-    files.push_back({{"path", f.path}, {"kind", f.kind}, {"present", f.present}, {"mtime", f.mtime},
-                     {"stale", f.stale}, {"newer_source", f.newer_source}, {"provenance", f.provenance},
-                     {"provenance_commit", f.provenance_commit}, {"sources", f.sources}});
+    files.push_back({{"path", f.path},
+                     {"kind", f.kind},
+                     {"present", f.present},
+                     {"mtime", f.mtime},
+                     {"stale", f.stale},
+                     {"newer_source", f.newer_source},
+                     {"provenance", f.provenance},
+                     {"provenance_commit", f.provenance_commit},
+                     {"sources", f.sources}});
   j["evidence_files"] = files;
   ordered vt = ordered::array();
   for (const auto& t : r.verification_tests)
-    vt.push_back({{"name", t.name}, {"tags", t.tags}, {"executable", t.executable}, {"file", rel_source(r, t.file)},
-                  {"line", t.line}, {"passed", t.passed}});
+    vt.push_back({{"name", t.name},
+                  {"tags", t.tags},
+                  {"executable", t.executable},
+                  {"file", rel_source(r, t.file)},
+                  {"line", t.line},
+                  {"passed", t.passed}});
   j["verification_tests"] = vt;
   ordered secs = ordered::array();
   for (const auto& sec : r.sections) {
     ordered tables = ordered::array();
     for (const auto& t : sec.tables)
-      tables.push_back({{"caption", t.caption}, {"header", t.header}, {"rows", t.rows}, {"omitted", t.omitted}});
-    secs.push_back({{"id", sec.id}, {"title", sec.title}, {"files", sec.files}, {"run", sec.run},
-                    {"verdict", sec.verdict}, {"attention", sec.bad}, {"tables", tables}});
+      tables.push_back(
+          {{"caption", t.caption}, {"header", t.header}, {"rows", t.rows}, {"omitted", t.omitted}});
+    secs.push_back({{"id", sec.id},
+                    {"title", sec.title},
+                    {"files", sec.files},
+                    {"run", sec.run},
+                    {"verdict", sec.verdict},
+                    {"attention", sec.bad},
+                    {"tables", tables}});
   }
   j["sections"] = secs;
   ordered as = ordered::array();
@@ -311,8 +363,10 @@ std::string render_json(const Report& r) {
 // ---------------------------------------------------------------------------------------------
 std::string render_csv(const Report& r) {
   std::ostringstream o;
-  o << "id,title,status,verification,source_doc,source_file,source_section,sonnx_tag,tests_total,tests_passed,"
-       "tests_failed,why3_proved,why3_total,wp_proved,wp_total,exhaustive,code_links,gaps,proof_level\n";
+  o << "id,title,status,verification,source_doc,source_file,source_section,sonnx_tag,tests_total,"
+       "tests_passed,"
+       "tests_failed,why3_proved,why3_total,wp_proved,wp_total,exhaustive,code_links,gaps,proof_"
+       "level\n";
   for (const auto& row : r.rows) {
     const Requirement& q = *row.req;
     std::vector<std::string> ex;
@@ -321,12 +375,14 @@ std::string render_csv(const Report& r) {
     std::vector<std::string> gaps;
     for (const auto& f : row.flags)
       if (f.gap) gaps.push_back(f.code + ": " + f.message);
-    o << csv_field(q.id) << ',' << csv_field(q.title) << ',' << row.status << ',' << csv_field(join(q.methods, " "))
-      << ',' << csv_field(q.source.doc) << ',' << csv_field(q.source.file) << ',' << csv_field(q.source.section)
-      << ',' << csv_field(q.source.sonnx_tag) << ',' << row.tests.size() << ',' << row.tests_passed() << ','
-      << row.tests_failed() << ',' << row.proved(row.why3) << ',' << Row::total(row.why3) << ',' << row.proved(row.wp)
-      << ',' << Row::total(row.wp) << ',' << csv_field(join(ex, " ")) << ',' << row.links.size() << ','
-      << csv_field(join(gaps, " | ")) << ',' << csv_field(level_text(row)) << '\n';
+    o << csv_field(q.id) << ',' << csv_field(q.title) << ',' << row.status << ','
+      << csv_field(join(q.methods, " ")) << ',' << csv_field(q.source.doc) << ','
+      << csv_field(q.source.file) << ',' << csv_field(q.source.section) << ','
+      << csv_field(q.source.sonnx_tag) << ',' << row.tests.size() << ',' << row.tests_passed()
+      << ',' << row.tests_failed() << ',' << row.proved(row.why3) << ',' << Row::total(row.why3)
+      << ',' << row.proved(row.wp) << ',' << Row::total(row.wp) << ',' << csv_field(join(ex, " "))
+      << ',' << row.links.size() << ',' << csv_field(join(gaps, " | ")) << ','
+      << csv_field(level_text(row)) << '\n';
   }
   return o.str();
 }
@@ -341,9 +397,9 @@ std::string render_gap_list(const Report& r) {
     o << (i.gap ? "GAP  " : "warn ") << "-- " << i.code << ": " << i.message
       << (i.where.empty() ? "" : " [" + i.where + "]") << "\n";
   const auto c = r.status_counts();
-  o << "requirements: " << r.rows.size() << " (verified " << c.at("verified") << ", partial " << c.at("partial")
-    << ", stale " << c.at("stale") << ", failed " << c.at("failed") << ", no evidence " << c.at("missing")
-    << "); gaps: " << r.gap_count() << "\n";
+  o << "requirements: " << r.rows.size() << " (verified " << c.at("verified") << ", partial "
+    << c.at("partial") << ", stale " << c.at("stale") << ", failed " << c.at("failed")
+    << ", no evidence " << c.at("missing") << "); gaps: " << r.gap_count() << "\n";
   return o.str();
 }
 
@@ -352,16 +408,19 @@ std::string render_markdown(const Report& r) {
   std::ostringstream o;
   const auto c = r.status_counts();
   o << "# SONNX Div traceability report\n\n";
-  o << "Generated " << r.options.generated << (r.commit.empty() ? "" : " at commit `" + r.commit + "`")
-    << " from `" << r.options.evidence_dir.generic_string() << "`.\n\n";
-  o << "**" << r.rows.size() << " requirements:** " << c.at("verified") << " verified, " << c.at("partial")
-    << " partial, " << c.at("stale") << " stale, " << c.at("failed") << " failed, " << c.at("missing")
-    << " without evidence. **Gaps: " << r.gap_count() << ".**\n\n";
+  o << "Generated " << r.options.generated
+    << (r.commit.empty() ? "" : " at commit `" + r.commit + "`") << " from `"
+    << r.options.evidence_dir.generic_string() << "`.\n\n";
+  o << "**" << r.rows.size() << " requirements:** " << c.at("verified") << " verified, "
+    << c.at("partial") << " partial, " << c.at("stale") << " stale, " << c.at("failed")
+    << " failed, " << c.at("missing") << " without evidence. **Gaps: " << r.gap_count()
+    << ".**\n\n";
   o << "| ID | status | proof level | methods | tests (passed/failed) | Why3 goals proved/total | "
        "WP goals proved/total | exhaustive | gaps |\n";
   o << "|---|---|---|---|---|---|---|---|---|\n";
   auto cell = [](std::string s) {
-    for (std::size_t k = 0; (k = s.find('|', k)) != std::string::npos; k += 2) s.replace(k, 1, "\\|");
+    for (std::size_t k = 0; (k = s.find('|', k)) != std::string::npos; k += 2)
+      s.replace(k, 1, "\\|");
     return s;
   };
   for (const auto& row : r.rows) {
@@ -385,8 +444,8 @@ std::string render_markdown(const Report& r) {
   }
   o << "\n" << kProofLevels << "\n";
   for (const auto& sec : r.sections) {
-    o << "\n## " << sec.title << " (" << sec.files << ")\n\n" << (sec.bad ? "**" : "") << sec.verdict
-      << (sec.bad ? "**" : "") << "\n";
+    o << "\n## " << sec.title << " (" << sec.files << ")\n\n"
+      << (sec.bad ? "**" : "") << sec.verdict << (sec.bad ? "**" : "") << "\n";
     for (const auto& t : sec.tables) {
       if (t.rows.empty()) continue;
       o << "\n" << t.caption << ":\n\n|";
@@ -402,10 +461,11 @@ std::string render_markdown(const Report& r) {
       if (t.omitted != 0) o << "\n(" << t.omitted << " more rows in the evidence file)\n";
     }
   }
-  o << "\n## Evidence files\n\n| file | kind | present | bound to sources | stale |\n|---|---|---|---|---|\n";
+  o << "\n## Evidence files\n\n| file | kind | present | bound to sources | stale "
+       "|\n|---|---|---|---|---|\n";
   for (const auto& f : r.files)
-    o << "| " << f.path << " | " << f.kind << " | " << (f.present ? "yes" : "**no**") << " | " << f.provenance << " | "
-      << (f.stale ? "**yes**: " + f.newer_source : "no") << " |\n";
+    o << "| " << f.path << " | " << f.kind << " | " << (f.present ? "yes" : "**no**") << " | "
+      << f.provenance << " | " << (f.stale ? "**yes**: " + f.newer_source : "no") << " |\n";
   o << "\n## Assumptions register\n\n"
     << r.assumptions.size() << " rows in `spec/assumptions.json` (listed in traceability.html); "
     << r.why3_assumptions.size() << " rows matched by the proofs' axiom scans.\n";
@@ -473,19 +533,25 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 .small{font-size:11px}
 </style></head><body>
 )";
-  o << "<h1>SONNX Div &mdash; traceability report</h1>\n<div class=\"meta\">Generated " << h(r.options.generated);
+  o << "<h1>SONNX Div &mdash; traceability report</h1>\n<div class=\"meta\">Generated "
+    << h(r.options.generated);
   if (!r.commit.empty()) o << " &middot; commit <code>" << h(r.commit) << "</code>";
-  o << " &middot; catalogue <code>" << h(r.options.catalogue.generic_string()) << "</code> &middot; evidence <code>"
-    << h(r.options.evidence_dir.generic_string()) << "</code></div>\n";
+  o << " &middot; catalogue <code>" << h(r.options.catalogue.generic_string())
+    << "</code> &middot; evidence <code>" << h(r.options.evidence_dir.generic_string())
+    << "</code></div>\n";
 
   // Cards and the summary bar
   o << "<div class=\"cards\">";
-  o << "<div class=\"card\"><span>requirements</span><b>" << c.at("verified") << " / " << n << "</b>verified</div>";
-  o << "<div class=\"card\"><span>gaps</span><b style=\"color:" << (r.gap_count() ? "#c62828" : "#2e7d32") << "\">"
-    << r.gap_count() << "</b>" << (r.gap_count() ? "report target fails" : "none") << "</div>";
-  o << "<div class=\"card\"><span>Catch2 test cases</span><b>" << tp << " / " << r.tests.size() << "</b>"
-    << (r.have_catch ? (tf ? std::to_string(tf) + " failed" : "passed") : "no results") << "</div>";
-  o << "<div class=\"card\"><span>Why3 goals</span><b>" << why3_p << " / " << obligations_total(r.why3) << "</b>"
+  o << "<div class=\"card\"><span>requirements</span><b>" << c.at("verified") << " / " << n
+    << "</b>verified</div>";
+  o << "<div class=\"card\"><span>gaps</span><b style=\"color:"
+    << (r.gap_count() ? "#c62828" : "#2e7d32") << "\">" << r.gap_count() << "</b>"
+    << (r.gap_count() ? "report target fails" : "none") << "</div>";
+  o << "<div class=\"card\"><span>Catch2 test cases</span><b>" << tp << " / " << r.tests.size()
+    << "</b>" << (r.have_catch ? (tf ? std::to_string(tf) + " failed" : "passed") : "no results")
+    << "</div>";
+  o << "<div class=\"card\"><span>Why3 goals</span><b>" << why3_p << " / "
+    << obligations_total(r.why3) << "</b>"
     << (r.have_why3 ? "obligations proved" : "no Why3 results") << "</div>";
   {
     const auto wp_props =
@@ -499,17 +565,20 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
   }
   {
     std::string ex;
-    for (const auto& x : r.exhaustive) ex += (ex.empty() ? "" : ", ") + x.format + (x.ok() ? " ok" : " not ok");
+    for (const auto& x : r.exhaustive)
+      ex += (ex.empty() ? "" : ", ") + x.format + (x.ok() ? " ok" : " not ok");
     o << "<div class=\"card\"><span>exhaustive sweeps</span><b>"
-      << std::count_if(r.exhaustive.begin(), r.exhaustive.end(), [](const Exhaustive& x) { return x.ok(); }) << " / "
-      << r.exhaustive.size() << "</b>" << (ex.empty() ? "no sweep results" : h(ex)) << "</div>";
+      << std::count_if(r.exhaustive.begin(), r.exhaustive.end(),
+                       [](const Exhaustive& x) { return x.ok(); })
+      << " / " << r.exhaustive.size() << "</b>" << (ex.empty() ? "no sweep results" : h(ex))
+      << "</div>";
   }
   o << "</div>\n<div class=\"bar\">";
   for (const char* s : kStatusOrder) {
     const int k = c.at(s);
     if (k == 0 || n == 0) continue;
-    o << "<div class=\"s-" << s << "\" style=\"width:" << (100.0 * k / n) << "%\" title=\"" << status_label(s)
-      << "\">" << k << " " << s << "</div>";
+    o << "<div class=\"s-" << s << "\" style=\"width:" << (100.0 * k / n) << "%\" title=\""
+      << status_label(s) << "\">" << k << " " << s << "</div>";
   }
   o << "</div>\n<div class=\"legend\">";
   for (const char* s : kStatusOrder)
@@ -518,24 +587,31 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 
   // Requirement table
   o << "<h2>Requirements</h2>\n<table class=\"reqs\"><thead><tr><th style=\"width:78px\">ID</th>"
-       "<th style=\"width:25%\">Requirement and source</th><th style=\"width:100px\">Proof level</th>"
+       "<th style=\"width:25%\">Requirement and source</th><th style=\"width:100px\">Proof "
+       "level</th>"
        "<th style=\"width:96px\">Methods</th>"
-       "<th style=\"width:92px\">Tests</th><th style=\"width:96px\">Why3</th><th style=\"width:96px\">WP</th>"
-       "<th style=\"width:112px\">Exhaustive</th><th style=\"width:130px\">Code</th><th>Gaps and warnings</th>"
+       "<th style=\"width:92px\">Tests</th><th style=\"width:96px\">Why3</th><th "
+       "style=\"width:96px\">WP</th>"
+       "<th style=\"width:112px\">Exhaustive</th><th style=\"width:130px\">Code</th><th>Gaps and "
+       "warnings</th>"
        "</tr></thead><tbody>\n";
   for (const auto& row : r.rows) {
     const Requirement& q = *row.req;
-    o << "<tr class=\"req " << row.status << "\" id=\"req-" << h(q.id) << "\"><td><div class=\"id\">" << h(q.id)
-      << "</div><span class=\"badge s-" << row.status << "\">" << row.status << "</span></td>";
+    o << "<tr class=\"req " << row.status << "\" id=\"req-" << h(q.id)
+      << "\"><td><div class=\"id\">" << h(q.id) << "</div><span class=\"badge s-" << row.status
+      << "\">" << row.status << "</span></td>";
     o << "<td><div class=\"title\">" << h(q.title) << "</div><div class=\"stmt\">" << h(q.statement)
-      << "</div><div class=\"src\">Source: <b>" << h(q.source.doc) << "</b> <code>" << h(q.source.file) << "</code> &mdash; "
-      << h(q.source.section);
-    if (!q.source.sonnx_tag.empty()) o << " &middot; SONNX tag <code>" << h(q.source.sonnx_tag) << "</code>";
+      << "</div><div class=\"src\">Source: <b>" << h(q.source.doc) << "</b> <code>"
+      << h(q.source.file) << "</code> &mdash; " << h(q.source.section);
+    if (!q.source.sonnx_tag.empty())
+      o << " &middot; SONNX tag <code>" << h(q.source.sonnx_tag) << "</code>";
     o << "</div></td>";
-    o << "<td><span class=\"level l-" << row.proof_level << "\">" << h(row.proof_level) << "</span><div class=\"small dim\">"
-      << "WP " << row.level_code << ", sweeps " << row.level_exhaustive << ", Why3 " << row.level_spec << ", tests "
-      << row.level_tests << "</div>";
-    if (row.proof_level == "spec") o << "<div class=\"small bad\">proved about the specification only</div>";
+    o << "<td><span class=\"level l-" << row.proof_level << "\">" << h(row.proof_level)
+      << "</span><div class=\"small dim\">"
+      << "WP " << row.level_code << ", sweeps " << row.level_exhaustive << ", Why3 "
+      << row.level_spec << ", tests " << row.level_tests << "</div>";
+    if (row.proof_level == "spec")
+      o << "<div class=\"small bad\">proved about the specification only</div>";
     if (!row.conditions.empty())
       o << "<div class=\"small bad\">conditional: " << h(join(row.conditions, "; ")) << "</div>";
     for (const auto& [t, l] : row.levels_by_type)
@@ -546,7 +622,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
         break;
       }
     o << "</td><td>";
-    for (const auto& m : q.methods) o << "<span class=\"chip " << method_state(row, m) << "\">" << h(m) << "</span> ";
+    for (const auto& m : q.methods)
+      o << "<span class=\"chip " << method_state(row, m) << "\">" << h(m) << "</span> ";
     o << "</td>";
     // tests
     o << "<td><div class=\"num\">";
@@ -554,14 +631,16 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
       o << "<span class=\"dim\">none</span>";
     } else {
       o << "<span class=\"good\">" << row.tests_passed() << " passed</span>";
-      if (row.tests_failed() != 0) o << "<br><span class=\"bad\">" << row.tests_failed() << " failed</span>";
+      if (row.tests_failed() != 0)
+        o << "<br><span class=\"bad\">" << row.tests_failed() << " failed</span>";
     }
     o << "</div>";
     if (!row.tests.empty()) {
       o << "<details><summary>" << row.tests.size() << " test cases</summary><ul>";
       for (const auto* t : row.tests)
-        o << "<li>" << (t->passed ? "&#10003; " : "<b style=\"color:#c62828\">&#10007;</b> ") << "<a href=\""
-          << h(source_href(r, t->file, t->line)) << "\">" << h(t->name) << "</a></li>";
+        o << "<li>" << (t->passed ? "&#10003; " : "<b style=\"color:#c62828\">&#10007;</b> ")
+          << "<a href=\"" << h(source_href(r, t->file, t->line)) << "\">" << h(t->name)
+          << "</a></li>";
       o << "</ul></details>";
     }
     o << "</td>";
@@ -569,7 +648,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     auto proof_cell = [&](const std::vector<const ProofGoal*>& goals, bool have, bool needed) {
       o << "<td><div class=\"num\">";
       if (goals.empty()) {
-        o << "<span class=\"dim\">" << (!needed ? "&ndash;" : (have ? "no goal" : "no results")) << "</span></div></td>";
+        o << "<span class=\"dim\">" << (!needed ? "&ndash;" : (have ? "no goal" : "no results"))
+          << "</span></div></td>";
         return;
       }
       const int p = row.proved(goals);
@@ -584,8 +664,10 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
         o << "<li>" << (g->proved ? "&#10003; " : "<b style=\"color:#c62828\">&#10007;</b> ");
         const bool scoped = g->scope.empty() || g->goal.rfind(g->scope + "_", 0) == 0;
         const std::string label = (scoped ? "" : g->scope + ".") + g->goal;
-        if (!g->file.empty()) o << "<a href=\"" << h(source_href(r, g->file, g->line)) << "\">" << h(label) << "</a>";
-        else o << h(label);
+        if (!g->file.empty())
+          o << "<a href=\"" << h(source_href(r, g->file, g->line)) << "\">" << h(label) << "</a>";
+        else
+          o << h(label);
         o << " <span class=\"dim\">" << h(g->status) << (g->note.empty() ? "" : ", " + h(g->note))
           << (g->time_s ? ", " + fmt_time(g->time_s) + " s" : "") << "</span></li>";
       }
@@ -595,10 +677,12 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     proof_cell(row.wp, r.have_wp, q.needs("wp"));
     // exhaustive
     o << "<td class=\"small\">";
-    if (row.exhaustive.empty()) o << "<span class=\"dim\">" << (q.needs("exhaustive") ? "no results" : "&ndash;") << "</span>";
+    if (row.exhaustive.empty())
+      o << "<span class=\"dim\">" << (q.needs("exhaustive") ? "no results" : "&ndash;")
+        << "</span>";
     for (const auto* x : row.exhaustive) {
-      o << "<div><b style=\"color:" << (x->ok() ? "#2e7d32" : "#c62828") << "\">" << h(x->format) << "</b> "
-        << x->pairs_checked << " pairs, " << x->mismatches << " mismatches";
+      o << "<div><b style=\"color:" << (x->ok() ? "#2e7d32" : "#c62828") << "\">" << h(x->format)
+        << "</b> " << x->pairs_checked << " pairs, " << x->mismatches << " mismatches";
       if (!x->mode.empty()) o << ", " << h(x->mode);
       if (x->wall_s) o << ", " << fmt_time(x->wall_s) << " s";
       o << "</div>";
@@ -612,27 +696,32 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
       std::vector<std::pair<std::string, std::vector<const CodeLink*>>> groups;
       for (const auto* l : row.links) {
         const std::string key = l->kind + " " + l->file;
-        auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
-        if (it == groups.end()) groups.push_back({key, {l}});
-        else it->second.push_back(l);
+        auto it = std::find_if(groups.begin(), groups.end(),
+                               [&](const auto& g) { return g.first == key; });
+        if (it == groups.end())
+          groups.push_back({key, {l}});
+        else
+          it->second.push_back(l);
       }
       for (const auto& [key, ls] : groups) {
         o << "<div title=\"" << h(ls.front()->file) << "\">" << h(ls.front()->kind) << " "
           << h(fs::path(ls.front()->file).filename().string()) << ":";
         for (std::size_t k = 0; k < ls.size(); ++k)
-          o << (k ? ", " : " ") << "<a href=\"" << h(source_href(r, ls[k]->file, ls[k]->line)) << "\">" << ls[k]->line
-            << "</a>";
+          o << (k ? ", " : " ") << "<a href=\"" << h(source_href(r, ls[k]->file, ls[k]->line))
+            << "\">" << ls[k]->line << "</a>";
         o << "</div>";
       }
     }
     o << "</td>";
     // flags
     o << "<td>";
-    if (row.flags.empty()) o << "<span class=\"dim\">none</span>";
+    if (row.flags.empty())
+      o << "<span class=\"dim\">none</span>";
     else {
       o << "<ul class=\"flags\">";
       for (const auto& f : row.flags)
-        o << "<li class=\"" << (f.gap ? "gap" : "warn") << "\"><b>" << h(f.code) << "</b>: " << h(f.message) << "</li>";
+        o << "<li class=\"" << (f.gap ? "gap" : "warn") << "\"><b>" << h(f.code)
+          << "</b>: " << h(f.message) << "</li>";
       o << "</ul>";
     }
     o << "</td></tr>\n";
@@ -645,7 +734,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
   {
     int vp = 0;
     for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
-    o << " Tests of the verification means (tagged <code>[oracle]</code> or <code>[platform]</code>: the MPFR "
+    o << " Tests of the verification means (tagged <code>[oracle]</code> or "
+         "<code>[platform]</code>: the MPFR "
          "oracle, the reference implementations, the platform) count for no requirement: "
       << vp << " / " << r.verification_tests.size() << " passed.";
   }
@@ -653,12 +743,14 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 
   // Sections read from optional evidence files
   for (const auto& sec : r.sections) {
-    o << "<h2 id=\"" << h(sec.id) << "\">" << h(sec.title) << " <span class=\"small dim\">(" << h(sec.files)
-      << ")</span></h2>\n<p><b style=\"color:" << (sec.bad ? "#c62828" : "#2e7d32") << "\">" << h(sec.verdict)
-      << "</b></p>\n<p class=\"small\">" << h(sec.explanation) << "</p>\n";
+    o << "<h2 id=\"" << h(sec.id) << "\">" << h(sec.title) << " <span class=\"small dim\">("
+      << h(sec.files) << ")</span></h2>\n<p><b style=\"color:" << (sec.bad ? "#c62828" : "#2e7d32")
+      << "\">" << h(sec.verdict) << "</b></p>\n<p class=\"small\">" << h(sec.explanation)
+      << "</p>\n";
     for (const auto& t : sec.tables) {
       if (t.rows.empty()) continue;
-      o << "<table><caption class=\"small\" style=\"text-align:left\">" << h(t.caption) << "</caption><thead><tr>";
+      o << "<table><caption class=\"small\" style=\"text-align:left\">" << h(t.caption)
+        << "</caption><thead><tr>";
       for (const auto& k : t.header) o << "<th>" << h(k) << "</th>";
       o << "</tr></thead><tbody>";
       for (const auto& row : t.rows) {
@@ -667,40 +759,49 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
         o << "</tr>";
       }
       o << "</tbody></table>\n";
-      if (t.omitted != 0) o << "<p class=\"small\">" << t.omitted << " more rows in the evidence file.</p>\n";
+      if (t.omitted != 0)
+        o << "<p class=\"small\">" << t.omitted << " more rows in the evidence file.</p>\n";
     }
   }
 
   // Issues
   o << "<h2>Issues not tied to one requirement (" << r.issues.size() << ")</h2>\n";
-  if (r.issues.empty()) o << "<p class=\"dim\">None: no orphan tags, no missing or stale evidence files.</p>\n";
+  if (r.issues.empty())
+    o << "<p class=\"dim\">None: no orphan tags, no missing or stale evidence files.</p>\n";
   else {
     o << "<ul class=\"issues\">";
     for (const auto& i : r.issues)
-      o << "<li class=\"" << (i.gap ? "gap" : "warn") << "\"><b>" << (i.gap ? "gap" : "warning") << " &middot; "
-        << h(i.code) << "</b>: " << h(i.message) << (i.where.empty() ? "" : " <span class=\"dim\">[" + h(i.where) + "]</span>")
-        << "</li>";
+      o << "<li class=\"" << (i.gap ? "gap" : "warn") << "\"><b>" << (i.gap ? "gap" : "warning")
+        << " &middot; " << h(i.code) << "</b>: " << h(i.message)
+        << (i.where.empty() ? "" : " <span class=\"dim\">[" + h(i.where) + "]</span>") << "</li>";
     o << "</ul>\n";
   }
 
   // Evidence files
-  o << "<h2>Evidence files</h2>\n<p class=\"small\">Each evidence file records the commit and a SHA-256 of the "
-       "sources it covers (scripts/evidence_provenance.py); the report recomputes the hash over the current sources, "
-       "so a copied bundle and a fresh checkout get the same verdict.</p>\n<table><thead><tr><th>file</th><th>kind</th>"
+  o << "<h2>Evidence files</h2>\n<p class=\"small\">Each evidence file records the commit and a "
+       "SHA-256 of the "
+       "sources it covers (scripts/evidence_provenance.py); the report recomputes the hash over "
+       "the current sources, "
+       "so a copied bundle and a fresh checkout get the same "
+       "verdict.</p>\n<table><thead><tr><th>file</th><th>kind</th>"
        "<th>present</th><th>bound to sources</th><th>commit</th><th>stale</th></tr></thead><tbody>";
   for (const auto& f : r.files)
-    o << "<tr><td>" << (f.present ? "<a href=\"" + h(f.path) + "\">" + h(f.path) + "</a>" : h(f.path)) << "</td><td>"
-      << h(f.kind) << "</td><td>" << (f.present ? "yes" : "<b style=\"color:#c62828\">missing</b>") << "</td><td>"
+    o << "<tr><td>"
+      << (f.present ? "<a href=\"" + h(f.path) + "\">" + h(f.path) + "</a>" : h(f.path))
+      << "</td><td>" << h(f.kind) << "</td><td>"
+      << (f.present ? "yes" : "<b style=\"color:#c62828\">missing</b>") << "</td><td>"
       << (f.provenance == "none" ? "<b style=\"color:#c62828\">no provenance</b>" : h(f.provenance))
       << "<div class=\"small dim\">" << h(join(f.sources, " ")) << "</div></td><td><code>"
       << h(f.provenance_commit.substr(0, 12)) << "</code></td><td>"
-      << (f.stale ? "<b style=\"color:#7b1fa2\">stale</b>: " + h(f.newer_source) : "no") << "</td></tr>";
+      << (f.stale ? "<b style=\"color:#7b1fa2\">stale</b>: " + h(f.newer_source) : "no")
+      << "</td></tr>";
   o << "</tbody></table>\n";
 
   // Assumptions
   o << "<h2>Assumptions register (spec/assumptions.json, " << r.assumptions.size()
     << " rows)</h2>\n";
-  o << "<table><thead><tr><th>ID</th><th>kind</th><th>where</th><th>statement</th><th>justification</th><th>how it is "
+  o << "<table><thead><tr><th>ID</th><th>kind</th><th>where</th><th>statement</"
+       "th><th>justification</th><th>how it is "
        "checked</th></tr></thead><tbody>";
   for (const auto& a : r.assumptions) {
     o << "<tr>";
@@ -723,7 +824,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     o << "<h2>Coverage</h2><table><tbody>";
     for (const auto& [k, v] : r.coverage)
       o << "<tr><td style=\"width:260px\">" << h(k) << "</td><td>"
-        << (k == "detailed report" ? "<a href=\"" + h(v) + "\">" + h(v) + "</a>" : h(v)) << "</td></tr>";
+        << (k == "detailed report" ? "<a href=\"" + h(v) + "\">" + h(v) + "</a>" : h(v))
+        << "</td></tr>";
     o << "</tbody></table>\n";
   }
   if (!r.bench_rows.empty()) {
@@ -740,16 +842,21 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 
   // Tool versions
   o << "<h2>Tool versions</h2>\n";
-  if (r.tool_versions.empty()) o << "<p><b style=\"color:#c62828\">No tool-versions.json in the evidence dir.</b></p>";
+  if (r.tool_versions.empty())
+    o << "<p><b style=\"color:#c62828\">No tool-versions.json in the evidence dir.</b></p>";
   else {
     o << "<table><tbody>";
     for (const auto& [k, v] : r.tool_versions)
-      o << "<tr><td style=\"width:160px\">" << h(k) << "</td><td><code>" << h(v) << "</code></td></tr>";
+      o << "<tr><td style=\"width:160px\">" << h(k) << "</td><td><code>" << h(v)
+        << "</code></td></tr>";
     o << "</tbody></table>\n";
   }
-  o << "<p class=\"meta\">Statuses: <b>verified</b> = every verification method of the catalogue has passing, fresh "
-       "evidence from this build; <b>partial</b> = some evidence missing; <b>stale</b> = an evidence file was produced "
-       "from other sources than the current ones; <b>failed</b> = a test failed, a goal is not proved or a sweep found mismatches; "
+  o << "<p class=\"meta\">Statuses: <b>verified</b> = every verification method of the catalogue "
+       "has passing, fresh "
+       "evidence from this build; <b>partial</b> = some evidence missing; <b>stale</b> = an "
+       "evidence file was produced "
+       "from other sources than the current ones; <b>failed</b> = a test failed, a goal is not "
+       "proved or a sweep found mismatches; "
        "<b>no evidence</b> = nothing at all. Schema and rules: docs/traceability.md.</p>\n";
   o << "</body></html>\n";
   return o.str();
@@ -760,15 +867,19 @@ std::string render_requirements_md(const Catalogue& cat, const std::string& cata
   std::ostringstream o;
   o << "# SONNX Div requirements\n\n";
   o << "<!-- Generated from " << catalogue_rel
-    << " by `sonnx-trace render-requirements`; do not edit by hand. The CTest requirements_md_up_to_date checks it. "
+    << " by `sonnx-trace render-requirements`; do not edit by hand. The CTest "
+       "requirements_md_up_to_date checks it. "
        "-->\n\n";
   o << "The requirement catalogue of the SONNX `" << (cat.op.empty() ? "Div" : cat.op)
     << "` reference implementation, rendered from `" << catalogue_rel
-    << "`. Every requirement is an OpenFastTrace specification item `req~<ID>~1`; code, tests and proofs cite it "
-       "as described in `docs/CONVENTIONS.md`, and `docs/traceability.md` explains how the report and OpenFastTrace "
+    << "`. Every requirement is an OpenFastTrace specification item `req~<ID>~1`; code, tests and "
+       "proofs cite it "
+       "as described in `docs/CONVENTIONS.md`, and `docs/traceability.md` explains how the report "
+       "and OpenFastTrace "
        "trace them.\n\n";
   o << "## Source documents\n\n| key | file | title |\n|---|---|---|\n";
-  for (const auto& [key, ft] : cat.sources) o << "| " << key << " | `" << ft.first << "` | " << ft.second << " |\n";
+  for (const auto& [key, ft] : cat.sources)
+    o << "| " << key << " | `" << ft.first << "` | " << ft.second << " |\n";
   o << "\n## Verification methods\n\n| method | meaning |\n|---|---|\n";
   for (const auto& [k, v] : cat.method_descriptions) o << "| " << k << " | " << v << " |\n";
 
@@ -776,13 +887,14 @@ std::string render_requirements_md(const Catalogue& cat, const std::string& cata
     const char* prefix;
     const char* heading;
   };
-  const Family families[] = {{"C", "Constraints of the SONNX specification (002)"},
-                             {"R", "Restrictions of the SONNX restriction draft (004)"},
-                             {"GR", "SONNX general restrictions"},
-                             {"F", "Floating-point semantics"},
-                             {"I", "Integer semantics"},
-                             {"D", "Derived requirements (resolutions of seed defects and open points)"},
-                             {"T", "Tool requirements"}};
+  const Family families[] = {
+      {"C", "Constraints of the SONNX specification (002)"},
+      {"R", "Restrictions of the SONNX restriction draft (004)"},
+      {"GR", "SONNX general restrictions"},
+      {"F", "Floating-point semantics"},
+      {"I", "Integer semantics"},
+      {"D", "Derived requirements (resolutions of seed defects and open points)"},
+      {"T", "Tool requirements"}};
   auto family_of = [](const std::string& id) {
     std::size_t i = 0;
     while (i < id.size() && id[i] >= 'A' && id[i] <= 'Z') ++i;
@@ -795,7 +907,8 @@ std::string render_requirements_md(const Catalogue& cat, const std::string& cata
       if (family_of(q.id) != fam) continue;
       if (!any) o << "\n## " << heading << "\n";
       any = true;
-      o << "\n### " << q.id << ": " << q.title << "\n`req~" << q.id << "~1`\n\n" << q.statement << "\n\n";
+      o << "\n### " << q.id << ": " << q.title << "\n`req~" << q.id << "~1`\n\n"
+        << q.statement << "\n\n";
       o << "Source: " << q.source.doc;
       if (!q.source.file.empty()) o << " (`" << q.source.file << "`)";
       o << ", " << q.source.section;
@@ -809,7 +922,8 @@ std::string render_requirements_md(const Catalogue& cat, const std::string& cata
   for (const auto& f : families) emit(f.prefix, f.heading);
   for (const auto& q : cat.requirements) {
     const std::string fam = family_of(q.id);
-    if (std::find(done.begin(), done.end(), fam) == done.end()) emit(fam, "Other requirements (" + fam + ")");
+    if (std::find(done.begin(), done.end(), fam) == done.end())
+      emit(fam, "Other requirements (" + fam + ")");
   }
   return o.str();
 }

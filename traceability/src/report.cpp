@@ -47,17 +47,20 @@ std::vector<SourceFile> list_sources(const fs::path& root) {
     const fs::path base = root / dir;
     std::error_code ec;
     if (!fs::is_directory(base, ec)) continue;
-    for (auto it = fs::recursive_directory_iterator(base, fs::directory_options::skip_permission_denied, ec);
+    for (auto it = fs::recursive_directory_iterator(
+             base, fs::directory_options::skip_permission_denied, ec);
          it != fs::recursive_directory_iterator(); it.increment(ec)) {
       if (ec) break;
       if (!it->is_regular_file(ec)) continue;
       const fs::path& p = it->path();
-      if (!has_ext(p, {".c", ".h", ".cpp", ".hpp", ".inc", ".mlw", ".why", ".sh", ".py", ".json", ".acsl"}))
+      if (!has_ext(p, {".c", ".h", ".cpp", ".hpp", ".inc", ".mlw", ".why", ".sh", ".py", ".json",
+                       ".acsl"}))
         continue;
       out.push_back({fs::relative(p, root, ec).generic_string()});
     }
   }
-  std::sort(out.begin(), out.end(), [](const SourceFile& a, const SourceFile& b) { return a.rel < b.rel; });
+  std::sort(out.begin(), out.end(),
+            [](const SourceFile& a, const SourceFile& b) { return a.rel < b.rel; });
   return out;
 }
 
@@ -105,7 +108,8 @@ std::string iso_time(fs::file_time_type t) {
 }
 
 int Row::tests_passed() const {
-  return static_cast<int>(std::count_if(tests.begin(), tests.end(), [](const TestCase* t) { return t->passed; }));
+  return static_cast<int>(
+      std::count_if(tests.begin(), tests.end(), [](const TestCase* t) { return t->passed; }));
 }
 int Row::tests_failed() const { return static_cast<int>(tests.size()) - tests_passed(); }
 int Row::proved(const std::vector<const ProofGoal*>& goals) const {
@@ -133,7 +137,8 @@ bool Row::has_gap() const {
 }
 
 std::map<std::string, int> Report::status_counts() const {
-  std::map<std::string, int> out{{"verified", 0}, {"failed", 0}, {"stale", 0}, {"partial", 0}, {"missing", 0}};
+  std::map<std::string, int> out{
+      {"verified", 0}, {"failed", 0}, {"stale", 0}, {"partial", 0}, {"missing", 0}};
   for (const auto& r : rows) ++out[r.status];
   return out;
 }
@@ -141,8 +146,10 @@ std::map<std::string, int> Report::status_counts() const {
 int Report::gap_count() const {
   int n = 0;
   for (const auto& r : rows)
-    n += static_cast<int>(std::count_if(r.flags.begin(), r.flags.end(), [](const Flag& f) { return f.gap; }));
-  n += static_cast<int>(std::count_if(issues.begin(), issues.end(), [](const Issue& i) { return i.gap; }));
+    n += static_cast<int>(
+        std::count_if(r.flags.begin(), r.flags.end(), [](const Flag& f) { return f.gap; }));
+  n += static_cast<int>(
+      std::count_if(issues.begin(), issues.end(), [](const Issue& i) { return i.gap; }));
   return n;
 }
 
@@ -192,11 +199,14 @@ Report build_report(const Options& options) {
     if (!text) continue;
     for (auto& l : scan_code_tags(*text, s.rel)) {
       if (!cat.has(l.id))
-        issue("orphan", "code tag [" + l.kind + "->req~" + l.id + "~" + l.revision + "] names an unknown requirement",
+        issue("orphan",
+              "code tag [" + l.kind + "->req~" + l.id + "~" + l.revision +
+                  "] names an unknown requirement",
               l.file + ":" + std::to_string(l.line));
       else if (l.revision != "1")
-        issue("orphan", "code tag [" + l.kind + "->req~" + l.id + "~" + l.revision + "] names revision " + l.revision +
-                            " but the catalogue item is req~" + l.id + "~1",
+        issue("orphan",
+              "code tag [" + l.kind + "->req~" + l.id + "~" + l.revision + "] names revision " +
+                  l.revision + " but the catalogue item is req~" + l.id + "~1",
               l.file + ":" + std::to_string(l.line));
       rep.links.push_back(l);
     }
@@ -217,15 +227,18 @@ Report build_report(const Options& options) {
       while (std::getline(in, line))
         if (!line.empty()) expected_exes.push_back(line);
     } else {
-      issue("missing-evidence", "the list of Catch2 executables " + options.catch_list.string() + " is missing");
+      issue("missing-evidence",
+            "the list of Catch2 executables " + options.catch_list.string() + " is missing");
     }
   }
   for (const auto& exe : expected_exes) {
     const fs::path xml = ev / "catch2" / (fs::path(exe).filename().string() + ".xml");
     if (!fs::is_regular_file(xml, ec)) {
       add_file(xml, "catch2");
-      issue("missing-evidence", "no Catch2 XML for " + fs::path(exe).filename().string() +
-                                    " (run traceability/run-tests.sh)", exe);
+      issue("missing-evidence",
+            "no Catch2 XML for " + fs::path(exe).filename().string() +
+                " (run traceability/run-tests.sh)",
+            exe);
     }
   }
   for (const auto& x : xmls) {
@@ -238,7 +251,8 @@ Report build_report(const Options& options) {
       continue;
     }
     if (!cf.complete)
-      issue("incomplete-evidence", f.path + " is truncated (no closing </Catch>): the executable crashed or was killed",
+      issue("incomplete-evidence",
+            f.path + " is truncated (no closing </Catch>): the executable crashed or was killed",
             f.path);
     provenance[f.path] = catch_provenance;
     for (auto& tc : cf.cases) {
@@ -246,7 +260,8 @@ Report build_report(const Options& options) {
       if (tc.executable.empty()) tc.executable = x.stem().string();
       for (const auto& t : split_tags(tc.tags))
         if (is_id_shaped(t) && !cat.has(t))
-          issue("orphan", "Catch2 test case \"" + tc.name + "\" has tag [" + t + "], not in the catalogue",
+          issue("orphan",
+                "Catch2 test case \"" + tc.name + "\" has tag [" + t + "], not in the catalogue",
                 tc.file + ":" + std::to_string(tc.line));
       const auto tags = split_tags(tc.tags);
       if (tc.ids.empty() && std::any_of(tags.begin(), tags.end(), is_verification_tag)) {
@@ -266,8 +281,9 @@ Report build_report(const Options& options) {
     rep.have_catch = true;
   }
   if (!rep.have_catch)
-    issue("missing-evidence", "no Catch2 results: neither catch2/*.xml nor catch2.xml in the evidence dir "
-                              "(run traceability/run-tests.sh BUILD_DIR EVIDENCE_DIR)");
+    issue("missing-evidence",
+          "no Catch2 results: neither catch2/*.xml nor catch2.xml in the evidence dir "
+          "(run traceability/run-tests.sh BUILD_DIR EVIDENCE_DIR)");
 
   // --- Frama-C/WP -------------------------------------------------------------------------------
   {
@@ -303,10 +319,12 @@ Report build_report(const Options& options) {
       for (auto& g : rep.wp) g.evidence = have_json ? "wp-report.json" : "wp-properties.csv";
       rep.have_wp = true;
       if (!cf.present)
-        issue("missing-evidence", "wp-properties.csv missing: WP goals have no source locations or property status",
+        issue("missing-evidence",
+              "wp-properties.csv missing: WP goals have no source locations or property status",
               "wp-properties.csv", false);
     } else {
-      issue("missing-evidence", "no WP results (wp-report.json, wp-properties.csv): run proofs/frama-c/prove.sh");
+      issue("missing-evidence",
+            "no WP results (wp-report.json, wp-properties.csv): run proofs/frama-c/prove.sh");
     }
     // Goals the CSV could not locate (loop invariants: the CSV prints them without their label):
     // find the ACSL label "<ID>_...:" in the kernel sources.
@@ -322,13 +340,15 @@ Report build_report(const Options& options) {
         std::string label = g.goal.substr(at + kind.size());
         for (const char* suffix : {"_established", "_preserved"})
           if (label.size() > std::string(suffix).size() &&
-              label.compare(label.size() - std::string(suffix).size(), std::string::npos, suffix) == 0)
+              label.compare(label.size() - std::string(suffix).size(), std::string::npos, suffix) ==
+                  0)
             label.resize(label.size() - std::string(suffix).size());
         for (const auto& [rel, text] : texts) {
           const std::size_t k = text.find(label + ":");
           if (k == std::string::npos) continue;
           g.file = rel;
-          g.line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(k), '\n'));
+          g.line = 1 + static_cast<int>(std::count(
+                           text.begin(), text.begin() + static_cast<std::ptrdiff_t>(k), '\n'));
           break;
         }
       }
@@ -373,14 +393,15 @@ Report build_report(const Options& options) {
       try {
         const auto j = nlohmann::json::parse(read_text(p).value_or(""));
         if (!j.value("all_passed", false))
-          issue("fault-campaign", "a specification fault survived or a satisfiability witness is not proved",
-                f.path);
+          issue("fault-campaign",
+                "a specification fault survived or a satisfiability witness is not proved", f.path);
       } catch (const std::exception& e) {
         issue("unreadable", "faults-why3.json: " + std::string(e.what()), f.path);
       }
     } else {
-      issue("missing-evidence", "no specification-fault results (faults-why3.json): run ctest -R fault_refutations",
-            "", false);
+      issue("missing-evidence",
+            "no specification-fault results (faults-why3.json): run ctest -R fault_refutations", "",
+            false);
     }
   }
 
@@ -390,7 +411,8 @@ Report build_report(const Options& options) {
     if (fs::is_directory(ev, ec))
       for (const auto& e : fs::directory_iterator(ev, ec)) {
         const std::string n = e.path().filename().string();
-        if (starts_with(n, "exhaustive-") && e.path().extension() == ".json") paths.insert(e.path());
+        if (starts_with(n, "exhaustive-") && e.path().extension() == ".json")
+          paths.insert(e.path());
       }
     for (const auto& p : paths) {
       EvidenceFile& f = add_file(p, "exhaustive");
@@ -400,7 +422,8 @@ Report build_report(const Options& options) {
         x.evidence = f.path;
         if (x.format.empty()) x.format = p.stem().string().substr(11);
         for (const auto& id : x.ids)
-          if (!cat.has(id)) issue("orphan", f.path + " cites " + id + ", not in the catalogue", f.path);
+          if (!cat.has(id))
+            issue("orphan", f.path + " cites " + id + ", not in the catalogue", f.path);
         rep.exhaustive.push_back(x);
         provenance[f.path] = read_provenance(p);
       } catch (const std::exception& e) {
@@ -422,7 +445,8 @@ Report build_report(const Options& options) {
         issue("unreadable", "tool-versions.json: " + std::string(e.what()), f.path);
       }
     } else {
-      issue("missing-evidence", "no tool-versions.json: run traceability/tool-versions.sh EVIDENCE_DIR");
+      issue("missing-evidence",
+            "no tool-versions.json: run traceability/tool-versions.sh EVIDENCE_DIR");
     }
     for (const auto& [k, v] : rep.tool_versions)
       if (k == "git_commit" || k == "commit") rep.commit = v;
@@ -434,12 +458,13 @@ Report build_report(const Options& options) {
     add_file(p, "coverage");
     try {
       const auto j = nlohmann::json::parse(read_text(p).value_or(""));
-      for (const char* k : {"line_percent", "branch_percent", "function_percent", "lines_covered", "lines_total",
-                            "branches_covered", "branches_total", "line_covered", "line_total", "branch_covered",
-                            "branch_total"})
+      for (const char* k : {"line_percent", "branch_percent", "function_percent", "lines_covered",
+                            "lines_total", "branches_covered", "branches_total", "line_covered",
+                            "line_total", "branch_covered", "branch_total"})
         if (j.contains(k)) rep.coverage.push_back({k, j[k].dump()});
       if (j.contains("exclusions") && j["exclusions"].is_array()) {
-        rep.coverage.push_back({"exclusions (GCOVR_EXCL with a reason)", std::to_string(j["exclusions"].size())});
+        rep.coverage.push_back(
+            {"exclusions (GCOVR_EXCL with a reason)", std::to_string(j["exclusions"].size())});
         for (const auto& x : j["exclusions"])
           rep.coverage.push_back({"excluded: " + x.value("file", std::string("?")) + ":" +
                                       std::to_string(x.value("line", 0)),
@@ -472,7 +497,8 @@ Report build_report(const Options& options) {
           for (const auto& [k, v] : j[0].items()) rep.bench_header.push_back(k);
           for (const auto& rec : j) {
             std::vector<std::string> row;
-            for (const auto& k : rep.bench_header) row.push_back(rec.contains(k) ? cell(rec[k]) : "");
+            for (const auto& k : rep.bench_header)
+              row.push_back(rec.contains(k) ? cell(rec[k]) : "");
             rep.bench_rows.push_back(row);
           }
         } else if (j.is_object() && j.contains("benchmarks") && j["benchmarks"].is_array()) {
@@ -498,7 +524,8 @@ Report build_report(const Options& options) {
       register_ids.insert(row.front());
     }
     if (rep.assumptions.empty())
-      issue("assumptions", "the assumptions register " + options.assumptions.string() + " has no rows");
+      issue("assumptions",
+            "the assumptions register " + options.assumptions.string() + " has no rows");
   } catch (const std::exception& e) {
     issue("assumptions", e.what(), options.assumptions.filename().string());
   }
@@ -510,10 +537,11 @@ Report build_report(const Options& options) {
             "a proof rests on register row " + id + ", which spec/assumptions.json does not have",
             "why3.json, wp-report.json");
 
-  // --- Optional sections (runtime conformance, coding standard, WP smoke tests, prover policy) ----
+  // --- Optional sections (runtime conformance, coding standard, WP smoke tests, prover policy)
+  // ----
   add_sections(rep);
-  for (const char* name : {"conformance-onnxruntime.json", "coding-standard.json", "stack.json", "wp-smoke.json",
-                           "wp-binding.json", "platforms.json"})
+  for (const char* name : {"conformance-onnxruntime.json", "coding-standard.json", "stack.json",
+                           "wp-smoke.json", "wp-binding.json", "platforms.json"})
     if (fs::is_regular_file(ev / name, ec)) {
       add_file(ev / name, "section");
       provenance[name] = read_provenance(ev / name);
@@ -532,27 +560,32 @@ Report build_report(const Options& options) {
           !p.contains("sources") || !p["sources"].is_array()) {
         f.provenance = "none";
         issue("no-provenance",
-              f.path + " records no provenance (commit and hash of its sources): its freshness cannot be decided; "
-                       "add it with scripts/evidence_provenance.py",
+              f.path +
+                  " records no provenance (commit and hash of its sources): its freshness cannot "
+                  "be decided; "
+                  "add it with scripts/evidence_provenance.py",
               f.path, required);
         continue;
       }
       for (const auto& g : p["sources"])
         if (g.is_string()) f.sources.push_back(g.get<std::string>());
-      if (p.contains("commit") && p["commit"].is_string()) f.provenance_commit = p["commit"].get<std::string>();
+      if (p.contains("commit") && p["commit"].is_string())
+        f.provenance_commit = p["commit"].get<std::string>();
       if (!options.check_stale) {
         f.provenance = "not checked";
         continue;
       }
       const std::string key = join(f.sources, "\n");
-      if (hashes.count(key) == 0U) hashes[key] = sources_sha256(options.source_root, f.sources, nullptr);
+      if (hashes.count(key) == 0U)
+        hashes[key] = sources_sha256(options.source_root, f.sources, nullptr);
       if (hashes[key] == p["sources_sha256"].get<std::string>()) {
         f.provenance = "current";
       } else {
         f.provenance = "changed";
         f.stale = true;
-        f.newer_source = "the sources " + join(f.sources, " ") + " changed since it was produced" +
-                         (f.provenance_commit.empty() ? "" : " at commit " + f.provenance_commit.substr(0, 12));
+        f.newer_source =
+            "the sources " + join(f.sources, " ") + " changed since it was produced" +
+            (f.provenance_commit.empty() ? "" : " at commit " + f.provenance_commit.substr(0, 12));
       }
     }
   }
@@ -610,14 +643,16 @@ Report build_report(const Options& options) {
     std::set<std::string> used_files;
     // Tests
     if (row.tests.empty()) {
-      flag("no-test", rep.have_catch ? "no Catch2 test case is tagged [" + id + "]" : "no Catch2 results");
+      flag("no-test",
+           rep.have_catch ? "no Catch2 test case is tagged [" + id + "]" : "no Catch2 results");
     } else {
       std::vector<std::string> failed;
       for (const auto* t : row.tests) {
         used_files.insert(t->evidence);
         if (!t->passed) failed.push_back("\"" + t->name + "\"");
       }
-      if (!failed.empty()) flag("test-failed", std::to_string(failed.size()) + " failed: " + join(failed, ", "));
+      if (!failed.empty())
+        flag("test-failed", std::to_string(failed.size()) + " failed: " + join(failed, ", "));
     }
     // Proofs
     auto proofs = [&](const std::string& sys, const std::vector<const ProofGoal*>& goals, bool have,
@@ -632,7 +667,8 @@ Report build_report(const Options& options) {
           const bool scoped = g->scope.empty() || g->goal.rfind(g->scope + "_", 0) == 0;
           open.push_back((scoped ? "" : g->scope + ".") + g->goal + " (" + g->status + ")");
         }
-      if (!open.empty()) flag(sys + "-unproved", std::to_string(open.size()) + " not proved: " + join(open, ", "));
+      if (!open.empty())
+        flag(sys + "-unproved", std::to_string(open.size()) + " not proved: " + join(open, ", "));
       std::vector<std::string> hyp;
       for (const auto* g : goals)
         if (g->proved && !g->note.empty()) hyp.push_back(g->goal);
@@ -661,9 +697,10 @@ Report build_report(const Options& options) {
     for (const auto* x : row.exhaustive) {
       used_files.insert(x->evidence);
       if (x->failed())
-        flag("exhaustive-mismatch", x->evidence + ": " + std::to_string(x->mismatches) + " mismatches against its reference, " +
-                                        std::to_string(x->symmetry_failures) + " symmetry failures" +
-                                        (x->passed == false ? ", verdict: failed" : ""));
+        flag("exhaustive-mismatch",
+             x->evidence + ": " + std::to_string(x->mismatches) +
+                 " mismatches against its reference, " + std::to_string(x->symmetry_failures) +
+                 " symmetry failures" + (x->passed == false ? ", verdict: failed" : ""));
       else if (!x->complete())
         flag("exhaustive-incomplete", x->evidence + ": " + std::to_string(x->pairs_checked) +
                                           " pairs checked, not all 2^32 (mode " + x->mode + ")");
@@ -673,10 +710,12 @@ Report build_report(const Options& options) {
     for (const auto& u : used_files)
       if (stale_files.count(u) != 0U) stale_used.push_back(u);
     if (!stale_used.empty())
-      flag("stale", join(stale_used, ", ") + (stale_used.size() == 1 ? " was" : " were") +
-                        " produced from other sources than the current ones (see evidence files); rerun");
+      flag("stale",
+           join(stale_used, ", ") + (stale_used.size() == 1 ? " was" : " were") +
+               " produced from other sources than the current ones (see evidence files); rerun");
     // Code links (a warning: the catalogue does not require them)
-    if (std::none_of(row.links.begin(), row.links.end(), [](const CodeLink* l) { return l->kind == "impl"; }))
+    if (std::none_of(row.links.begin(), row.links.end(),
+                     [](const CodeLink* l) { return l->kind == "impl"; }))
       flag("no-code-link", "no [impl->req~" + id + "~1] tag in the sources", false);
 
     // Proof level, per element type: the strongest deciding evidence that holds, the weakest type
@@ -750,7 +789,8 @@ Report build_report(const Options& options) {
     if (row.proof_level == "spec")
       flag("spec-level-only",
            "proved only about the specification (" + std::to_string(row.level_spec) +
-               " Why3 goals); no proof or exhaustive sweep covers the compiled code, which tests alone verify",
+               " Why3 goals); no proof or exhaustive sweep covers the compiled code, which tests "
+               "alone verify",
            false);
     if (!row.conditions.empty())
       flag("conditional",
@@ -764,11 +804,16 @@ Report build_report(const Options& options) {
         return std::any_of(codes.begin(), codes.end(), [&](const char* c) { return f.code == c; });
       });
     };
-    const bool any_evidence = !row.tests.empty() || !row.why3.empty() || !row.wp.empty() || !row.exhaustive.empty();
-    if (has({"test-failed", "why3-unproved", "wp-unproved", "exhaustive-mismatch"})) row.status = "failed";
-    else if (has({"stale"})) row.status = "stale";
-    else if (row.has_gap()) row.status = any_evidence ? "partial" : "missing";
-    else row.status = "verified";
+    const bool any_evidence =
+        !row.tests.empty() || !row.why3.empty() || !row.wp.empty() || !row.exhaustive.empty();
+    if (has({"test-failed", "why3-unproved", "wp-unproved", "exhaustive-mismatch"}))
+      row.status = "failed";
+    else if (has({"stale"}))
+      row.status = "stale";
+    else if (row.has_gap())
+      row.status = any_evidence ? "partial" : "missing";
+    else
+      row.status = "verified";
     rep.rows.push_back(std::move(row));
   }
   {
@@ -787,7 +832,8 @@ Report build_report(const Options& options) {
     std::error_code rel_ec;
     for (const fs::path& p : {options.catalogue, options.assumptions}) {
       const fs::path rel = fs::relative(p, options.source_root, rel_ec);
-      if (!rel_ec && !rel.empty() && *rel.begin() != "..") rep.own_sources.push_back(rel.generic_string());
+      if (!rel_ec && !rel.empty() && *rel.begin() != "..")
+        rep.own_sources.push_back(rel.generic_string());
     }
     rep.own_sources_sha256 = sources_sha256(options.source_root, rep.own_sources, nullptr);
   }

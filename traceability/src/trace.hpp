@@ -11,12 +11,11 @@
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 namespace trace {
 
@@ -34,11 +33,11 @@ struct Source {
 
 // One entry of a requirement's decided_by or supported_by: evidence named exactly, no pattern.
 struct EvidenceRef {
-  std::string method;               // why3, wp, exhaustive, test
-  std::vector<std::string> types;   // element types it is about; empty: all of the requirement's
-  std::vector<std::string> names;   // Why3 goals (file stem.Theory.goal), WP properties (as WP's
-                                    // report names them), sweep files, or Catch2 tags
-  std::string why;                  // supported_by: why it decides nothing
+  std::string method;              // why3, wp, exhaustive, test
+  std::vector<std::string> types;  // element types it is about; empty: all of the requirement's
+  std::vector<std::string> names;  // Why3 goals (file stem.Theory.goal), WP properties (as WP's
+                                   // report names them), sweep files, or Catch2 tags
+  std::string why;                 // supported_by: why it decides nothing
 };
 
 struct Requirement {
@@ -46,9 +45,9 @@ struct Requirement {
   std::string title;
   std::string statement;
   Source source;
-  std::vector<std::string> methods;  // among test, why3, wp, exhaustive
-  std::vector<std::string> types;    // element types whose levels are shown apart (may be empty)
-  std::vector<EvidenceRef> decided_by;    // the evidence whose level is the requirement's
+  std::vector<std::string> methods;     // among test, why3, wp, exhaustive
+  std::vector<std::string> types;       // element types whose levels are shown apart (may be empty)
+  std::vector<EvidenceRef> decided_by;  // the evidence whose level is the requirement's
   std::vector<EvidenceRef> supported_by;  // evidence that must hold but decides nothing
   bool needs(const std::string& method) const;
 };
@@ -58,7 +57,8 @@ struct Catalogue {
   std::string op;
   std::vector<Requirement> requirements;
   std::map<std::string, std::string> method_descriptions;
-  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> sources;  // key, (file, title)
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>>
+      sources;  // key, (file, title)
   bool has(const std::string& id) const;
 };
 
@@ -149,8 +149,8 @@ void add_wp_times(std::vector<ProofGoal>& goals, const std::string& log);
 struct Why3File {
   std::vector<ProofGoal> goals;
   std::vector<std::string>
-      assumptions;  // register rows of the goals' contexts ("axioms": {"rows"})
-  std::string summary;                   // rendered summary, for display
+      assumptions;      // register rows of the goals' contexts ("axioms": {"rows"})
+  std::string summary;  // rendered summary, for display
 };
 Why3File parse_why3_json(const std::string& text);
 
@@ -230,8 +230,10 @@ struct EvidenceFile {
 // ---------------------------------------------------------------------------------------------
 // Content binding of evidence to sources (provenance.cpp)
 // SHA-256 over "<path>\n<sha256 of content>\n" of every file under root matched by one of the
-// globs ("**" any folders, "*" and "?" within one component), sorted by path; *count = files hashed.
-std::string sources_sha256(const fs::path& root, const std::vector<std::string>& globs, std::size_t* count);
+// globs ("**" any folders, "*" and "?" within one component), sorted by path; *count = files
+// hashed.
+std::string sources_sha256(const fs::path& root, const std::vector<std::string>& globs,
+                           std::size_t* count);
 std::string sha256_hex(const std::string& bytes);
 // The strings of v with sep between them.
 std::string join(const std::vector<std::string>& v, const std::string& sep);
@@ -247,13 +249,13 @@ struct Table {
 };
 
 struct Section {
-  std::string id;     // html anchor
+  std::string id;  // html anchor
   std::string title;
-  std::string files;  // evidence file(s) it reads
-  bool run = false;   // the evidence file is present
-  std::string verdict;          // one line, plain words
-  bool bad = false;             // the verdict is a problem (a gap or a finding)
-  std::string explanation;      // what the section shows
+  std::string files;        // evidence file(s) it reads
+  bool run = false;         // the evidence file is present
+  std::string verdict;      // one line, plain words
+  bool bad = false;         // the verdict is a problem (a gap or a finding)
+  std::string explanation;  // what the section shows
   std::vector<Table> tables;
 };
 
@@ -287,10 +289,10 @@ struct Options {
   fs::path catalogue;
   fs::path source_root;
   fs::path evidence_dir;
-  fs::path assumptions;     // spec/assumptions.json
-  fs::path catch_list;      // build/catch-tests.txt (optional)
-  std::string source_url;   // base URL for source links; default: relative path
-  std::string generated;    // timestamp text; default: now
+  fs::path assumptions;    // spec/assumptions.json
+  fs::path catch_list;     // build/catch-tests.txt (optional)
+  std::string source_url;  // base URL for source links; default: relative path
+  std::string generated;   // timestamp text; default: now
   bool check_stale = true;
 };
 

@@ -1,12 +1,13 @@
 // Self-tests of the report generator's own logic. Deliberately not Catch2: the project's Catch2
 // test cases cite requirement IDs of the operator, and these tests verify the tool.
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <unistd.h>
 
 #include "trace.hpp"
 
@@ -15,13 +16,13 @@ namespace {
 int failures = 0;
 int checks = 0;
 
-#define CHECK(cond)                                                                  \
-  do {                                                                               \
-    ++checks;                                                                        \
-    if (!(cond)) {                                                                   \
-      ++failures;                                                                    \
+#define CHECK(cond)                                                                 \
+  do {                                                                              \
+    ++checks;                                                                       \
+    if (!(cond)) {                                                                  \
+      ++failures;                                                                   \
       std::cerr << __FILE__ << ":" << __LINE__ << ": CHECK failed: " #cond << "\n"; \
-    }                                                                                \
+    }                                                                               \
   } while (0)
 
 namespace fs = trace::fs;
@@ -31,7 +32,9 @@ void write(const fs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
 }
 
-bool contains(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
+bool contains(const std::string& hay, const std::string& needle) {
+  return hay.find(needle) != std::string::npos;
+}
 
 bool has_flag(const trace::Row& r, const std::string& code) {
   for (const auto& f : r.flags)
@@ -99,7 +102,8 @@ void test_catch_xml() {
   CHECK(!f.cases[1].passed);
   CHECK(f.cases[2].ids.empty());
   CHECK(f.cases[2].name == "untagged \xF0\x9F\x98\x80 \xC3\xA9");  // U+1F600 is 4 bytes of UTF-8
-  const auto truncated = trace::parse_catch_xml(xml.substr(0, xml.find("<TestCase name=\"untagged ")));
+  const auto truncated =
+      trace::parse_catch_xml(xml.substr(0, xml.find("<TestCase name=\"untagged ")));
   CHECK(!truncated.complete);
   CHECK(truncated.cases.size() == 2);
   CHECK(!trace::parse_catch_xml("<testsuites><testsuite/></testsuites>").error.empty());
@@ -148,8 +152,9 @@ void test_wp() {
     }
   }
   CHECK(checked == 3);
-  trace::add_wp_times(goals, "[wp] [Valid] Goal typed_f_ensures_I1_trunc : Valid (Qed:2ms) (1.5s)\n"
-                              "[wp] 12 goals scheduled\n");
+  trace::add_wp_times(goals,
+                      "[wp] [Valid] Goal typed_f_ensures_I1_trunc : Valid (Qed:2ms) (1.5s)\n"
+                      "[wp] 12 goals scheduled\n");
   for (const auto& g : goals)
     if (g.goal == "f_ensures_I1_trunc") CHECK(g.time_s && *g.time_s > 1.5 && *g.time_s < 1.51);
   const auto from_csv = trace::join_wp({}, props, false);
@@ -161,10 +166,13 @@ void test_wp() {
   // with the same label (listed first here, and not proved: nothing in C calls the caller).
   auto calls = trace::parse_wp_json(R"({"wp:functions": {"caller": {"callee_requires_C1_valid_a":
       {"qed": {"total": 1, "valid": 1}, "wp:main": {"total": 1, "valid": 1}}}}})");
-  calls = trace::join_wp(calls, trace::parse_wp_csv(
-      "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
-      ".\tt.h\t7\tcaller\tprecondition\tIgnored\tC1_valid_a: \\valid_read(a)\n"
-      ".\tt.c\t9\tcaller\tprecondition of callee\tValid\tC1_valid_a: \\valid_read(a)\n"), true);
+  calls = trace::join_wp(
+      calls,
+      trace::parse_wp_csv(
+          "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
+          ".\tt.h\t7\tcaller\tprecondition\tIgnored\tC1_valid_a: \\valid_read(a)\n"
+          ".\tt.c\t9\tcaller\tprecondition of callee\tValid\tC1_valid_a: \\valid_read(a)\n"),
+      true);
   CHECK(calls.size() == 1 && calls[0].proved && calls[0].line == 9);
 
   // A property that rests on a property excluded from WP is conditional on its register row.
@@ -228,15 +236,18 @@ void test_policy_fields() {
     "policy":{"valid_by_prover":{"Z3,4.8.12":2,"CVC5,1.0.3":1},"single_prover_goals":1}})";
   const auto w = trace::parse_why3_json(j);
   CHECK(w.goals.size() == 2);
-  CHECK(!w.goals[0].proved && w.goals[0].accepted == false && w.goals[0].fp);  // valid, not accepted
+  CHECK(!w.goals[0].proved && w.goals[0].accepted == false &&
+        w.goals[0].fp);  // valid, not accepted
   CHECK(contains(w.goals[0].status, "not accepted"));
   CHECK(w.goals[1].proved && w.goals[1].verdicts.size() == 2 && w.goals[1].provers.size() == 2);
   // WP: the same fields inside a goal object of -wp-report-json.
-  auto wp = trace::parse_wp_json(R"({"wp:functions":{"f":{"f_ensures_C1_x":{"qed":{"total":1,"valid":1},
+  auto wp =
+      trace::parse_wp_json(R"({"wp:functions":{"f":{"f_ensures_C1_x":{"qed":{"total":1,"valid":1},
     "wp:main":{"total":1,"valid":1},"accepted":false,"verdicts":[{"prover":"Z3","result":"valid"}]}}}})");
   CHECK(wp.size() == 1 && !wp[0].proved && wp[0].verdicts.size() == 1);
   // Or as a list beside WP's report, matched by name.
-  wp = trace::parse_wp_json(R"({"wp:functions":{"f":{"f_ensures_C1_x":{"wp:main":{"total":1,"valid":1}},
+  wp = trace::parse_wp_json(
+      R"({"wp:functions":{"f":{"f_ensures_C1_x":{"wp:main":{"total":1,"valid":1}},
     "f_ensures_C1_y":{"wp:main":{"total":1,"valid":1}}}},
     "goals":[{"goal":"typed_f_ensures_C1_x","accepted":true,"verdicts":[{"prover":"Alt-Ergo","result":"valid"},
                                                                         {"prover":"CVC5","result":"valid"}]},
@@ -250,7 +261,8 @@ void test_policy_fields() {
 
 void test_provenance_hash() {
   // Expected values from scripts/evidence_provenance.py --hash (Python's hashlib) on this fixture.
-  const fs::path root = fs::temp_directory_path() / ("sonnx-trace-hash-" + std::to_string(::getpid()));
+  const fs::path root =
+      fs::temp_directory_path() / ("sonnx-trace-hash-" + std::to_string(::getpid()));
   fs::remove_all(root);
   write(root / "src" / "a.c", "int a;\n");
   write(root / "src" / "sub" / "b.h", "b\n");
@@ -262,7 +274,8 @@ void test_provenance_hash() {
   CHECK(trace::sources_sha256(root, {"src/*.c", "spec/?.mlw"}, &n) ==
         "a116df612e1301eb4b97809a0062354e6a58d56e1667d84316f35e7673b14723");
   CHECK(n == 2);
-  CHECK(trace::sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");  // FIPS 180-2
+  CHECK(trace::sha256_hex("abc") ==
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");  // FIPS 180-2
   fs::remove_all(root);
 }
 
@@ -273,13 +286,15 @@ void bind(const fs::path& file, const fs::path& root, const std::vector<std::str
     std::ifstream in(file);
     j = nlohmann::json::parse(in);
   }
-  j["provenance"] = {{"commit", "0123456789abcdef"}, {"sources_sha256", trace::sources_sha256(root, globs, nullptr)},
+  j["provenance"] = {{"commit", "0123456789abcdef"},
+                     {"sources_sha256", trace::sources_sha256(root, globs, nullptr)},
                      {"sources", globs}};
   write(file, j.dump());
 }
 
 void test_code_tags_and_assumptions() {
-  const auto l = trace::scan_code_tags("int x;\n// [impl->req~C3~1] [utest->req~D1~1]\n\n/* [impl->req~Z1~2] */\n", "a.c");
+  const auto l = trace::scan_code_tags(
+      "int x;\n// [impl->req~C3~1] [utest->req~D1~1]\n\n/* [impl->req~Z1~2] */\n", "a.c");
   CHECK(l.size() == 3);
   CHECK(l[0].kind == "impl" && l[0].id == "C3" && l[0].revision == "1" && l[0].line == 2);
   CHECK(l[1].kind == "utest" && l[1].id == "D1" && l[1].line == 2);
@@ -320,14 +335,14 @@ void set_age(const fs::path& p, int seconds_ago) {
 }
 
 void test_end_to_end() {
-  const fs::path root = fs::temp_directory_path() / ("sonnx-trace-selftest-" + std::to_string(::getpid()));
+  const fs::path root =
+      fs::temp_directory_path() / ("sonnx-trace-selftest-" + std::to_string(::getpid()));
   fs::remove_all(root);
   const fs::path ev = root / "build" / "evidence";
   write(root / "spec" / "requirements.json", mini_catalogue());
   write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~Q7~1] */\n");
-  write(
-      root / "spec" / "assumptions.json",
-      R"({"title":"A","columns":[["id","ID"],["kind","kind"],["where","where"],
+  write(root / "spec" / "assumptions.json",
+        R"({"title":"A","columns":[["id","ID"],["kind","kind"],["where","where"],
                                  ["statement","statement"],
         ["justification","justification"],["checked_by","how it is checked"]],
         "rows":[{"id":"AS-PLAT-1","kind":"platform","where":"all","statement":"IEEE",
@@ -336,9 +351,8 @@ void test_end_to_end() {
                 {"id":"AS-WP-2","kind":"abstraction","where":"e","statement":"F2 bits",
                  "justification":"j",
                  "checked_by":"sweeps"}]})");
-  write(
-      root / "spec" / "deviations.json",
-      R"({"title":"D","columns":[["id","ID"],["rule","Rule"]],
+  write(root / "spec" / "deviations.json",
+        R"({"title":"D","columns":[["id","ID"],["rule","Rule"]],
           "rows":[{"id":"DEV-1","rule":"misra-c2012-15.5"}]})");
   write(root / "spec" / "prover-policy.json",
         R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":false},
@@ -360,7 +374,8 @@ void test_end_to_end() {
     const auto r = trace::build_report(o);
     CHECK(r.rows.size() == 4);
     CHECK(row(r, "C1").status == "missing");
-    CHECK(has_flag(row(r, "C1"), "no-test") && has_flag(row(r, "C1"), "no-why3") && has_flag(row(r, "C1"), "no-wp"));
+    CHECK(has_flag(row(r, "C1"), "no-test") && has_flag(row(r, "C1"), "no-why3") &&
+          has_flag(row(r, "C1"), "no-wp"));
     CHECK(has_flag(row(r, "F2"), "no-exhaustive"));
     CHECK(has_issue(r, "missing-evidence", "no WP results"));
     CHECK(has_issue(r, "missing-evidence", "no Why3 results"));
@@ -388,7 +403,8 @@ void test_end_to_end() {
   }
 
   // 2. Complete evidence: everything verified, no gaps except the orphan code tag.
-  write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~F2~1] [impl->req~D3~1] */\n");
+  write(root / "src" / "k.c",
+        "/* [impl->req~C1~1] */ int k;\n/* [impl->req~F2~1] [impl->req~D3~1] */\n");
   set_age(root / "src" / "k.c", 3600);
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
 <TestCase name="t1" tags="[C1][D3][D9]" filename="/nowhere/t.cpp" line="1">
@@ -413,20 +429,28 @@ void test_end_to_end() {
         "src\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n"
         "src\tk.c\t2\tk\tpostcondition\tValid\tF2_applies: x\n"
         "src\tk.c\t3\tk\tpostcondition\tValid\tD9_route: x\n");
-  const std::string sweep = R"(", "pairs_checked": 4294967296, "mismatches": 0, "mode": "full", "wall_s": 12.5})";
+  const std::string sweep =
+      R"(", "pairs_checked": 4294967296, "mismatches": 0, "mode": "full", "wall_s": 12.5})";
   write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
   write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
   write(ev / "tool-versions.json", R"({"g++": "12.2", "git_commit": "abc123"})");
-  write(ev / "bench.json", R"([{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}])");
-  write(ev / "coverage.json", R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
-  write(ev / "wp-smoke.json", R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":0}],"time_s":2})");
-  write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true,"I1_refutes":true},"proved":2,"total":2},
+  write(ev / "bench.json",
+        R"([{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}])");
+  write(ev / "coverage.json",
+        R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
+  write(ev / "wp-smoke.json",
+        R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":0}],"time_s":2})");
+  write(ev / "wp-binding.json",
+        R"({"sanity":{"goals":{"I1_holds":true,"I1_refutes":true},"proved":2,"total":2},
     "faults":[{"fault":"swapped","killers":{"k1":true},"killed":true}],"ok":true})");
   write(ev / "coding-standard.json", R"({"rules":[{"id":"RC-1","rule":"no heap","check":"nm"}],
     "checks":[{"tool":"cppcheck","version":"2.10","files":["src/k.c"]}],"findings":[],
     "deviations":[{"rule":"misra-c2012-15.5","place":"k.c:3","justification":"single exit obscures"}]})");
-  write(ev / "stack.json", R"({"functions":[{"name":"sonnx::div","bytes":208,"worst_path":["div","k"]}],"acyclic":true})");
-  write(ev / "conformance-onnxruntime.json", R"({"runtime":{"name":"onnxruntime","version":"1.30.0"},
+  write(
+      ev / "stack.json",
+      R"({"functions":[{"name":"sonnx::div","bytes":208,"worst_path":["div","k"]}],"acyclic":true})");
+  write(ev / "conformance-onnxruntime.json",
+        R"({"runtime":{"name":"onnxruntime","version":"1.30.0"},
     "types":{"float16":{"F2":{"cases":100,"mismatches":1,"errors":0,"crashes":0,"unsupported":0}},
              "int32":{"C3":{"cases":2,"mismatches":0,"errors":0,"crashes":1,"unsupported":0}}},
     "findings":[{"type":"float16","requirement":"F2","kind":"mismatch","a":"0x3c00","b":"0x4200",
@@ -451,15 +475,17 @@ void test_end_to_end() {
     "differences_between_targets":[{"type":"float16","what":"0/0 quotient bits"}],"passed":true})");
   // Bind the evidence to the sources by content.
   bind(ev / "catch2" / "provenance.json", root, {"src/k.c"});
-  for (const char* name : {"why3.json", "wp-report.json", "exhaustive-f16.json", "exhaustive-bf16.json",
-                           "wp-smoke.json", "wp-binding.json", "coding-standard.json", "stack.json",
-                           "conformance-onnxruntime.json", "platforms.json"})
+  for (const char* name :
+       {"why3.json", "wp-report.json", "exhaustive-f16.json", "exhaustive-bf16.json",
+        "wp-smoke.json", "wp-binding.json", "coding-standard.json", "stack.json",
+        "conformance-onnxruntime.json", "platforms.json"})
     bind(ev / name, root, {"src/**/*.c"});
   {
     const auto r = trace::build_report(o);
     for (const auto& x : r.rows)
       for (const auto& f : x.flags)
-        if (f.gap) std::cerr << "unexpected gap " << x.req->id << " " << f.code << ": " << f.message << "\n";
+        if (f.gap)
+          std::cerr << "unexpected gap " << x.req->id << " " << f.code << ": " << f.message << "\n";
     for (const auto& i : r.issues)
       if (i.gap) std::cerr << "unexpected issue " << i.code << ": " << i.message << "\n";
     CHECK(row(r, "C1").status == "verified");
@@ -469,7 +495,8 @@ void test_end_to_end() {
     CHECK(row(r, "C1").wp.size() == 1 && row(r, "C1").wp[0]->line == 1);
     CHECK(r.gap_count() == 0);
     CHECK(r.commit == "abc123");
-    CHECK(r.bench_header.size() == 4 && r.bench_rows.size() == 1 && r.bench_rows[0][0] == "float32");
+    CHECK(r.bench_header.size() == 4 && r.bench_rows.size() == 1 &&
+          r.bench_rows[0][0] == "float32");
     CHECK(!r.coverage.empty() && r.coverage[0].first == "line_percent");
     CHECK(contains(trace::render_html(r), "kernel_ns_per_element"));
     const auto j = nlohmann::json::parse(trace::render_json(r));
@@ -477,7 +504,8 @@ void test_end_to_end() {
     CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
     CHECK(contains(trace::render_csv(r), "C1,Shape,verified"));
     // Proof levels from the evidence decided_by names, strongest first, with the counts behind.
-    CHECK(row(r, "C1").proof_level == "code" && row(r, "C1").level_code == 1 && row(r, "C1").level_spec == 1);
+    CHECK(row(r, "C1").proof_level == "code" && row(r, "C1").level_code == 1 &&
+          row(r, "C1").level_spec == 1);
     // a proved WP property that only supports F2 does not make it "code"
     CHECK(row(r, "F2").proof_level == "exhaustive" && row(r, "F2").level_exhaustive == 2 &&
           row(r, "F2").wp.size() == 1);
@@ -511,9 +539,12 @@ void test_end_to_end() {
         CHECK(contains(sec.verdict, "1 findings (1 mismatch)"));
         CHECK(sec.bad);  // findings of the runtime are shown as such, but are no gap of ours
       }
-      if (sec.id == "wp-smoke") CHECK(!sec.bad && contains(sec.verdict, "4 smoke goals, 0 unreachable"));
-      if (sec.id == "wp-binding") CHECK(!sec.bad && contains(sec.verdict, "sanity 2/2 proved; 1/1 driver faults killed"));
-      if (sec.id == "coding-standard") CHECK(!sec.bad && contains(sec.verdict, "0 findings, 1 deviations"));
+      if (sec.id == "wp-smoke")
+        CHECK(!sec.bad && contains(sec.verdict, "4 smoke goals, 0 unreachable"));
+      if (sec.id == "wp-binding")
+        CHECK(!sec.bad && contains(sec.verdict, "sanity 2/2 proved; 1/1 driver faults killed"));
+      if (sec.id == "coding-standard")
+        CHECK(!sec.bad && contains(sec.verdict, "0 findings, 1 deviations"));
       // WP counts properties (each of one or more goals), Why3 counts goals: said so
       if (sec.id == "prover-policy") {
         CHECK(contains(sec.verdict, "WP: 1 of 3 properties accepted"));
@@ -531,15 +562,17 @@ void test_end_to_end() {
     CHECK(contains(html, "l-exhaustive"));
   }
 
-  // 3. A changed source makes the evidence covering it stale (by content: touching a file does not);
-  // a failing test fails; an orphan tag; evidence without provenance; prover policy and sections.
+  // 3. A changed source makes the evidence covering it stale (by content: touching a file does
+  // not); a failing test fails; an orphan tag; evidence without provenance; prover policy and
+  // sections.
   write(root / "src" / "kernels" / "k2.c", "int k2;\n");  // covered by src/**/*.c, not by src/k.c
-  set_age(root / "src" / "k.c", 0);                        // newer than every evidence file, same content
+  set_age(root / "src" / "k.c", 0);  // newer than every evidence file, same content
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
     "status":"Valid","accepted":true,"fp":true,"verdicts":[{"prover":"Z3","result":"valid"}]},
     {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","status":"Valid","accepted":true}],
     "axioms":{"rows":["AS-WHY3-99"]}})");
-  write(ev / "wp-smoke.json", R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
+  write(ev / "wp-smoke.json",
+        R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
   write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
     "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
   write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
@@ -550,14 +583,17 @@ void test_end_to_end() {
     {"target":"ftz-board","kind":"bare metal","toolchain":{"compiler":"g++"},"emulator":null,"passed":true,
      "platform_test":{"facts":{"fast_path_instruction_set":"x","big_endian":false,"pointer_bytes":4,
        "flt_eval_method":0,"subnormals_kept":{"float32":false}}}}]})");
-  write(ev / "coding-standard.json", R"({"findings":[{"rule":"misra-c2012-15.5","file":"k.c","line":3},
+  write(ev / "coding-standard.json",
+        R"({"findings":[{"rule":"misra-c2012-15.5","file":"k.c","line":3},
     {"rule":"misra-c2012-10.4","file":"k.c","line":9}],"deviations":[{"rule":"misra-c2012-15.5"}]})");
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
 <TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
 <TestCase name="t2" tags="[F2][Z9]" filename="/nowhere/t.cpp" line="9"><OverallResult success="false"/></TestCase>
 </Group></Catch>)");
-  write(ev / "exhaustive-bf16.json", R"({"format":"bfloat16","pairs_checked":1000,"mismatches":0,"mode":"sample"})");
-  write(ev / "exhaustive-f16.json", R"({"format":"f16","requirement":"F2","mode":"full","pairs_checked":4294967296,
+  write(ev / "exhaustive-bf16.json",
+        R"({"format":"bfloat16","pairs_checked":1000,"mismatches":0,"mode":"sample"})");
+  write(ev / "exhaustive-f16.json",
+        R"({"format":"f16","requirement":"F2","mode":"full","pairs_checked":4294967296,
     "mismatches":0,"symmetry_failures":2,"passed":false,"wall_s":1.0})");
   {
     const auto r = trace::build_report(o);
@@ -579,7 +615,8 @@ void test_end_to_end() {
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
     CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
-    CHECK(has_issue(r, "coding-standard", "1 coding-standard findings outside the deviation register"));
+    CHECK(has_issue(r, "coding-standard",
+                    "1 coding-standard findings outside the deviation register"));
     CHECK(has_issue(r, "platforms", "FAILED on armhf"));
     CHECK(has_issue(r, "platforms", "AS-PLAT-6 broken (subnormals flushed) on ftz-board float32"));
   }
@@ -590,7 +627,8 @@ void test_end_to_end() {
   CHECK(!has_issue(trace::build_report(o), "prover-policy", "c1_shape"));
   // 4. Unreadable evidence is a gap, not a crash.
   write(ev / "why3.json", "{ not json");
-  write(ev / "catch2" / "unit_tests.xml", "<Catch name=\"unit_tests\"><Group><TestCase name=\"x\" tags=\"[C1]\"");
+  write(ev / "catch2" / "unit_tests.xml",
+        "<Catch name=\"unit_tests\"><Group><TestCase name=\"x\" tags=\"[C1]\"");
   {
     const auto r = trace::build_report(o);
     CHECK(has_issue(r, "unreadable", "why3.json"));
@@ -601,7 +639,8 @@ void test_end_to_end() {
 }
 
 void test_requirements_md() {
-  const fs::path p = fs::temp_directory_path() / ("sonnx-trace-cat-" + std::to_string(::getpid()) + ".json");
+  const fs::path p =
+      fs::temp_directory_path() / ("sonnx-trace-cat-" + std::to_string(::getpid()) + ".json");
   write(p, mini_catalogue());
   const auto cat = trace::load_catalogue(p);
   test_why3();
