@@ -111,7 +111,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file", nargs="?", help="the JSON evidence file to annotate")
     which = parser.add_mutually_exclusive_group(required=True)
-    which.add_argument("--sources", nargs="+", metavar="GLOB")
+    which.add_argument("--sources", nargs="*", metavar="GLOB")
     which.add_argument("--binding", metavar="NAME", help="a binding of spec/evidence-sources.json")
     parser.add_argument("--root", default=default_root, help="source root (default: %(default)s)")
     parser.add_argument("--hash", action="store_true", help="print the hash only")

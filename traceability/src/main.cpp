@@ -2,6 +2,7 @@
 //   sonnx-trace report --catalogue spec/requirements.json --source-root . --evidence build/evidence
 //                      [--catch-list build/catch-tests.txt] [--assumptions spec/assumptions.json]
 //                      [--source-url URL] [--allow-gaps] [--no-stale-check]
+//                      [--provenance-script scripts/evidence_provenance.py] [--generated TEXT]
 //   sonnx-trace render-requirements --catalogue spec/requirements.json --out docs/requirements.md
 //   sonnx-trace check-requirements  --catalogue spec/requirements.json --file docs/requirements.md
 //   sonnx-trace render-register     --register spec/assumptions.json --out docs/assumptions.md
@@ -26,6 +27,7 @@ int usage() {
                "[--catch-list FILE]\n"
                "                     [--assumptions FILE] [--source-url URL] [--allow-gaps] "
                "[--no-stale-check]\n"
+               "                     [--provenance-script FILE] [--generated TEXT]\n"
                "  sonnx-trace render-requirements --catalogue FILE --out FILE\n"
                "  sonnx-trace check-requirements --catalogue FILE --file FILE\n"
                "  sonnx-trace render-register --register FILE --out FILE\n"
@@ -127,6 +129,7 @@ int main(int argc, char** argv) {
     if (opt.count("catch-list") != 0U) o.catch_list = opt["catch-list"];
     if (opt.count("source-url") != 0U) o.source_url = opt["source-url"];
     if (opt.count("generated") != 0U) o.generated = opt["generated"];
+    if (opt.count("provenance-script") != 0U) o.provenance_script = opt["provenance-script"];
     o.check_stale = !has("--no-stale-check");
     const trace::Report rep = trace::build_report(o);
     const auto& ev = o.evidence_dir;

@@ -64,27 +64,6 @@ std::vector<SourceFile> list_sources(const fs::path& root) {
   return out;
 }
 
-std::string git_commit(const fs::path& root) {
-  const auto head = read_text(root / ".git" / "HEAD");
-  if (!head) return "";
-  std::string h = *head;
-  while (!h.empty() && (h.back() == '\n' || h.back() == '\r')) h.pop_back();
-  if (!starts_with(h, "ref: ")) return h;
-  const std::string ref = h.substr(5);
-  if (const auto r = read_text(root / ".git" / ref)) {
-    std::string c = *r;
-    while (!c.empty() && (c.back() == '\n' || c.back() == '\r')) c.pop_back();
-    return c;
-  }
-  if (const auto packed = read_text(root / ".git" / "packed-refs")) {
-    std::istringstream in(*packed);
-    std::string line;
-    while (std::getline(in, line))
-      if (line.size() > 41 && line.substr(41) == ref) return line.substr(0, 40);
-  }
-  return "";
-}
-
 }  // namespace
 
 std::string join(const std::vector<std::string>& v, const std::string& sep) {
@@ -547,9 +526,23 @@ Report build_report(const Options& options) {
       provenance[name] = read_provenance(ev / name);
     }
 
+  // The current hash of the sources some globs match (computed once per list of globs); a failure
+  // to compute it is a gap: the freshness of the evidence bound to them cannot be decided.
+  std::map<std::vector<std::string>, std::optional<std::string>> hashes;
+  const fs::path script = options.provenance_script.empty()
+                              ? options.source_root / "scripts" / "evidence_provenance.py"
+                              : options.provenance_script;
+  auto hash_of = [&](const std::vector<std::string>& globs) {
+    const auto it = hashes.find(globs);
+    if (it != hashes.end()) return it->second;
+    std::string error;
+    auto h = sources_sha256(script, options.source_root, globs, &error);
+    if (!h) issue("no-provenance", "cannot hash the sources " + join(globs, " ") + ": " + error);
+    return hashes[globs] = h;
+  };
+
   // --- Staleness: the recorded hash of the covered sources against their current content ------
   {
-    std::map<std::string, std::string> hashes;  // globs joined -> current hash (computed once)
     for (auto& f : rep.files) {
       const auto it = provenance.find(f.path);
       if (!f.present || it == provenance.end()) continue;
@@ -575,10 +568,10 @@ Report build_report(const Options& options) {
         f.provenance = "not checked";
         continue;
       }
-      const std::string key = join(f.sources, "\n");
-      if (hashes.count(key) == 0U)
-        hashes[key] = sources_sha256(options.source_root, f.sources, nullptr);
-      if (hashes[key] == p["sources_sha256"].get<std::string>()) {
+      const std::optional<std::string> current = hash_of(f.sources);
+      if (!current) {
+        f.provenance = "not checked";
+      } else if (*current == p["sources_sha256"].get<std::string>()) {
         f.provenance = "current";
       } else {
         f.provenance = "changed";
@@ -835,7 +828,7 @@ Report build_report(const Options& options) {
       if (!rel_ec && !rel.empty() && *rel.begin() != "..")
         rep.own_sources.push_back(rel.generic_string());
     }
-    rep.own_sources_sha256 = sources_sha256(options.source_root, rep.own_sources, nullptr);
+    rep.own_sources_sha256 = hash_of(rep.own_sources).value_or("");
   }
   if (options.generated.empty()) {
     const std::time_t now = std::time(nullptr);

@@ -228,13 +228,14 @@ struct EvidenceFile {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Content binding of evidence to sources (provenance.cpp)
-// SHA-256 over "<path>\n<sha256 of content>\n" of every file under root matched by one of the
-// globs ("**" any folders, "*" and "?" within one component), sorted by path; *count = files
-// hashed.
-std::string sources_sha256(const fs::path& root, const std::vector<std::string>& globs,
-                           std::size_t* count);
-std::string sha256_hex(const std::string& bytes);
+// Content binding of evidence to sources and the commit (provenance.cpp)
+// The hash of the files under root that the globs match, as scripts/evidence_provenance.py --hash
+// (`script`, the one implementation) computes it; nothing, with *error set, when it fails.
+std::optional<std::string> sources_sha256(const fs::path& script, const fs::path& root,
+                                          const std::vector<std::string>& globs,
+                                          std::string* error);
+// The commit checked out at root (git rev-parse HEAD), or "" outside a git work tree.
+std::string git_commit(const fs::path& root);
 // The strings of v with sep between them.
 std::string join(const std::vector<std::string>& v, const std::string& sep);
 
@@ -294,6 +295,8 @@ struct Options {
   std::string source_url;  // base URL for source links; default: relative path
   std::string generated;   // timestamp text; default: now
   bool check_stale = true;
+  // scripts/evidence_provenance.py; default: the one under the source root.
+  fs::path provenance_script;
 };
 
 struct Report {

@@ -259,23 +259,31 @@ void test_policy_fields() {
   CHECK(!wp[2].proved && wp[2].status == "timeout");
 }
 
+// The script under test: the project's, whatever the fixture's source root.
+const fs::path kProvenanceScript = SONNX_PROVENANCE_SCRIPT;
+
+std::string hash(const fs::path& root, const std::vector<std::string>& globs) {
+  return trace::sources_sha256(kProvenanceScript, root, globs, nullptr).value_or("no hash");
+}
+
 void test_provenance_hash() {
-  // Expected values from scripts/evidence_provenance.py --hash (Python's hashlib) on this fixture.
+  // Expected values computed by two implementations when there were two (Python's hashlib in
+  // scripts/evidence_provenance.py and OpenSSL's EVP in the report), which agreed.
   const fs::path root =
       fs::temp_directory_path() / ("sonnx-trace-hash-" + std::to_string(::getpid()));
   fs::remove_all(root);
   write(root / "src" / "a.c", "int a;\n");
   write(root / "src" / "sub" / "b.h", "b\n");
   write(root / "spec" / "s.mlw", "theory\n");
-  std::size_t n = 0;
-  CHECK(trace::sources_sha256(root, {"src/**/*.c", "src/**/*.h"}, &n) ==
+  CHECK(hash(root, {"src/**/*.c", "src/**/*.h"}) ==
         "54123c9f4737dec495982ab89d7703c016a73dd1ba1f2408ccb3ea6a59710eb4");
-  CHECK(n == 2);
-  CHECK(trace::sources_sha256(root, {"src/*.c", "spec/?.mlw"}, &n) ==
+  CHECK(hash(root, {"src/*.c", "spec/?.mlw"}) ==
         "a116df612e1301eb4b97809a0062354e6a58d56e1667d84316f35e7673b14723");
-  CHECK(n == 2);
-  CHECK(trace::sha256_hex("abc") ==
-        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");  // FIPS 180-2
+  // No file: the hash of nothing (FIPS 180-2's SHA-256 of the empty message).
+  CHECK(hash(root, {}) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  std::string error;
+  CHECK(!trace::sources_sha256(root / "no-such-script.py", root, {"src/*.c"}, &error));
+  CHECK(error.find("no-such-script.py") != std::string::npos);
   fs::remove_all(root);
 }
 
@@ -286,9 +294,8 @@ void bind(const fs::path& file, const fs::path& root, const std::vector<std::str
     std::ifstream in(file);
     j = nlohmann::json::parse(in);
   }
-  j["provenance"] = {{"commit", "0123456789abcdef"},
-                     {"sources_sha256", trace::sources_sha256(root, globs, nullptr)},
-                     {"sources", globs}};
+  j["provenance"] = {
+      {"commit", "0123456789abcdef"}, {"sources_sha256", hash(root, globs)}, {"sources", globs}};
   write(file, j.dump());
 }
 
@@ -368,6 +375,7 @@ void test_end_to_end() {
   o.source_root = root;
   o.evidence_dir = ev;
   o.assumptions = root / "spec" / "assumptions.json";
+  o.provenance_script = kProvenanceScript;
 
   // 1. No evidence at all: every requirement is a gap, nothing crashes.
   {
