@@ -12,6 +12,15 @@ namespace {
 
 using ordered = nlohmann::ordered_json;
 
+std::ostream& operator<<(std::ostream& o, Status s) { return o << to_string(s); }
+std::ostream& operator<<(std::ostream& o, Level l) { return o << to_string(l); }
+std::ostream& operator<<(std::ostream& o, Provenance p) { return o << to_string(p); }
+
+// The number of requirements of one status.
+int count(const std::array<int, std::size(kStatuses)>& counts, Status s) {
+  return counts[static_cast<std::size_t>(s)];
+}
+
 std::string fmt_time(std::optional<double> t) {
   if (!t) return "";
   char buf[32];
@@ -128,24 +137,31 @@ const char* kProofLevels =
 
 // "code", or "code (conditional)"; with the per-type levels when they differ.
 std::string level_text(const Row& row) {
-  std::string out = row.proof_level + (row.conditions.empty() ? "" : " (conditional)");
+  std::string out =
+      to_string(row.proof_level) + std::string(row.conditions.empty() ? "" : " (conditional)");
   bool differ = false;
   for (const auto& [t, l] : row.levels_by_type) differ = differ || l != row.proof_level;
   if (differ) {
     std::vector<std::string> parts;
-    for (const auto& [t, l] : row.levels_by_type) parts.push_back(t + ": " + l);
+    for (const auto& [t, l] : row.levels_by_type) parts.push_back(t + ": " + to_string(l));
     out += "; " + join(parts, ", ");
   }
   return out;
 }
 
-const char* kStatusOrder[] = {"verified", "partial", "stale", "failed", "missing"};
-
-std::string status_label(const std::string& s) {
-  if (s == "verified") return "verified";
-  if (s == "partial") return "partial (gaps)";
-  if (s == "stale") return "stale evidence";
-  if (s == "failed") return "failed";
+std::string status_label(Status s) {
+  switch (s) {
+    case Status::verified:
+      return "verified";
+    case Status::partial:
+      return "partial (gaps)";
+    case Status::stale:
+      return "stale evidence";
+    case Status::failed:
+      return "failed";
+    case Status::missing:
+      return "no evidence";
+  }
   return "no evidence";
 }
 
@@ -217,7 +233,10 @@ std::string render_json(const Report& r) {
                      {"sources", r.own_sources}};
   ordered sum;
   sum["requirements"] = r.rows.size();
-  for (const auto& [k, v] : r.status_counts()) sum[k] = v;
+  // In the order of the names (the summary's order since its first schema).
+  for (const Status s :
+       {Status::failed, Status::missing, Status::partial, Status::stale, Status::verified})
+    sum[to_string(s)] = count(r.status_counts(), s);
   sum["gaps"] = r.gap_count();
   int tp = 0;
   int tf = 0;
@@ -227,7 +246,8 @@ std::string render_json(const Report& r) {
   for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
   sum["verification_tests"] = {{"total", r.verification_tests.size()}, {"passed", vp}};
   ordered levels = {{"code", 0}, {"exhaustive", 0}, {"spec", 0}, {"test", 0}, {"none", 0}};
-  for (const auto& row : r.rows) levels[row.proof_level] = levels[row.proof_level].get<int>() + 1;
+  for (const auto& row : r.rows)
+    levels[to_string(row.proof_level)] = levels[to_string(row.proof_level)].get<int>() + 1;
   sum["proof_levels"] = levels;
   auto count = [](const std::vector<ProofGoal>& g) {
     return ordered{
@@ -253,13 +273,13 @@ std::string render_json(const Report& r) {
                    {"section", q.source.section},
                    {"sonnx_tag", q.source.sonnx_tag}};
     o["verification"] = q.methods;
-    o["status"] = row.status;
-    o["proof_level"] = row.proof_level;
+    o["status"] = to_string(row.status);
+    o["proof_level"] = to_string(row.proof_level);
     o["conditional"] = !row.conditions.empty();
     o["conditions"] = row.conditions;
     {
       ordered by_type = ordered::object();
-      for (const auto& [t, l] : row.levels_by_type) by_type[t] = l;
+      for (const auto& [t, l] : row.levels_by_type) by_type[t] = to_string(l);
       o["proof_level_by_type"] = by_type;
     }
     o["proof_level_counts"] = {{"code", row.level_code},
@@ -322,7 +342,7 @@ std::string render_json(const Report& r) {
                      {"mtime", f.mtime},
                      {"stale", f.stale},
                      {"newer_source", f.newer_source},
-                     {"provenance", f.provenance},
+                     {"provenance", to_string(f.provenance)},
                      {"provenance_commit", f.provenance_commit},
                      {"sources", f.sources}});
   j["evidence_files"] = files;
@@ -397,9 +417,10 @@ std::string render_gap_list(const Report& r) {
     o << (i.gap ? "GAP  " : "warn ") << "-- " << i.code << ": " << i.message
       << (i.where.empty() ? "" : " [" + i.where + "]") << "\n";
   const auto c = r.status_counts();
-  o << "requirements: " << r.rows.size() << " (verified " << c.at("verified") << ", partial "
-    << c.at("partial") << ", stale " << c.at("stale") << ", failed " << c.at("failed")
-    << ", no evidence " << c.at("missing") << "); gaps: " << r.gap_count() << "\n";
+  o << "requirements: " << r.rows.size() << " (verified " << count(c, Status::verified)
+    << ", partial " << count(c, Status::partial) << ", stale " << count(c, Status::stale)
+    << ", failed " << count(c, Status::failed) << ", no evidence " << count(c, Status::missing)
+    << "); gaps: " << r.gap_count() << "\n";
   return o.str();
 }
 
@@ -411,10 +432,10 @@ std::string render_markdown(const Report& r) {
   o << "Generated " << r.options.generated
     << (r.commit.empty() ? "" : " at commit `" + r.commit + "`") << " from `"
     << r.options.evidence_dir.generic_string() << "`.\n\n";
-  o << "**" << r.rows.size() << " requirements:** " << c.at("verified") << " verified, "
-    << c.at("partial") << " partial, " << c.at("stale") << " stale, " << c.at("failed")
-    << " failed, " << c.at("missing") << " without evidence. **Gaps: " << r.gap_count()
-    << ".**\n\n";
+  o << "**" << r.rows.size() << " requirements:** " << count(c, Status::verified) << " verified, "
+    << count(c, Status::partial) << " partial, " << count(c, Status::stale) << " stale, "
+    << count(c, Status::failed) << " failed, " << count(c, Status::missing)
+    << " without evidence. **Gaps: " << r.gap_count() << ".**\n\n";
   o << "| ID | status | proof level | methods | tests (passed/failed) | Why3 goals proved/total | "
        "WP goals proved/total | exhaustive | gaps |\n";
   o << "|---|---|---|---|---|---|---|---|---|\n";
@@ -542,8 +563,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 
   // Cards and the summary bar
   o << "<div class=\"cards\">";
-  o << "<div class=\"card\"><span>requirements</span><b>" << c.at("verified") << " / " << n
-    << "</b>verified</div>";
+  o << "<div class=\"card\"><span>requirements</span><b>" << count(c, Status::verified) << " / "
+    << n << "</b>verified</div>";
   o << "<div class=\"card\"><span>gaps</span><b style=\"color:"
     << (r.gap_count() ? "#c62828" : "#2e7d32") << "\">" << r.gap_count() << "</b>"
     << (r.gap_count() ? "report target fails" : "none") << "</div>";
@@ -574,15 +595,16 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
       << "</div>";
   }
   o << "</div>\n<div class=\"bar\">";
-  for (const char* s : kStatusOrder) {
-    const int k = c.at(s);
+  for (const Status s : kStatuses) {
+    const int k = count(c, s);
     if (k == 0 || n == 0) continue;
     o << "<div class=\"s-" << s << "\" style=\"width:" << (100.0 * k / n) << "%\" title=\""
       << status_label(s) << "\">" << k << " " << s << "</div>";
   }
   o << "</div>\n<div class=\"legend\">";
-  for (const char* s : kStatusOrder)
-    o << "<span><i class=\"s-" << s << "\"></i>" << status_label(s) << ": " << c.at(s) << "</span>";
+  for (const Status s : kStatuses)
+    o << "<span><i class=\"s-" << s << "\"></i>" << status_label(s) << ": " << count(c, s)
+      << "</span>";
   o << "</div>\n";
 
   // Requirement table
@@ -606,18 +628,18 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     if (!q.source.sonnx_tag.empty())
       o << " &middot; SONNX tag <code>" << h(q.source.sonnx_tag) << "</code>";
     o << "</div></td>";
-    o << "<td><span class=\"level l-" << row.proof_level << "\">" << h(row.proof_level)
+    o << "<td><span class=\"level l-" << row.proof_level << "\">" << h(to_string(row.proof_level))
       << "</span><div class=\"small dim\">"
       << "WP " << row.level_code << ", sweeps " << row.level_exhaustive << ", Why3 "
       << row.level_spec << ", tests " << row.level_tests << "</div>";
-    if (row.proof_level == "spec")
+    if (row.proof_level == Level::spec)
       o << "<div class=\"small bad\">proved about the specification only</div>";
     if (!row.conditions.empty())
       o << "<div class=\"small bad\">conditional: " << h(join(row.conditions, "; ")) << "</div>";
     for (const auto& [t, l] : row.levels_by_type)
       if (l != row.proof_level) {
         std::vector<std::string> parts;
-        for (const auto& [t2, l2] : row.levels_by_type) parts.push_back(t2 + " " + l2);
+        for (const auto& [t2, l2] : row.levels_by_type) parts.push_back(t2 + " " + to_string(l2));
         o << "<div class=\"small dim\">" << h(join(parts, ", ")) << "</div>";
         break;
       }
@@ -790,7 +812,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
       << (f.present ? "<a href=\"" + h(f.path) + "\">" + h(f.path) + "</a>" : h(f.path))
       << "</td><td>" << h(f.kind) << "</td><td>"
       << (f.present ? "yes" : "<b style=\"color:#c62828\">missing</b>") << "</td><td>"
-      << (f.provenance == "none" ? "<b style=\"color:#c62828\">no provenance</b>" : h(f.provenance))
+      << (f.provenance == Provenance::none ? "<b style=\"color:#c62828\">no provenance</b>"
+                                           : h(to_string(f.provenance)))
       << "<div class=\"small dim\">" << h(join(f.sources, " ")) << "</div></td><td><code>"
       << h(f.provenance_commit.substr(0, 12)) << "</code></td><td>"
       << (f.stale ? "<b style=\"color:#7b1fa2\">stale</b>: " + h(f.newer_source) : "no")

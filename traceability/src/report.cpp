@@ -115,11 +115,58 @@ bool Row::has_gap() const {
   return std::any_of(flags.begin(), flags.end(), [](const Flag& f) { return f.gap; });
 }
 
-std::map<std::string, int> Report::status_counts() const {
-  std::map<std::string, int> out{
-      {"verified", 0}, {"failed", 0}, {"stale", 0}, {"partial", 0}, {"missing", 0}};
-  for (const auto& r : rows) ++out[r.status];
+std::array<int, std::size(kStatuses)> Report::status_counts() const {
+  std::array<int, std::size(kStatuses)> out{};
+  for (const auto& r : rows) ++out[static_cast<std::size_t>(r.status)];
   return out;
+}
+
+const char* to_string(Status s) {
+  switch (s) {
+    case Status::verified:
+      return "verified";
+    case Status::partial:
+      return "partial";
+    case Status::stale:
+      return "stale";
+    case Status::failed:
+      return "failed";
+    case Status::missing:
+      return "missing";
+  }
+  return "missing";
+}
+
+const char* to_string(Level l) {
+  switch (l) {
+    case Level::none:
+      return "none";
+    case Level::test:
+      return "test";
+    case Level::spec:
+      return "spec";
+    case Level::exhaustive:
+      return "exhaustive";
+    case Level::code:
+      return "code";
+  }
+  return "none";
+}
+
+const char* to_string(Provenance p) {
+  switch (p) {
+    case Provenance::not_applicable:
+      return "";
+    case Provenance::current:
+      return "current";
+    case Provenance::changed:
+      return "changed";
+    case Provenance::none:
+      return "none";
+    case Provenance::not_checked:
+      return "not checked";
+  }
+  return "";
 }
 
 int Report::gap_count() const {
@@ -551,7 +598,7 @@ Report build_report(const Options& options) {
       const bool required = f.kind != "section";
       if (!p.is_object() || !p.contains("sources_sha256") || !p["sources_sha256"].is_string() ||
           !p.contains("sources") || !p["sources"].is_array()) {
-        f.provenance = "none";
+        f.provenance = Provenance::none;
         issue("no-provenance",
               f.path +
                   " records no provenance (commit and hash of its sources): its freshness cannot "
@@ -565,16 +612,16 @@ Report build_report(const Options& options) {
       if (p.contains("commit") && p["commit"].is_string())
         f.provenance_commit = p["commit"].get<std::string>();
       if (!options.check_stale) {
-        f.provenance = "not checked";
+        f.provenance = Provenance::not_checked;
         continue;
       }
       const std::optional<std::string> current = hash_of(f.sources);
       if (!current) {
-        f.provenance = "not checked";
+        f.provenance = Provenance::not_checked;
       } else if (*current == p["sources_sha256"].get<std::string>()) {
-        f.provenance = "current";
+        f.provenance = Provenance::current;
       } else {
-        f.provenance = "changed";
+        f.provenance = Provenance::changed;
         f.stale = true;
         f.newer_source =
             "the sources " + join(f.sources, " ") + " changed since it was produced" +
@@ -714,15 +761,11 @@ Report build_report(const Options& options) {
     // Proof level, per element type: the strongest deciding evidence that holds, the weakest type
     // for the requirement; conditional when the deciding properties rest on unproved ones.
     {
-      const std::vector<std::string> levels = {"none", "test", "spec", "exhaustive", "code"};
-      auto rank = [&](const std::string& l) {
-        return static_cast<int>(std::find(levels.begin(), levels.end(), l) - levels.begin());
-      };
       auto level_of = [](const std::string& method) {
-        return method == "wp"           ? "code"
-               : method == "exhaustive" ? "exhaustive"
-               : method == "why3"       ? "spec"
-                                        : "test";
+        return method == "wp"           ? Level::code
+               : method == "exhaustive" ? Level::exhaustive
+               : method == "why3"       ? Level::spec
+                                        : Level::test;
       };
       // whether one deciding entry holds, and the conditions of its goals
       auto holds = [&](const EvidenceRef& e, std::vector<std::string>& conds) {
@@ -750,9 +793,9 @@ Report build_report(const Options& options) {
       };
       std::vector<std::string> types =
           req.types.empty() ? std::vector<std::string>{"all"} : req.types;
-      std::string weakest;
+      std::optional<Level> weakest;
       for (const auto& t : types) {
-        std::string best = "none";
+        Level best = Level::none;
         std::vector<std::string> best_conds;
         for (const auto& e : req.decided_by) {
           if (!e.types.empty() && t != "all" &&
@@ -760,26 +803,25 @@ Report build_report(const Options& options) {
             continue;
           std::vector<std::string> conds;
           if (!holds(e, conds)) continue;
-          const std::string l = level_of(e.method);
+          const Level l = level_of(e.method);
           // an unconditional level beats a conditional one of the same rank
-          if (rank(l) > rank(best) ||
-              (rank(l) == rank(best) && !best_conds.empty() && conds.empty())) {
+          if (l > best || (l == best && !best_conds.empty() && conds.empty())) {
             best = l;
             best_conds = conds;
           }
         }
         row.levels_by_type.push_back({t, best});
         for (const auto& c : best_conds) add_unique_text(row.conditions, c);
-        if (weakest.empty() || rank(best) < rank(weakest)) weakest = best;
+        if (!weakest || best < *weakest) weakest = best;
       }
-      row.proof_level = weakest;
+      row.proof_level = weakest.value_or(Level::none);
       // the counts behind the level: deciding evidence that holds
       for (const auto* g : row.wp) row.level_code += g->proved ? 1 : 0;
       for (const auto* x : row.exhaustive) row.level_exhaustive += x->ok() ? 1 : 0;
       for (const auto* g : row.why3) row.level_spec += g->proved ? 1 : 0;
       row.level_tests = row.tests_passed();
     }
-    if (row.proof_level == "spec")
+    if (row.proof_level == Level::spec)
       flag("spec-level-only",
            "proved only about the specification (" + std::to_string(row.level_spec) +
                " Why3 goals); no proof or exhaustive sweep covers the compiled code, which tests "
@@ -800,13 +842,13 @@ Report build_report(const Options& options) {
     const bool any_evidence =
         !row.tests.empty() || !row.why3.empty() || !row.wp.empty() || !row.exhaustive.empty();
     if (has({"test-failed", "why3-unproved", "wp-unproved", "exhaustive-mismatch"}))
-      row.status = "failed";
+      row.status = Status::failed;
     else if (has({"stale"}))
-      row.status = "stale";
+      row.status = Status::stale;
     else if (row.has_gap())
-      row.status = any_evidence ? "partial" : "missing";
+      row.status = any_evidence ? Status::partial : Status::missing;
     else
-      row.status = "verified";
+      row.status = Status::verified;
     rep.rows.push_back(std::move(row));
   }
   {

@@ -7,6 +7,7 @@
 // Nothing is marked verified unless a run produced the evidence; missing evidence is a gap.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <filesystem>
@@ -20,6 +21,23 @@
 namespace trace {
 
 namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------------------------
+// Status values
+// A requirement's status, in the order the reports show them.
+enum class Status : std::uint8_t { verified, partial, stale, failed, missing };
+inline constexpr Status kStatuses[] = {Status::verified, Status::partial, Status::stale,
+                                       Status::failed, Status::missing};
+// A proof level, weakest first (a stronger level compares greater).
+enum class Level : std::uint8_t { none, test, spec, exhaustive, code };
+// Whether an evidence file is bound to the current sources: not applicable (a file that records
+// none by design), the recorded hash is the current one, it differs, nothing recorded, not checked
+// (--no-stale-check, or the hash could not be computed).
+enum class Provenance : std::uint8_t { not_applicable, current, changed, none, not_checked };
+// The words of the reports and traceability.json: "verified", "code", "not checked", ...
+const char* to_string(Status s);
+const char* to_string(Level l);
+const char* to_string(Provenance p);
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue
@@ -220,9 +238,8 @@ struct EvidenceFile {
   std::string mtime;  // ISO-8601 UTC, for information only (staleness is decided by content)
   bool stale = false;
   std::string newer_source;  // why it is stale: the sources it covers changed since it was made
-  // Content binding (scripts/evidence_provenance.py): "current" (the recorded hash equals the hash
-  // of the current sources), "changed", "none" (no provenance recorded) or "" (not applicable).
-  std::string provenance;
+  // Content binding (scripts/evidence_provenance.py).
+  Provenance provenance = Provenance::not_applicable;
   std::string provenance_commit;
   std::vector<std::string> sources;  // the globs recorded
 };
@@ -268,14 +285,14 @@ struct Row {
   std::vector<const Exhaustive*> exhaustive;
   std::vector<const CodeLink*> links;
   std::vector<Flag> flags;
-  std::string status;  // verified, failed, stale, partial, missing
+  Status status = Status::missing;
   // Strongest kind of evidence: code (proved WP goals on the compiled sources), exhaustive (a
   // complete 2^32-pair sweep of the compiled code), spec (proved Why3 goals about the
   // specification only), test-only (passed tests), none.
-  std::string proof_level;
+  Level proof_level = Level::none;
   // The level per element type of the requirement ("all" when it names none) and the conditions
   // (register rows) of a conditional level.
-  std::vector<std::pair<std::string, std::string>> levels_by_type;
+  std::vector<std::pair<std::string, Level>> levels_by_type;
   std::vector<std::string> conditions;
   int level_code = 0, level_exhaustive = 0, level_spec = 0, level_tests = 0;
   int tests_passed() const;
@@ -325,7 +342,8 @@ struct Report {
   std::vector<std::string> own_sources;
   std::string own_sources_sha256;
 
-  std::map<std::string, int> status_counts() const;
+  // The number of requirements of each status, indexed by Status.
+  std::array<int, std::size(kStatuses)> status_counts() const;
   int gap_count() const;  // requirement gaps + global gaps
 };
 

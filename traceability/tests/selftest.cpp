@@ -381,7 +381,7 @@ void test_end_to_end() {
   {
     const auto r = trace::build_report(o);
     CHECK(r.rows.size() == 4);
-    CHECK(row(r, "C1").status == "missing");
+    CHECK(row(r, "C1").status == trace::Status::missing);
     CHECK(has_flag(row(r, "C1"), "no-test") && has_flag(row(r, "C1"), "no-why3") &&
           has_flag(row(r, "C1"), "no-wp"));
     CHECK(has_flag(row(r, "F2"), "no-exhaustive"));
@@ -396,7 +396,7 @@ void test_end_to_end() {
     CHECK(j["requirements"][0]["tests"]["passed"] == 0);
     CHECK(j["requirements"][0]["proofs"]["total"] == 0);
     CHECK(contains(trace::render_html(r), "no WP results"));
-    CHECK(row(r, "C1").proof_level == "none");
+    CHECK(row(r, "C1").proof_level == trace::Level::none);
     // Absent optional evidence is shown as "not run", never as a pass, and is no gap.
     CHECK(r.sections.size() == 6);
     for (const auto& sec : r.sections) {
@@ -496,10 +496,10 @@ void test_end_to_end() {
           std::cerr << "unexpected gap " << x.req->id << " " << f.code << ": " << f.message << "\n";
     for (const auto& i : r.issues)
       if (i.gap) std::cerr << "unexpected issue " << i.code << ": " << i.message << "\n";
-    CHECK(row(r, "C1").status == "verified");
-    CHECK(row(r, "F2").status == "verified");
-    CHECK(row(r, "D3").status == "verified");
-    CHECK(row(r, "D9").status == "verified");
+    CHECK(row(r, "C1").status == trace::Status::verified);
+    CHECK(row(r, "F2").status == trace::Status::verified);
+    CHECK(row(r, "D3").status == trace::Status::verified);
+    CHECK(row(r, "D9").status == trace::Status::verified);
     CHECK(row(r, "C1").wp.size() == 1 && row(r, "C1").wp[0]->line == 1);
     CHECK(r.gap_count() == 0);
     CHECK(r.commit == "abc123");
@@ -512,16 +512,17 @@ void test_end_to_end() {
     CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
     CHECK(contains(trace::render_csv(r), "C1,Shape,verified"));
     // Proof levels from the evidence decided_by names, strongest first, with the counts behind.
-    CHECK(row(r, "C1").proof_level == "code" && row(r, "C1").level_code == 1 &&
+    CHECK(row(r, "C1").proof_level == trace::Level::code && row(r, "C1").level_code == 1 &&
           row(r, "C1").level_spec == 1);
     // a proved WP property that only supports F2 does not make it "code"
-    CHECK(row(r, "F2").proof_level == "exhaustive" && row(r, "F2").level_exhaustive == 2 &&
-          row(r, "F2").wp.size() == 1);
-    CHECK(row(r, "D3").proof_level == "test" && row(r, "D3").level_tests == 1);
+    CHECK(row(r, "F2").proof_level == trace::Level::exhaustive &&
+          row(r, "F2").level_exhaustive == 2 && row(r, "F2").wp.size() == 1);
+    CHECK(row(r, "D3").proof_level == trace::Level::test && row(r, "D3").level_tests == 1);
     // per type: int8 code (conditional on AS-WP-2), float16 exhaustive; the requirement: weakest
-    CHECK(row(r, "D9").proof_level == "exhaustive" && row(r, "D9").levels_by_type.size() == 2);
+    CHECK(row(r, "D9").proof_level == trace::Level::exhaustive &&
+          row(r, "D9").levels_by_type.size() == 2);
     CHECK(row(r, "D9").levels_by_type[1] ==
-          std::make_pair(std::string("int8"), std::string("code")));
+          std::make_pair(std::string("int8"), trace::Level::code));
     CHECK(!row(r, "D9").conditions.empty() && has_flag(row(r, "D9"), "conditional"));
     CHECK(row(r, "C1").conditions.empty());
     CHECK(j["requirements"][0]["proof_level"] == "code");
@@ -538,7 +539,7 @@ void test_end_to_end() {
     // Every evidence file is bound to the current sources.
     for (const auto& f : r.files)
       if (f.present && f.kind != "tool-versions" && f.kind != "bench" && f.kind != "coverage")
-        CHECK(f.provenance == "current");
+        CHECK(f.provenance == trace::Provenance::current);
     // Sections with their example files.
     for (const auto& sec : r.sections) {
       CHECK(sec.run);
@@ -605,16 +606,17 @@ void test_end_to_end() {
     "mismatches":0,"symmetry_failures":2,"passed":false,"wall_s":1.0})");
   {
     const auto r = trace::build_report(o);
-    CHECK(row(r, "C1").status == "stale");
+    CHECK(row(r, "C1").status == trace::Status::stale);
     CHECK(has_flag(row(r, "C1"), "stale"));
-    CHECK(row(r, "F2").status == "failed");
+    CHECK(row(r, "F2").status == trace::Status::failed);
     CHECK(has_flag(row(r, "F2"), "exhaustive-incomplete"));
     CHECK(has_flag(row(r, "F2"), "exhaustive-mismatch"));  // symmetry failures, verdict false
     CHECK(has_issue(r, "orphan", "Z9"));
     CHECK(has_issue(r, "stale", "wp-report.json"));
-    CHECK(row(r, "D3").status == "verified");  // its Catch2 evidence covers src/k.c only: not stale
+    CHECK(row(r, "D3").status ==
+          trace::Status::verified);  // its Catch2 evidence covers src/k.c only: not stale
     // a proved Why3 goal that no requirement names decides nothing (whatever its name says)
-    CHECK(row(r, "D3").proof_level == "test" && row(r, "D3").why3.empty());
+    CHECK(row(r, "D3").proof_level == trace::Level::test && row(r, "D3").why3.empty());
     CHECK(has_issue(r, "unlinked-goal", "1 proved Why3 goals"));
     // a register row that a proof rests on must exist
     CHECK(has_issue(r, "assumptions", "AS-WHY3-99"));
