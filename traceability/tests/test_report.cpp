@@ -1,0 +1,342 @@
+// The report generator end to end: a fixture tree with no evidence, complete evidence, then
+// evidence with faults.
+#include <catch2/catch.hpp>
+#include <iostream>
+
+#include "support.hpp"
+
+using namespace trace_test;
+
+namespace {
+
+TEST_CASE("report generator: a report from no evidence, complete evidence and faulty evidence",
+          "[trace]") {
+  const fs::path root =
+      fs::temp_directory_path() / ("sonnx-trace-selftest-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  const fs::path ev = root / "build" / "evidence";
+  write(root / "spec" / "requirements.json", mini_catalogue());
+  write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~Q7~1] */\n");
+  write(root / "spec" / "assumptions.json",
+        R"({"title":"A","columns":[["id","ID"],["kind","kind"],["where","where"],
+                                 ["statement","statement"],
+        ["justification","justification"],["checked_by","how it is checked"]],
+        "rows":[{"id":"AS-PLAT-1","kind":"platform","where":"all","statement":"IEEE",
+                 "justification":"j",
+                 "checked_by":"t"},
+                {"id":"AS-WP-2","kind":"abstraction","where":"e","statement":"F2 bits",
+                 "justification":"j",
+                 "checked_by":"sweeps"}]})");
+  write(root / "spec" / "deviations.json",
+        R"({"title":"D","columns":[["id","ID"],["rule","Rule"]],
+          "rows":[{"id":"DEV-1","rule":"misra-c2012-15.5"}]})");
+  write(root / "spec" / "prover-policy.json",
+        R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":false},
+        "CVC5":{"family":"cvc","trusted_alone_on_floating_point":true}},
+        "wp_prover_names":{"Z3:4.8.12":"Z3"},
+        "not_provers":{"names":["script"]}})");
+  fs::create_directories(ev);
+  for (const auto& p : fs::recursive_directory_iterator(root))
+    if (p.is_regular_file()) set_age(p.path(), 3600);
+
+  trace::Options o;
+  o.catalogue = root / "spec" / "requirements.json";
+  o.source_root = root;
+  o.evidence_dir = ev;
+  o.assumptions = root / "spec" / "assumptions.json";
+  o.provenance_script = kProvenanceScript;
+
+  // 1. No evidence at all: every requirement is a gap, nothing crashes.
+  {
+    const auto r = trace::build_report(o);
+    CHECK(r.rows.size() == 4);
+    CHECK(row(r, "C1").status == trace::Status::missing);
+    CHECK(has_flag(row(r, "C1"), "no-test"));
+    CHECK(has_flag(row(r, "C1"), "no-why3"));
+    CHECK(has_flag(row(r, "C1"), "no-wp"));
+    CHECK(has_flag(row(r, "F2"), "no-exhaustive"));
+    CHECK(has_issue(r, "missing-evidence", "no WP results"));
+    CHECK(has_issue(r, "missing-evidence", "no Why3 results"));
+    CHECK(has_issue(r, "missing-evidence", "no Catch2 results"));
+    CHECK(has_issue(r, "orphan", "Q7"));
+    CHECK(r.gap_count() > 0);
+    // Renderers work on the empty report.
+    const auto j = nlohmann::json::parse(trace::render_json(r));
+    CHECK(j["requirements"].size() == 4);
+    CHECK(j["requirements"][0]["tests"]["passed"] == 0);
+    CHECK(j["requirements"][0]["proofs"]["total"] == 0);
+    CHECK(contains(trace::render_html(r), "no WP results"));
+    CHECK(row(r, "C1").proof_level == trace::Level::none);
+    // Absent optional evidence is shown as "not run", never as a pass, and is no gap.
+    CHECK(r.sections.size() == 6);
+    for (const auto& sec : r.sections) {
+      if (sec.id == "prover-policy") continue;
+      CHECK(!sec.run);
+      CHECK(sec.bad);
+      CHECK(contains(sec.verdict, "not run"));
+    }
+    CHECK(has_issue(r, "not-run", "conformance-onnxruntime.json"));
+    CHECK(has_issue(r, "not-run", "wp-smoke.json"));
+    CHECK(has_issue(r, "not-run", "wp-binding.json"));
+    CHECK(has_issue(r, "not-run", "platforms.json"));
+    CHECK(contains(trace::render_markdown(r), "Runtime conformance"));
+  }
+
+  // 2. Complete evidence: everything verified, no gaps except the orphan code tag.
+  write(root / "src" / "k.c",
+        "/* [impl->req~C1~1] */ int k;\n/* [impl->req~F2~1] [impl->req~D3~1] */\n");
+  set_age(root / "src" / "k.c", 3600);
+  write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
+<TestCase name="t1" tags="[C1][D3][D9]" filename="/nowhere/t.cpp" line="1">
+<OverallResult success="true"/></TestCase>
+<TestCase name="t2" tags="[F2]" filename="/nowhere/t.cpp" line="9"><OverallResult success="true"/></TestCase>
+<TestCase name="oracle self" tags="[oracle]" filename="/nowhere/o.cpp" line="2"><OverallResult success="true"/></TestCase>
+</Group></Catch>)");
+  write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
+    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,
+    "verdicts":[{"prover":"Z3","result":"valid"}]}],"summary":{},"axioms":{"rows":["AS-PLAT-1"]}})");
+  write(ev / "wp-report.json",
+        R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
+    "wp:main":{"total":1,"valid":1}},
+    "k_ensures_F2_applies":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}},
+    "k_ensures_D9_route":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}},
+    "goals":[{"goal":"k_ensures_D9_route","function":"k","accepted":true,
+              "verdicts":[{"prover":"Z3:4.8.12","result":"valid"}],
+              "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]}],
+    "axioms":{"rows":["AS-WP-2"]}})");
+  write(ev / "wp-properties.csv",
+        "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
+        "src\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n"
+        "src\tk.c\t2\tk\tpostcondition\tValid\tF2_applies: x\n"
+        "src\tk.c\t3\tk\tpostcondition\tValid\tD9_route: x\n");
+  const std::string sweep =
+      R"(", "pairs_checked": 4294967296, "mismatches": 0, "mode": "full", "wall_s": 12.5})";
+  write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
+  write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
+  write(ev / "tool-versions.json", R"({"g++": "12.2", "git_commit": "abc123"})");
+  write(ev / "bench.json",
+        R"([{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}])");
+  write(ev / "coverage.json",
+        R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
+  write(ev / "wp-smoke.json",
+        R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":0}],"time_s":2})");
+  write(ev / "wp-binding.json",
+        R"({"sanity":{"goals":{"I1_holds":true,"I1_refutes":true},"proved":2,"total":2},
+    "faults":[{"fault":"swapped","killers":{"k1":true},"killed":true}],"ok":true})");
+  write(ev / "coding-standard.json", R"({"rules":[{"id":"RC-1","rule":"no heap","check":"nm"}],
+    "checks":[{"tool":"cppcheck","version":"2.10","files":["src/k.c"]}],"findings":[],
+    "deviations":[{"rule":"misra-c2012-15.5","place":"k.c:3","justification":"single exit obscures"}]})");
+  write(
+      ev / "stack.json",
+      R"({"functions":[{"name":"sonnx::div","bytes":208,"worst_path":["div","k"]}],"acyclic":true})");
+  write(ev / "conformance-onnxruntime.json",
+        R"({"runtime":{"name":"onnxruntime","version":"1.30.0"},
+    "types":{"float16":{"F2":{"cases":100,"mismatches":1,"errors":0,"crashes":0,"unsupported":0}},
+             "int32":{"C3":{"cases":2,"mismatches":0,"errors":0,"crashes":1,"unsupported":0}}},
+    "findings":[{"type":"float16","requirement":"F2","kind":"mismatch","a":"0x3c00","b":"0x4200",
+                 "expected":"0x3555","actual":"0x3554","reproducer":"conformance/f16-1"}]})");
+  // Two targets, one native and one under an emulator, with differing NaN bits (reported only).
+  write(ev / "platforms.json", R"({"targets":[
+    {"target":"x86-64","kind":"native","toolchain":{"compiler":"g++ 12"},"emulator":null,"passed":true,
+     "platform_test":{"totals":{"cases":10,"mismatches":0,"quiet_nan_violations":0,"error_case_failures":0},
+       "facts":{"fast_path_instruction_set":"AVX2+F16C","big_endian":false,"pointer_bytes":8,
+                "flt_eval_method":0,"subnormals_kept":{"float16":true}},
+       "results":{"float16":{"golden":{"cases":10,"mismatches":0,"runs":[{"kernel":"sonnx_div_f16"}]}}}}},
+    {"target":"cortex-m4f","kind":"bare metal","toolchain":{"compiler":"arm-none-eabi-g++ 12"},
+     "emulator":{"version":"QEMU 7.2"},"passed":true,
+     "platform_test":{"totals":{"cases":10,"mismatches":0,"quiet_nan_violations":0,"error_case_failures":0},
+       "facts":{"fast_path_instruction_set":"Arm M-profile baseline","big_endian":false,"pointer_bytes":4,
+                "flt_eval_method":0,"subnormals_kept":{"float16":true}},
+       "results":{"float16":{"golden":{"cases":10,"mismatches":0,"runs":[{"kernel":"sonnx_div_f16"}]}}}},
+     "stack":{"functions":[{"measured_max_bytes":1280,"bound_bytes":1312}]}}],
+    "nan_results_by_type":{"float16":{"x86-64":{"zero_by_zero":{"proved":"0xFE00","fastest":"0xFE00"},
+      "nan_operand_payload_kept":3,"nan_operand_payload_replaced":0},"cortex-m4f":{"zero_by_zero":
+      {"proved":"0x7E00","fastest":"0x7E00"},"nan_operand_payload_kept":3,"nan_operand_payload_replaced":0}}},
+    "differences_between_targets":[{"type":"float16","what":"0/0 quotient bits"}],"passed":true})");
+  // Bind the evidence to the sources by content.
+  bind(ev / "catch2" / "provenance.json", root, {"src/k.c"});
+  for (const char* name :
+       {"why3.json", "wp-report.json", "exhaustive-f16.json", "exhaustive-bf16.json",
+        "wp-smoke.json", "wp-binding.json", "coding-standard.json", "stack.json",
+        "conformance-onnxruntime.json", "platforms.json"})
+    bind(ev / name, root, {"src/**/*.c"});
+  {
+    const auto r = trace::build_report(o);
+    for (const auto& x : r.rows)
+      for (const auto& f : x.flags)
+        if (f.gap)
+          std::cerr << "unexpected gap " << x.req->id << " " << f.code << ": " << f.message << "\n";
+    for (const auto& i : r.issues)
+      if (i.gap) std::cerr << "unexpected issue " << i.code << ": " << i.message << "\n";
+    CHECK(row(r, "C1").status == trace::Status::verified);
+    CHECK(row(r, "F2").status == trace::Status::verified);
+    CHECK(row(r, "D3").status == trace::Status::verified);
+    CHECK(row(r, "D9").status == trace::Status::verified);
+    CHECK(row(r, "C1").wp.size() == 1);
+    CHECK(row(r, "C1").wp[0]->line == 1);
+    CHECK(r.gap_count() == 0);
+    CHECK(r.commit == "abc123");
+    CHECK(r.bench_header.size() == 4);
+    CHECK(r.bench_rows.size() == 1);
+    CHECK(r.bench_rows[0][0] == "float32");
+    CHECK(!r.coverage.empty());
+    CHECK(r.coverage[0].first == "line_percent");
+    CHECK(contains(trace::render_html(r), "kernel_ns_per_element"));
+    const auto j = nlohmann::json::parse(trace::render_json(r));
+    CHECK(j["summary"]["verified"] == 4);
+    CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
+    CHECK(contains(trace::render_csv(r), "C1,Shape,verified"));
+    // Proof levels from the evidence decided_by names, strongest first, with the counts behind.
+    CHECK(row(r, "C1").proof_level == trace::Level::code);
+    CHECK(row(r, "C1").level_code == 1);
+    CHECK(row(r, "C1").level_spec == 1);
+    // a proved WP property that only supports F2 does not make it "code"
+    CHECK(row(r, "F2").proof_level == trace::Level::exhaustive);
+    CHECK(row(r, "F2").level_exhaustive == 2);
+    CHECK(row(r, "F2").wp.size() == 1);
+    CHECK(row(r, "D3").proof_level == trace::Level::test);
+    CHECK(row(r, "D3").level_tests == 1);
+    // per type: int8 code (conditional on AS-WP-2), float16 exhaustive; the requirement: weakest
+    CHECK(row(r, "D9").proof_level == trace::Level::exhaustive);
+    CHECK(row(r, "D9").levels_by_type.size() == 2);
+    CHECK(row(r, "D9").levels_by_type[1] ==
+          std::make_pair(std::string("int8"), trace::Level::code));
+    CHECK(!row(r, "D9").conditions.empty());
+    CHECK(has_flag(row(r, "D9"), "conditional"));
+    CHECK(row(r, "C1").conditions.empty());
+    CHECK(j["requirements"][0]["proof_level"] == "code");
+    CHECK(j["requirements"][3]["conditional"] == true);
+    CHECK(j["requirements"][3]["proof_level_by_type"]["int8"] == "code");
+    CHECK(j["summary"]["proof_levels"]["exhaustive"] == 2);
+    CHECK(contains(trace::render_markdown(r),
+                   "exhaustive (conditional); float16: exhaustive, int8: code"));
+    // The [oracle] test counts for no requirement and is no untraced test.
+    CHECK(r.verification_tests.size() == 1);
+    CHECK(r.tests.size() == 2);
+    // the register rows the proofs' axiom scans matched are rows of the register
+    CHECK(!has_issue(r, "assumptions"));
+    CHECK(!has_issue(r, "untraced-test"));
+    // Every evidence file is bound to the current sources.
+    for (const auto& f : r.files)
+      if (f.present && f.kind != "tool-versions" && f.kind != "bench" && f.kind != "coverage")
+        CHECK(f.provenance == trace::Provenance::current);
+    // Sections with their example files.
+    for (const auto& sec : r.sections) {
+      CHECK(sec.run);
+      if (sec.id == "conformance") {
+        CHECK(contains(sec.verdict, "102 cases: 1 mismatches, 0 errors, 1 crashes"));
+        CHECK(contains(sec.verdict, "1 findings (1 mismatch)"));
+        CHECK(sec.bad);  // findings of the runtime are shown as such, but are no gap of ours
+      }
+      if (sec.id == "wp-smoke") {
+        CHECK(!sec.bad);
+        CHECK(contains(sec.verdict, "4 smoke goals, 0 unreachable"));
+      }
+      if (sec.id == "wp-binding") {
+        CHECK(!sec.bad);
+        CHECK(contains(sec.verdict, "sanity 2/2 proved; 1/1 driver faults killed"));
+      }
+      if (sec.id == "coding-standard") {
+        CHECK(!sec.bad);
+        CHECK(contains(sec.verdict, "0 findings, 1 deviations"));
+      }
+      // WP counts properties (each of one or more goals), Why3 counts goals: said so
+      if (sec.id == "prover-policy") {
+        CHECK(contains(sec.verdict, "WP: 1 of 3 properties accepted"));
+        CHECK(contains(sec.verdict, "Why3: 1 of 1 goals accepted"));
+      }
+      if (sec.id == "platforms") {
+        CHECK(!sec.bad);
+        CHECK(contains(sec.verdict, "2 targets: every one passed; subnormals kept"));
+      }
+    }
+    const std::string html = trace::render_html(r);
+    CHECK(contains(html, "<span>WP properties</span><b>3 / 3</b>proved (3 of 3 goals)"));
+    CHECK(contains(html, "0xFE00"));
+    CHECK(contains(html, "0x7E00"));
+    CHECK(contains(html, "1280 / 1312"));
+    CHECK(contains(html, "conformance/f16-1"));
+    CHECK(contains(html, "misra-c2012-15.5"));
+    CHECK(contains(html, "sonnx::div"));
+    CHECK(contains(html, "l-exhaustive"));
+  }
+
+  // 3. A changed source makes the evidence covering it stale (by content: touching a file does
+  // not); a failing test fails; an orphan tag; evidence without provenance; prover policy and
+  // sections.
+  write(root / "src" / "kernels" / "k2.c", "int k2;\n");  // covered by src/**/*.c, not by src/k.c
+  set_age(root / "src" / "k.c", 0);  // newer than every evidence file, same content
+  write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
+    "status":"Valid","accepted":true,"fp":true,"verdicts":[{"prover":"Z3","result":"valid"}]},
+    {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","status":"Valid","accepted":true}],
+    "axioms":{"rows":["AS-WHY3-99"]}})");
+  write(ev / "wp-smoke.json",
+        R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
+  write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
+    "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
+  write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
+  // A failed target and one that flushes subnormals: both named, both gaps.
+  write(ev / "platforms.json", R"({"targets":[
+    {"target":"armhf","kind":"hosted","toolchain":{"compiler":"g++"},"emulator":null,"passed":false,
+     "platform_test":{"exit_code":136}},
+    {"target":"ftz-board","kind":"bare metal","toolchain":{"compiler":"g++"},"emulator":null,"passed":true,
+     "platform_test":{"facts":{"fast_path_instruction_set":"x","big_endian":false,"pointer_bytes":4,
+       "flt_eval_method":0,"subnormals_kept":{"float32":false}}}}]})");
+  write(ev / "coding-standard.json",
+        R"({"findings":[{"rule":"misra-c2012-15.5","file":"k.c","line":3},
+    {"rule":"misra-c2012-10.4","file":"k.c","line":9}],"deviations":[{"rule":"misra-c2012-15.5"}]})");
+  write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
+<TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
+<TestCase name="t2" tags="[F2][Z9]" filename="/nowhere/t.cpp" line="9"><OverallResult success="false"/></TestCase>
+</Group></Catch>)");
+  write(ev / "exhaustive-bf16.json",
+        R"({"format":"bfloat16","pairs_checked":1000,"mismatches":0,"mode":"sample"})");
+  write(ev / "exhaustive-f16.json",
+        R"({"format":"f16","requirement":"F2","mode":"full","pairs_checked":4294967296,
+    "mismatches":0,"symmetry_failures":2,"passed":false,"wall_s":1.0})");
+  {
+    const auto r = trace::build_report(o);
+    CHECK(row(r, "C1").status == trace::Status::stale);
+    CHECK(has_flag(row(r, "C1"), "stale"));
+    CHECK(row(r, "F2").status == trace::Status::failed);
+    CHECK(has_flag(row(r, "F2"), "exhaustive-incomplete"));
+    CHECK(has_flag(row(r, "F2"), "exhaustive-mismatch"));  // symmetry failures, verdict false
+    CHECK(has_issue(r, "orphan", "Z9"));
+    CHECK(has_issue(r, "stale", "wp-report.json"));
+    CHECK(row(r, "D3").status ==
+          trace::Status::verified);  // its Catch2 evidence covers src/k.c only: not stale
+    // a proved Why3 goal that no requirement names decides nothing (whatever its name says)
+    CHECK(row(r, "D3").proof_level == trace::Level::test);
+    CHECK(row(r, "D3").why3.empty());
+    CHECK(has_issue(r, "unlinked-goal", "1 proved Why3 goals"));
+    // a register row that a proof rests on must exist
+    CHECK(has_issue(r, "assumptions", "AS-WHY3-99"));
+    CHECK(has_issue(r, "no-provenance", "exhaustive-bf16.json"));
+    CHECK(has_issue(r, "prover-policy", "c1_shape"));  // floating point, Z3 alone, counted: a gap
+    CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
+    CHECK(has_issue(r, "wp-binding", "not proved"));
+    CHECK(has_issue(r, "stack", "cycle"));
+    CHECK(has_issue(r, "coding-standard",
+                    "1 coding-standard findings outside the deviation register"));
+    CHECK(has_issue(r, "platforms", "FAILED on armhf"));
+    CHECK(has_issue(r, "platforms", "AS-PLAT-6 broken (subnormals flushed) on ftz-board float32"));
+  }
+  // The policy is the file's: trusting Z3 alone there, the same goal is no violation.
+  write(root / "spec" / "prover-policy.json",
+        R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":true}},
+        "not_provers":{"names":["script"]}})");
+  CHECK(!has_issue(trace::build_report(o), "prover-policy", "c1_shape"));
+  // 4. Unreadable evidence is a gap, not a crash.
+  write(ev / "why3.json", "{ not json");
+  write(ev / "catch2" / "unit_tests.xml",
+        "<Catch name=\"unit_tests\"><Group><TestCase name=\"x\" tags=\"[C1]\"");
+  {
+    const auto r = trace::build_report(o);
+    CHECK(has_issue(r, "unreadable", "why3.json"));
+    CHECK(has_issue(r, "incomplete-evidence", "truncated"));
+    CHECK(has_flag(row(r, "C1"), "no-why3"));
+  }
+  fs::remove_all(root);
+}
+
+}  // namespace
