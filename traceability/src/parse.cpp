@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "text_util.hpp"
 #include "trace.hpp"
 
 namespace trace {
@@ -15,43 +16,6 @@ namespace trace {
 using nlohmann::json;
 
 namespace {
-
-std::string str_or(const json& j, const char* key, const std::string& fallback = "") {
-  if (j.is_object() && j.contains(key) && j.at(key).is_string())
-    return j.at(key).get<std::string>();
-  return fallback;
-}
-
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-
-std::string trim(const std::string& s) {
-  std::size_t b = 0;
-  std::size_t e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b])) != 0) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])) != 0) --e;
-  return s.substr(b, e - b);
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == sep) {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  out.push_back(cur);
-  return out;
-}
-
-void add_unique(std::vector<std::string>& v, const std::string& s) {
-  if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
-}
 
 std::uint64_t as_count(const json& j) {
   if (j.is_number_unsigned()) return j.get<std::uint64_t>();
@@ -71,10 +35,10 @@ std::uint64_t as_count(const json& j) {
 
 bool is_id_shaped(const std::string& s) {
   std::size_t i = 0;
-  while (i < s.size() && is_upper(s[i])) ++i;
+  while (i < s.size() && util::is_upper(s[i])) ++i;
   if (i == 0 || i == s.size()) return false;
   for (std::size_t k = i; k < s.size(); ++k)
-    if (!is_digit(s[k])) return false;
+    if (!util::is_digit(s[k])) return false;
   return true;
 }
 
@@ -97,11 +61,11 @@ Catalogue load_catalogue(const fs::path& path) {
     throw std::runtime_error("malformed catalogue " + path.string() + ": " + e.what());
   }
   Catalogue cat;
-  cat.schema = str_or(j, "schema");
-  cat.op = str_or(j, "operator");
+  cat.schema = util::str_or(j, "schema");
+  cat.op = util::str_or(j, "operator");
   if (j.contains("sources") && j["sources"].is_object())
     for (const auto& [key, src] : j["sources"].items())
-      cat.sources.push_back({key, {str_or(src, "file"), str_or(src, "title")}});
+      cat.sources.push_back({key, {util::str_or(src, "file"), util::str_or(src, "title")}});
   if (j.contains("verification_methods") && j["verification_methods"].is_object())
     for (const auto& [key, text] : j["verification_methods"].items())
       if (text.is_string()) cat.method_descriptions[key] = text.get<std::string>();
@@ -110,17 +74,17 @@ Catalogue load_catalogue(const fs::path& path) {
   std::set<std::string> seen;
   for (const auto& rj : j["requirements"]) {
     Requirement r;
-    r.id = str_or(rj, "id");
+    r.id = util::str_or(rj, "id");
     if (!is_id_shaped(r.id))
       throw std::runtime_error("catalogue: malformed requirement id '" + r.id + "'");
     if (!seen.insert(r.id).second) throw std::runtime_error("catalogue: duplicate id " + r.id);
-    r.title = str_or(rj, "title");
-    r.statement = str_or(rj, "statement");
+    r.title = util::str_or(rj, "title");
+    r.statement = util::str_or(rj, "statement");
     if (rj.contains("source")) {
       const auto& s = rj["source"];
-      r.source.doc = str_or(s, "doc");
-      r.source.section = str_or(s, "section");
-      r.source.sonnx_tag = str_or(s, "sonnx_tag");
+      r.source.doc = util::str_or(s, "doc");
+      r.source.section = util::str_or(s, "section");
+      r.source.sonnx_tag = util::str_or(s, "sonnx_tag");
       for (const auto& [key, fileTitle] : cat.sources)
         if (key == r.source.doc) {
           r.source.file = fileTitle.first;
@@ -144,11 +108,11 @@ Catalogue load_catalogue(const fs::path& path) {
         throw std::runtime_error("catalogue: " + r.id + ": " + list + " is not a list");
       for (const auto& e : rj[list]) {
         EvidenceRef ref;
-        ref.method = str_or(e, "method");
+        ref.method = util::str_or(e, "method");
         ref.types = strings(e, "types");
         for (const char* key : {"goals", "properties", "sweeps", "tags"})
           for (auto& n : strings(e, key)) ref.names.push_back(std::move(n));
-        ref.why = str_or(e, "why");
+        ref.why = util::str_or(e, "why");
         if (ref.method.empty() || ref.names.empty())
           throw std::runtime_error("catalogue: " + r.id + ": an entry of " + list +
                                    " without method or names");
@@ -202,7 +166,7 @@ CatchFile parse_catch_xml(const std::string& text) {
     current.executable = out.executable;
     current.passed = std::string(result.attribute("success").value()) == "true";
     for (const auto& t : split_tags(current.tags))
-      if (is_id_shaped(t)) add_unique(current.ids, t);
+      if (is_id_shaped(t)) util::add_unique(current.ids, t);
     out.cases.push_back(current);
   }
   return out;
@@ -215,7 +179,7 @@ void read_policy_fields(ProofGoal& g, const json& goal) {
   if (goal.contains("verdicts") && goal["verdicts"].is_array())
     for (const auto& v : goal["verdicts"]) {
       if (!v.is_object()) continue;
-      Verdict d{str_or(v, "prover"), str_or(v, "result"), std::nullopt};
+      Verdict d{util::str_or(v, "prover"), util::str_or(v, "result"), std::nullopt};
       if (v.contains("time") && v["time"].is_number()) d.time_s = v["time"].get<double>();
       g.verdicts.push_back(d);
       if (d.result == "valid" &&
@@ -242,7 +206,7 @@ std::vector<WpProperty> parse_wp_csv(const std::string& text) {
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
-    const auto cols = split(line, '\t');
+    const auto cols = util::split(line, '\t');
     if (header) {
       header = false;
       if (!cols.empty() && cols[0] == "directory") continue;
@@ -286,7 +250,7 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
   // "status", "verdicts", "accepted"}]}, matched to WP's goals by name ('_'-suffix forms included).
   if (j.contains("goals") && j["goals"].is_array())
     for (const auto& e : j["goals"]) {
-      const std::string name = str_or(e, "goal");
+      const std::string name = util::str_or(e, "goal");
       if (name.empty()) continue;
       auto same = [&](const ProofGoal& g) {
         const auto ends = [](const std::string& a, const std::string& b) {
@@ -299,10 +263,10 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
       if (it == out.end()) {
         ProofGoal g;
         g.system = "wp";
-        g.scope = str_or(e, "function");
+        g.scope = util::str_or(e, "function");
         g.goal = name;
         g.name = name;
-        g.status = str_or(e, "status", "unknown");
+        g.status = util::str_or(e, "status", "unknown");
         g.proved = g.status == "valid" || g.status == "Valid";
         g.obligations_valid = g.proved ? 1 : 0;
         out.push_back(g);
@@ -312,7 +276,8 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
       if (e.contains("conditional") && e["conditional"].is_array())
         for (const auto& c : e["conditional"])
           if (c.is_object())
-            add_unique(it->conditions, str_or(c, "row") + " (" + str_or(c, "rests_on") + ")");
+            util::add_unique(it->conditions,
+                             util::str_or(c, "row") + " (" + util::str_or(c, "rests_on") + ")");
     }
   return out;
 }
@@ -400,7 +365,7 @@ std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<W
       if (g.proved && p.status == "Valid under hypotheses") {
         // WP proved the goal; its consolidated status depends on properties WP did not prove.
         g.note = "valid under hypotheses";
-        add_unique(g.conditions, "Frama-C status: valid under hypotheses");
+        util::add_unique(g.conditions, "Frama-C status: valid under hypotheses");
       } else if (g.proved && p.status != "Valid") {
         g.proved = false;  // the report plug-in disagrees: not a complete proof
         g.obligations_valid = 0;
@@ -469,9 +434,9 @@ Why3File parse_why3_json(const std::string& text) {
     for (const auto& gj : j["goals"]) {
       ProofGoal g;
       g.system = "why3";
-      g.file = str_or(gj, "file");
-      g.scope = str_or(gj, "theory");
-      g.goal = str_or(gj, "goal");
+      g.file = util::str_or(gj, "file");
+      g.scope = util::str_or(gj, "theory");
+      g.goal = util::str_or(gj, "goal");
       if (gj.contains("line") && gj["line"].is_number_integer()) g.line = gj["line"].get<int>();
       if (gj.contains("prover")) {
         if (gj["prover"].is_string() && !gj["prover"].get<std::string>().empty())
@@ -481,7 +446,7 @@ Why3File parse_why3_json(const std::string& text) {
             if (p.is_string()) g.provers.push_back(p.get<std::string>());
       }
       if (gj.contains("time_s") && gj["time_s"].is_number()) g.time_s = gj["time_s"].get<double>();
-      g.status = str_or(gj, "status");
+      g.status = util::str_or(gj, "status");
       std::string st = g.status;
       std::transform(st.begin(), st.end(), st.begin(), [](char c) {
         return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -515,8 +480,8 @@ Why3File parse_why3_json(const std::string& text) {
 Exhaustive parse_exhaustive(const std::string& text) {
   const json j = json::parse(text);
   Exhaustive e;
-  e.format = str_or(j, "format");
-  e.mode = str_or(j, "mode");
+  e.format = util::str_or(j, "format");
+  e.mode = util::str_or(j, "mode");
   if (j.contains("mode") && !j["mode"].is_string()) e.mode = j["mode"].dump();
   if (j.contains("pairs_checked")) e.pairs_checked = as_count(j["pairs_checked"]);
   if (j.contains("mismatches")) e.mismatches = as_count(j["mismatches"]);
@@ -527,108 +492,8 @@ Exhaustive parse_exhaustive(const std::string& text) {
     for (const auto& r : j["requirements"])
       if (r.is_string()) e.ids.push_back(r.get<std::string>());
   if (j.contains("requirement") && j["requirement"].is_string())
-    add_unique(e.ids, j["requirement"].get<std::string>());
+    util::add_unique(e.ids, j["requirement"].get<std::string>());
   return e;
-}
-
-// ---------------------------------------------------------------------------------------------
-std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string& file) {
-  // [kind->req~ID~rev]; kind is a lower-case artefact type (impl, utest, proof, ...).
-  std::vector<CodeLink> out;
-  int line = 1;
-  std::size_t last = 0;
-  std::size_t i = 0;
-  while ((i = text.find("->req~", i)) != std::string::npos) {
-    line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(last),
-                                        text.begin() + static_cast<std::ptrdiff_t>(i), '\n'));
-    last = i;
-    std::size_t b = i;
-    while (b > 0 && (is_lower(text[b - 1]) || is_digit(text[b - 1]))) --b;
-    const std::size_t end = text.find(']', i);
-    if (b == 0 || text[b - 1] != '[' || b == i || end == std::string::npos) {
-      i += 6;
-      continue;
-    }
-    const std::string body = text.substr(i + 6, end - i - 6);  // ID~rev
-    const std::size_t tilde = body.find('~');
-    CodeLink l;
-    l.kind = text.substr(b, i - b);
-    l.id = tilde == std::string::npos ? body : body.substr(0, tilde);
-    l.revision = tilde == std::string::npos ? "" : body.substr(tilde + 1);
-    l.file = file;
-    l.line = line;
-    out.push_back(l);
-    i = end;
-  }
-  return out;
-}
-
-Register load_register(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read the register " + path.string());
-  json j;
-  try {
-    in >> j;
-  } catch (const json::exception& e) {
-    throw std::runtime_error("malformed register " + path.string() + ": " + e.what());
-  }
-  Register reg;
-  reg.title = str_or(j, "title");
-  if (j.contains("preamble") && j["preamble"].is_array())
-    for (const auto& p : j["preamble"])
-      if (p.is_string()) reg.preamble.push_back(p.get<std::string>());
-  if (!j.contains("columns") || !j["columns"].is_array() || !j.contains("rows") ||
-      !j["rows"].is_array())
-    throw std::runtime_error("register " + path.string() + " has no \"columns\" or no \"rows\"");
-  for (const auto& c : j["columns"])
-    if (c.is_array() && c.size() == 2 && c[0].is_string() && c[1].is_string())
-      reg.columns.push_back({c[0].get<std::string>(), c[1].get<std::string>()});
-  std::set<std::string> ids;
-  for (const auto& r : j["rows"]) {
-    std::vector<std::string> cells;
-    for (const auto& [key, header] : reg.columns) {
-      const std::string cell = str_or(r, key.c_str());
-      if (trim(cell).empty())
-        throw std::runtime_error("register " + path.string() + ": row " + str_or(r, "id", "?") +
-                                 " has no " + header);
-      cells.push_back(cell);
-    }
-    if (!ids.insert(cells.front()).second)
-      throw std::runtime_error("register " + path.string() + ": duplicate ID " + cells.front());
-    reg.rows.push_back(std::move(cells));
-  }
-  return reg;
-}
-
-std::string render_register_md(const Register& reg, const std::string& register_rel) {
-  auto cell = [](std::string s) {
-    std::string out;
-    for (char c : s) {
-      if (c == '|')
-        out += "\\|";
-      else if (c == '\n')
-        out += ' ';
-      else
-        out += c;
-    }
-    return out;
-  };
-  std::ostringstream o;
-  o << "# " << reg.title << "\n\n<!-- Generated from " << register_rel
-    << " by `sonnx-trace render-register`; do not edit by hand (CTest registers_md_up_to_date). "
-       "-->\n";
-  for (const auto& p : reg.preamble) o << "\n" << p << "\n";
-  o << "\n|";
-  for (const auto& c : reg.columns) o << " " << c.second << " |";
-  o << "\n|";
-  for (std::size_t k = 0; k < reg.columns.size(); ++k) o << "---|";
-  o << "\n";
-  for (const auto& row : reg.rows) {
-    o << "|";
-    for (const auto& c : row) o << " " << cell(c) << " |";
-    o << "\n";
-  }
-  return o.str();
 }
 
 }  // namespace trace

@@ -1,0 +1,284 @@
+// The prover-policy section (the figures of the proofs under spec/prover-policy.json) and the
+// platforms section (the library on other targets, platforms.json).
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "sections_common.hpp"
+#include "trace.hpp"
+
+namespace trace::sec {
+
+namespace {
+
+// ----------------- The policy is data (spec/prover-policy.json), the one statement every proof
+// check reads: the report checks each goal's verdicts against it again.
+struct Policy {
+  std::string rule;
+  // name -> family, trusted alone on floating-point goals
+  std::map<std::string, std::pair<std::string, bool>> provers;
+  std::map<std::string, std::string> names;  // Why3/WP labels -> policy names
+  std::set<std::string> not_provers;
+  bool loaded = false;
+  // the policy's name of a prover label ("" for a script or the task printer)
+  std::string name(const std::string& label) const {
+    if (not_provers.count(label) != 0U) return "";
+    const auto it = names.find(label);
+    return it == names.end() ? label : it->second;
+  }
+  std::string family(const std::string& n) const {
+    const auto it = provers.find(n);
+    return it == provers.end() ? "unknown:" + n : it->second.first;
+  }
+  bool trusted(const std::string& n) const {
+    const auto it = provers.find(n);
+    return it != provers.end() && it->second.second;
+  }
+};
+
+Policy load_policy(const fs::path& path, std::string* error) {
+  Policy p;
+  const auto j = sec::read_json(path, error);
+  if (!j) return p;
+  p.rule = j->value("rule", std::string());
+  if (j->contains("provers") && (*j)["provers"].is_object())
+    for (const auto& [n, e] : (*j)["provers"].items())
+      p.provers[n] = {e.value("family", std::string()),
+                      e.value("trusted_alone_on_floating_point", false)};
+  if (j->contains("wp_prover_names") && (*j)["wp_prover_names"].is_object())
+    for (const auto& [k, v] : (*j)["wp_prover_names"].items())
+      if (v.is_string()) p.names[k] = v.get<std::string>();
+  if (j->contains("not_provers") && (*j)["not_provers"].contains("names"))
+    for (const auto& n : (*j)["not_provers"]["names"])
+      if (n.is_string()) p.not_provers.insert(n.get<std::string>());
+  p.loaded = !p.provers.empty();
+  return p;
+}
+
+}  // namespace
+
+Section prover_policy(Report& rep) {
+  std::string error;
+  const Policy policy =
+      load_policy(rep.options.source_root / "spec" / "prover-policy.json", &error);
+  Section s = sec::section(
+      "prover-policy", "Prover policy", "why3.json, wp-report.json, spec/prover-policy.json",
+      "A goal counts as proved only when the prover policy (spec/prover-policy.json) accepts it "
+      "(field accepted): " +
+          (policy.rule.empty() ? std::string("the policy file is missing") : policy.rule) +
+          " Why3 counts goals, WP counts properties (a property holds one or more goals). Valid "
+          "verdicts per prover, and the goals and properties that only one prover proved.");
+  if (!policy.loaded)
+    sec::fail(s, rep,
+              Issue{"prover-policy", "spec/prover-policy.json unreadable: " + error,
+                    "spec/prover-policy.json", true});
+  s.run = rep.have_why3 || rep.have_wp;
+  Table goals_table;
+  goals_table.caption = "Goals (Why3) and properties (WP)";
+  goals_table.header = {"system",
+                        "counted",
+                        "number",
+                        "with per-prover verdicts",
+                        "accepted",
+                        "valid but not accepted",
+                        "proved by a single prover",
+                        "floating-point",
+                        "floating-point, valid only by provers of "
+                        "one family not trusted alone"};
+  std::map<std::string, std::map<std::string, int>> per_prover;  // prover -> system -> valid count
+  std::vector<std::string> verdict;
+  for (const auto& [name, goals] :
+       {std::pair<std::string, const std::vector<ProofGoal>*>{"Why3", &rep.why3},
+        std::pair<std::string, const std::vector<ProofGoal>*>{"WP", &rep.wp}}) {
+    const std::string unit = name == "WP" ? "properties" : "goals";
+    int with = 0, accepted = 0, rejected = 0, single = 0, fp = 0, fp_untrusted = 0;
+    for (const auto& g : *goals) {
+      int valid = 0;
+      std::set<std::string> families;
+      bool trusted = false;
+      for (const auto& v : g.verdicts)
+        if (v.result == "valid") {
+          ++valid;
+          ++per_prover[v.prover][name];
+          const std::string n = policy.name(v.prover);
+          if (n.empty()) continue;
+          families.insert(policy.family(n));
+          trusted = trusted || policy.trusted(n);
+        }
+      with += g.verdicts.empty() ? 0 : 1;
+      accepted += g.accepted == true ? 1 : 0;
+      rejected += g.accepted == false ? 1 : 0;
+      single += valid == 1 ? 1 : 0;
+      fp += g.fp ? 1 : 0;
+      // the clear violation: a floating-point goal proved by one family, none trusted alone
+      if (policy.loaded && g.fp && families.size() == 1 && !trusted) {
+        ++fp_untrusted;
+        if (g.proved)
+          rep.issues.push_back(
+              Issue{"prover-policy",
+                    name + " " + unit.substr(0, unit.size() - 1) + " " + g.scope + "." + g.goal +
+                        " is floating-point, valid only by " + *families.begin() +
+                        " provers that are not trusted alone, and counted as proved",
+                    g.evidence, true});
+      }
+    }
+    goals_table.rows.push_back({name, unit, std::to_string(goals->size()), std::to_string(with),
+                                std::to_string(accepted), std::to_string(rejected),
+                                std::to_string(single), std::to_string(fp),
+                                std::to_string(fp_untrusted)});
+    if (goals->empty())
+      verdict.push_back(name + ": no results");
+    else if (with == 0)
+      verdict.push_back(name +
+                        ": no per-prover verdicts recorded (only the first prover that proved each "
+                        "goal is named)");
+    else
+      verdict.push_back(name + ": " + std::to_string(accepted) + " of " +
+                        std::to_string(goals->size()) + " " + unit + " accepted, " +
+                        std::to_string(single) + " proved by a single prover");
+    if (goals->empty() || with == 0 || rejected > 0 || fp_untrusted > 0) s.bad = true;
+  }
+  s.tables.push_back(goals_table);
+  Table provers;
+  provers.caption = "Valid verdicts per prover";
+  provers.header = {"prover", "Why3 goals", "WP properties"};
+  for (const auto& [p, m] : per_prover)
+    provers.rows.push_back({p, std::to_string(m.count("Why3") ? m.at("Why3") : 0),
+                            std::to_string(m.count("WP") ? m.at("WP") : 0)});
+  s.tables.push_back(provers);
+  // The policy objects as the proof scripts summarise them.
+  for (const char* name : {"why3.json", "wp-report.json"}) {
+    std::string error;
+    const auto j = sec::read_json(rep.options.evidence_dir / name, &error);
+    if (j && j->contains("policy") && (*j)["policy"].is_object())
+      s.tables.push_back(sec::fields(std::string(name) + " policy", (*j)["policy"]));
+  }
+  for (const auto& v : verdict) s.verdict += (s.verdict.empty() ? "" : "; ") + v;
+  return s;
+}
+
+// --- platforms (platforms.json)
+// ------------------------------------------------------------------- The library on other
+// processors (docs/platforms.md): per target the toolchain, the emulator and the results; per type
+// and test group the cases, mismatches and kernels; the NaN bits each target produced and the
+// differences between targets (reported, not judged: SD-9); platform facts that break an assumption
+// (subnormals flushed) are named in the verdict.
+Section platforms(Report& rep) {
+  Section s = sec::section(
+      "platforms", "Platforms", "platforms.json",
+      "The library built for other processors with their toolchain files and run there "
+      "(docs/platforms.md). QEMU runs its own model of each processor's floating point: a result "
+      "under emulation is evidence about the compiled code, not the silicon; the bare-metal image "
+      "is "
+      "meant to be rerun on the real chip (AS-PLAT-5). NaN bits differ between targets and are "
+      "reported, not compared (docs/spec-defects.md SD-9).");
+  const auto j = sec::open_section(s, rep);
+  if (!j) return s;
+  Table targets, groups, nans, facts;
+  targets.caption = "Targets";
+  targets.header = {"target",
+                    "kind",
+                    "compiler",
+                    "emulator",
+                    "cases",
+                    "mismatches",
+                    "quiet-NaN violations",
+                    "error cases failed",
+                    "other tests",
+                    "stack measured / bound (bytes)",
+                    "passed"};
+  groups.caption =
+      "Per type and test group (all paths: checked API in both kernel modes, kernels called "
+      "directly)";
+  groups.header = {"target", "type", "group", "cases", "mismatches", "kernels that ran"};
+  nans.caption = "NaN results (0/0 bits; NaN operands: payload kept / replaced)";
+  nans.header = {"type", "target", "0/0 proved", "0/0 fastest", "payload kept", "payload replaced"};
+  facts.caption = "Platform facts";
+  facts.header = {"target",        "fast-path instruction set", "big endian",
+                  "pointer bytes", "FLT_EVAL_METHOD",           "subnormals kept"};
+  std::vector<std::string> failed, flushing;
+  for (const auto& t : (*j)["targets"]) {
+    const std::string name = sec::cell(t["target"]);
+    const ordered& test = t["platform_test"];
+    const ordered totals = test.contains("totals") ? test["totals"] : ordered::object();
+    std::string other;
+    if (t.contains("tests"))
+      for (const auto& [program, c] : t["tests"].items())
+        other += (other.empty() ? "" : "; ") + program + " " +
+                 sec::count_text(sec::number(c, "run")) + " run, " +
+                 sec::count_text(sec::number(c, "failed")) + " failed";
+    if (t.contains("sweeps"))
+      for (const auto& w : t["sweeps"])
+        other += (other.empty() ? "" : "; ") + sec::cell(w["format"]) + " sweep (" +
+                 sec::cell(w.value("mode", ordered("?"))) + ") " +
+                 sec::count_text(sec::number(w, "pairs_checked")) + " pairs, " +
+                 sec::count_text(sec::number(w, "mismatches")) + " mismatches";
+    std::string stack;
+    if (t.contains("stack"))
+      for (const auto& f : t["stack"]["functions"])
+        stack += (stack.empty() ? "" : "; ") + sec::cell(f["measured_max_bytes"]) + " / " +
+                 sec::cell(f["bound_bytes"]);
+    const bool passed = t.value("passed", false);
+    if (!passed) failed.push_back(name);
+    targets.rows.push_back(
+        {name, sec::cell(t["kind"]), sec::cell(t["toolchain"]["compiler"]),
+         t["emulator"].is_object() ? sec::cell(t["emulator"]["version"]) : "none (native)",
+         sec::count_text(sec::number(totals, "cases")),
+         sec::count_text(sec::number(totals, "mismatches")),
+         sec::count_text(sec::number(totals, "quiet_nan_violations")),
+         sec::count_text(sec::number(totals, "error_case_failures")), other, stack,
+         passed ? "yes" : "NO"});
+    if (test.contains("results"))
+      for (const auto& [type, per_group] : test["results"].items())
+        for (const auto& [group, g] : per_group.items()) {
+          std::set<std::string> kernels;
+          for (const auto& r : g["runs"]) kernels.insert(sec::cell(r["kernel"]));
+          std::string list;
+          for (const auto& k : kernels)
+            list += (list.empty() ? "" : ", ") + (k.empty() ? "(seed: default, proved)" : k);
+          groups.rows.push_back({name, type, group, sec::count_text(sec::number(g, "cases")),
+                                 sec::count_text(sec::number(g, "mismatches")), list});
+        }
+    if (test.contains("facts")) {
+      const ordered& f = test["facts"];
+      std::string kept;
+      for (const auto& [fmt, ok] : f["subnormals_kept"].items()) {
+        kept += (kept.empty() ? "" : ", ") + fmt + (ok.get<bool>() ? "" : " FLUSHED");
+        if (!ok.get<bool>()) flushing.push_back(name + " " + fmt);
+      }
+      facts.rows.push_back({name, sec::cell(f["fast_path_instruction_set"]),
+                            sec::cell(f["big_endian"]), sec::cell(f["pointer_bytes"]),
+                            sec::cell(f["flt_eval_method"]), kept});
+    }
+  }
+  if (j->contains("nan_results_by_type"))
+    for (const auto& [type, per_target] : (*j)["nan_results_by_type"].items())
+      for (const auto& [target, r] : per_target.items())
+        nans.rows.push_back({type, target, sec::cell(r["zero_by_zero"]["proved"]),
+                             sec::cell(r["zero_by_zero"]["fastest"]),
+                             sec::cell(r["nan_operand_payload_kept"]),
+                             sec::cell(r["nan_operand_payload_replaced"])});
+  s.tables.push_back(targets);
+  s.tables.push_back(facts);
+  s.tables.push_back(groups);
+  s.tables.push_back(nans);
+  if (j->contains("differences_between_targets"))
+    s.tables.push_back(sec::records("Differences between targets (reported, not filtered)",
+                                    (*j)["differences_between_targets"]));
+  std::string failing, flushed;
+  for (const auto& n : failed) failing += (failing.empty() ? "" : ", ") + n;
+  for (const auto& n : flushing) flushed += (flushed.empty() ? "" : ", ") + n;
+  s.verdict = std::to_string(targets.rows.size()) +
+              " targets: " + (failed.empty() ? "every one passed" : "FAILED on " + failing) +
+              (flushing.empty() ? "; subnormals kept on every target (AS-PLAT-6)"
+                                : "; AS-PLAT-6 broken (subnormals flushed) on " + flushed);
+  if (!failed.empty() || !flushing.empty() || targets.rows.empty())
+    sec::fail(s, rep, Issue{"platforms", "Platforms: " + s.verdict, s.files, true});
+  return s;
+}
+
+}  // namespace trace::sec
