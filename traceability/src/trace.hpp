@@ -353,6 +353,10 @@ bool is_verification_tag(const std::string& tag);
 // Builds the optional sections (sections.cpp); adds gaps and warnings to rep.issues.
 void add_sections(Report& rep);
 
+// Adds a row per requirement of rep.catalogue, joined to the evidence read into rep; stale_files:
+// the evidence files bound to other sources than the current ones (join.cpp).
+void join_rows(Report& rep, const std::set<std::string>& stale_files);
+
 // Reads everything and joins it. Never throws for evidence problems (they become issues);
 // throws std::runtime_error only if the catalogue cannot be read.
 Report build_report(const Options& options);
