@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <sonnx/trace/trace.hpp>
 #include <string>
 #include <vector>
 
 #include "text_util.hpp"
-#include "trace.hpp"
 
 namespace trace {
 

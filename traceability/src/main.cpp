@@ -13,11 +13,10 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sonnx/trace/trace.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "trace.hpp"
 
 namespace {
 

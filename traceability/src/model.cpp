@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-
-#include "trace.hpp"
+#include <sonnx/trace/trace.hpp>
 
 namespace trace {
 

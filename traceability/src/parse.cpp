@@ -5,11 +5,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
+#include <sonnx/trace/trace.hpp>
 #include <sstream>
 #include <stdexcept>
 
 #include "text_util.hpp"
-#include "trace.hpp"
 
 namespace trace {
 

@@ -3,9 +3,8 @@
 // knows, a reader of .git would have to guess) and scripts/evidence_provenance.py --hash, the one
 // implementation of the hash that binds evidence to its sources.
 #include <sonnx/process/process.hpp>
+#include <sonnx/trace/trace.hpp>
 #include <sstream>
-
-#include "trace.hpp"
 
 namespace trace {
 

@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sonnx/trace/trace.hpp>
 #include <sstream>
-
-#include "trace.hpp"
 
 namespace trace {
 

@@ -4,10 +4,9 @@
 #include <array>
 #include <iosfwd>
 #include <optional>
+#include <sonnx/trace/trace.hpp>
 #include <string>
 #include <vector>
-
-#include "trace.hpp"
 
 namespace trace {
 

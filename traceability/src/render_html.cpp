@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sonnx/trace/trace.hpp>
 #include <sstream>
 
 #include "render_common.hpp"
-#include "trace.hpp"
 
 namespace trace {
 

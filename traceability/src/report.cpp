@@ -5,9 +5,8 @@
 #include <ctime>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sonnx/trace/trace.hpp>
 #include <sstream>
-
-#include "trace.hpp"
 
 namespace trace {
 

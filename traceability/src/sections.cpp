@@ -8,10 +8,10 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sonnx/trace/trace.hpp>
 #include <sstream>
 
 #include "sections_common.hpp"
-#include "trace.hpp"
 namespace trace {
 
 namespace sec {

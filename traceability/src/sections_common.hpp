@@ -3,9 +3,8 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sonnx/trace/trace.hpp>
 #include <string>
-
-#include "trace.hpp"
 
 namespace trace::sec {
 

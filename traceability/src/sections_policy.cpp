@@ -6,10 +6,10 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sonnx/trace/trace.hpp>
 #include <sstream>
 
 #include "sections_common.hpp"
-#include "trace.hpp"
 
 namespace trace::sec {
 

@@ -7,11 +7,10 @@
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sonnx/trace/trace.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include "trace.hpp"
 
 namespace trace_test {
 

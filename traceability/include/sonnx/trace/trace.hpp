@@ -1,4 +1,9 @@
-// sonnx-trace: the traceability report generator.
+// sonnx-trace: the traceability report generator, in three stages:
+//   readers   (parse.cpp, read_registers.cpp, provenance.cpp, report.cpp, sections*.cpp) turn the
+//             catalogue, the sources and the evidence files into the model below;
+//   model     (this header, model.cpp, join.cpp) joins them per requirement (status and proof
+//             level as enums);
+//   renderers (render_*.cpp) write traceability.json, .html, .md, .csv and the console gap list.
 //
 // Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
 // code tags, reads the evidence that real runs left in the evidence directory (Catch2 XML, WP
