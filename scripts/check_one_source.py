@@ -22,9 +22,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL_CODE = ["proofs/**/*.py", "proofs/**/*.sh", "scripts/**/*.py", "scripts/**/*.sh",
              "verify/**/*.py", "verify/**/*.sh", "traceability/*.sh", "traceability/src/*.cpp",
-             "traceability/src/*.hpp", "CMakeLists.txt", "*/CMakeLists.txt"]
-# the files that read the data (and the glob syntax's own documentation)
-READERS = {"proofs/policy.py", "scripts/evidence_provenance.py", "scripts/check_one_source.py"}
+             "traceability/src/*.hpp", "traceability/include/**/*.hpp", "CMakeLists.txt",
+             "*/CMakeLists.txt"]
+# the files that read the data (and the glob syntax's own documentation); the report's
+# provenance.cpp hands the globs an evidence file records to evidence_provenance.py --sources
+READERS = {"proofs/policy.py", "scripts/evidence_provenance.py", "scripts/check_one_source.py",
+           "traceability/src/provenance.cpp"}
 GLOB = re.compile(r"""["']([^"'\s]*/[^"'\s]*\*[^"'\s]*)["']""")
 POLICY = re.compile(r"""["'](Z3|CVC5|CVC4|Gappa|Alt-Ergo)["']\s*:\s*["'][a-z]|"""
                     r"""=\s*[{(\[]\s*["'](Z3|CVC5|CVC4|Gappa|Alt-Ergo)["']\s*[,}]|non_z3|"""
