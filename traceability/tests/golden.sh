@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The report's output unchanged: renders the fixture folder (tests/fixtures/report: a catalogue,
-# sources and evidence bound to them) and compares traceability.json byte for byte with the
-# expected file, written by the report generator as it was before its restructuring into readers,
-# model and renderers. With --planted, a renderer that drops a field is simulated (the first
-# "proof_level" of the output removed) and the comparison must catch it.
+# sources and evidence bound to them) and compares traceability.json and traceability.html byte
+# for byte with the expected files. The expected JSON was written by the report generator before
+# its restructuring into readers, model and renderers; the expected HTML by the generator before
+# the page moved into a Mustache template (templates/report.html.mustache). With --planted, a
+# renderer that drops something is simulated in each file (the first "proof_level" field of the
+# JSON, the first proof-level badge of the HTML removed) and each comparison must catch its change.
 # Usage: golden.sh SONNX_TRACE PROVENANCE_SCRIPT WORK_DIR [--planted]
-# Exit status: 0 same output (--planted: the change caught), 1 otherwise.
+# Exit status: 0 same output (--planted: both changes caught), 1 otherwise.
 set -uo pipefail
 tool="${1:?usage: golden.sh SONNX_TRACE PROVENANCE_SCRIPT WORK_DIR [--planted]}"
 script="${2:?usage}"
@@ -23,16 +25,23 @@ find evidence -exec touch -h -d '2026-01-01T00:00:00Z' {} +
   --allow-gaps --quiet >report.log 2>&1 || { cat report.log; exit 1; }
 if [[ "$planted" == --planted ]]; then
   sed -i '0,/"proof_level": /{/"proof_level": /d}' evidence/traceability.json
+  sed -i '0,/<span class="level l-[a-z]*">[^<]*<\/span>/s///' evidence/traceability.html
 fi
-if cmp -s evidence/traceability.json expected/traceability.json; then
-  [[ "$planted" == --planted ]] && { echo "golden: the planted change was NOT caught"; exit 1; }
-  echo "golden: traceability.json is the expected one"
-  exit 0
-fi
-if [[ "$planted" == --planted ]]; then
-  echo "golden: the planted change is caught"
-  exit 0
-fi
-diff -u expected/traceability.json evidence/traceability.json | head -40
-echo "golden: traceability.json differs from the expected one (above)"
-exit 1
+status=0
+for f in traceability.json traceability.html; do
+  if cmp -s "evidence/$f" "expected/$f"; then
+    if [[ "$planted" == --planted ]]; then
+      echo "golden: the planted change of $f was NOT caught"
+      status=1
+    else
+      echo "golden: $f is the expected one"
+    fi
+  elif [[ "$planted" == --planted ]]; then
+    echo "golden: the planted change of $f is caught"
+  else
+    diff -u "expected/$f" "evidence/$f" | head -40 | cut -c1-300
+    echo "golden: $f differs from the expected one (above)"
+    status=1
+  fi
+done
+exit "$status"
