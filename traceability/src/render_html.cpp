@@ -1,400 +1,317 @@
-// traceability.html.
-#include <algorithm>
-#include <cstdio>
-#include <nlohmann/json.hpp>
+// traceability.html: the report model as a Mustache view, rendered with the page's template
+// (templates/report.html.mustache, embedded at build time as kReportHtmlTemplate). The template
+// holds the markup, words and colours; this file decides only what each row shows.
+#include <kainjow/mustache.hpp>
 #include <sonnx/trace/trace.hpp>
 #include <sstream>
+#include <stdexcept>
 
 #include "render_common.hpp"
+#include "report_templates.hpp"
 
 namespace trace {
+namespace {
 
-// ---------------------------------------------------------------------------------------------
-std::string render_html(const Report& r) {
-  std::ostringstream o;
+namespace mu = kainjow::mustache;
+
+template <typename N>
+mu::data num(N n) {
+  return std::to_string(n);
+}
+// A count shown only when it is not zero ({{#x}}...{{x}}...{{/x}}).
+template <typename N>
+mu::data count_if_any(N n) {
+  return n != 0 ? num(n) : mu::data(false);
+}
+// A text shown only when it is not empty.
+mu::data text_if_any(const std::string& s) { return s.empty() ? mu::data(false) : mu::data(s); }
+
+// Marks the first and last item of a list, for separators and for markup around a non-empty list.
+mu::data ends_marked(mu::list items) {
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    items[k].set("first", k == 0);
+    items[k].set("last", k + 1 == items.size());
+  }
+  return items;
+}
+
+mu::data strings(const std::vector<std::string>& v) {
+  mu::list out;
+  for (const auto& s : v) out.push_back(s);
+  return out;
+}
+
+mu::data table_rows(const std::vector<std::vector<std::string>>& rows) {
+  mu::list out;
+  for (const auto& row : rows) out.push_back(mu::object{{"cells", strings(row)}});
+  return out;
+}
+
+mu::data key_values(const std::vector<std::pair<std::string, std::string>>& kv) {
+  mu::list out;
+  for (const auto& [k, v] : kv)
+    out.push_back(mu::object{{"key", k}, {"value", v}, {"is_link", k == "detailed report"}});
+  return ends_marked(std::move(out));
+}
+
+mu::data proof_cell(const Report& r, const Row& row, const std::vector<const ProofGoal*>& goals,
+                    bool have, bool needed) {
+  mu::data cell = mu::object{{"has_goals", !goals.empty()}, {"have", have}, {"needed", needed}};
+  if (goals.empty()) return cell;
+  const int p = row.proved(goals);
+  const int n = Row::total(goals);
+  bool any = false;
+  const double t = total_time(goals, &any);
+  cell.set("proved", num(p));
+  cell.set("total", num(n));
+  cell.set("all_proved", p == n);
+  cell.set("provers", join(provers_of(goals), ", "));
+  cell.set("has_time", any);
+  cell.set("time", fmt_time(t));
+  mu::list items;
+  for (const auto* g : goals) {
+    const bool scoped = g->scope.empty() || g->goal.rfind(g->scope + "_", 0) == 0;
+    items.push_back(
+        mu::object{{"goal_proved", g->proved},
+                   {"label", (scoped ? "" : g->scope + ".") + g->goal},
+                   {"href", g->file.empty() ? mu::data(false) : source_href(r, g->file, g->line)},
+                   {"status", g->status},
+                   {"note", text_if_any(g->note)},
+                   {"goal_time", g->time_s ? mu::data(fmt_time(g->time_s)) : mu::data(false)}});
+  }
+  cell.set("goals", items);
+  return cell;
+}
+
+// One line per (kind, file): "impl div_kernels.c: 6, 11, 20", each line number a link.
+mu::data code_links(const Report& r, const Row& row) {
+  std::vector<std::pair<std::string, std::vector<const CodeLink*>>> groups;
+  for (const auto* l : row.links) {
+    const std::string key = l->kind + " " + l->file;
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
+    if (it == groups.end())
+      groups.push_back({key, {l}});
+    else
+      it->second.push_back(l);
+  }
+  mu::list out;
+  for (const auto& [key, ls] : groups) {
+    mu::list lines;
+    for (const auto* l : ls)
+      lines.push_back(
+          mu::object{{"href", source_href(r, l->file, l->line)}, {"line", num(l->line)}});
+    out.push_back(mu::object{{"file", ls.front()->file},
+                             {"kind", ls.front()->kind},
+                             {"name", fs::path(ls.front()->file).filename().string()},
+                             {"lines", ends_marked(std::move(lines))}});
+  }
+  return out;
+}
+
+mu::data requirement_row(const Report& r, const Row& row) {
+  const Requirement& q = *row.req;
+  mu::data v = mu::object{{"status", to_string(row.status)},
+                          {"id", q.id},
+                          {"title", q.title},
+                          {"statement", q.statement},
+                          {"doc", q.source.doc},
+                          {"file", q.source.file},
+                          {"section", q.source.section},
+                          {"has_tag", !q.source.sonnx_tag.empty()},
+                          {"tag", q.source.sonnx_tag}};
+  v.set("level", to_string(row.proof_level));
+  v.set("level_code", num(row.level_code));
+  v.set("level_exhaustive", num(row.level_exhaustive));
+  v.set("level_spec", num(row.level_spec));
+  v.set("level_tests", num(row.level_tests));
+  v.set("spec_only", row.proof_level == Level::spec);
+  v.set("has_conditions", !row.conditions.empty());
+  v.set("conditions", join(row.conditions, "; "));
+  // The levels per element type, when they are not all the requirement's level.
+  std::vector<std::string> parts;
+  for (const auto& [t, l] : row.levels_by_type) parts.push_back(t + " " + to_string(l));
+  v.set("has_type_levels",
+        std::any_of(row.levels_by_type.begin(), row.levels_by_type.end(),
+                    [&](const auto& tl) { return tl.second != row.proof_level; }));
+  v.set("type_levels", join(parts, ", "));
+  mu::list methods;
+  for (const auto& m : q.methods)
+    methods.push_back(mu::object{{"state", method_state(row, m)}, {"name", m}});
+  v.set("methods", methods);
+
+  v.set("has_tests", !row.tests.empty());
+  v.set("tests_passed", num(row.tests_passed()));
+  v.set("tests_failed", count_if_any(row.tests_failed()));
+  v.set("test_count", num(row.tests.size()));
+  mu::list tests;
+  for (const auto* t : row.tests)
+    tests.push_back(mu::object{
+        {"passed", t->passed}, {"href", source_href(r, t->file, t->line)}, {"name", t->name}});
+  v.set("tests", tests);
+
+  v.set("proofs", mu::list{proof_cell(r, row, row.why3, r.have_why3, q.needs("why3")),
+                           proof_cell(r, row, row.wp, r.have_wp, q.needs("wp"))});
+
+  v.set("sweeps_needed", q.needs("exhaustive"));
+  mu::list sweeps;
+  for (const auto* x : row.exhaustive)
+    sweeps.push_back(mu::object{{"ok", x->ok()},
+                                {"format", x->format},
+                                {"pairs", num(x->pairs_checked)},
+                                {"mismatches", num(x->mismatches)},
+                                {"mode", text_if_any(x->mode)},
+                                {"wall", x->wall_s ? mu::data(fmt_time(x->wall_s)) : false}});
+  v.set("sweeps", sweeps);
+  v.set("links", code_links(r, row));
+  mu::list flags;
+  for (const auto& f : row.flags)
+    flags.push_back(mu::object{{"gap", f.gap}, {"code", f.code}, {"message", f.message}});
+  v.set("flags", ends_marked(std::move(flags)));
+  return v;
+}
+
+mu::data summary(const Report& r, mu::data v) {
   const auto c = r.status_counts();
   const int n = static_cast<int>(r.rows.size());
   int tp = 0;
   int tf = 0;
   for (const auto& t : r.tests) (t.passed ? tp : tf)++;
-  const int why3_p = obligations_proved(r.why3);
-  const int wp_p = obligations_proved(r.wp);
-  const auto h = html_escape;
-
-  o << R"(<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<title>SONNX Div traceability report</title>
-<style>
-:root{--verified:#2e7d32;--partial:#e08a00;--stale:#7b1fa2;--failed:#c62828;--missing:#757575;--ok:#2e7d32;--bg:#f6f7f9;}
-*{box-sizing:border-box}
-body{font:13px/1.45 "DejaVu Sans",Arial,sans-serif;color:#1d2430;background:var(--bg);margin:0;padding:20px 24px}
-h1{font-size:22px;margin:0 0 4px} h2{font-size:16px;margin:28px 0 8px;border-bottom:2px solid #d9dde3;padding-bottom:4px}
-.meta{color:#55606e;font-size:12px} code{font:12px "DejaVu Sans Mono",monospace;background:#eceff3;padding:0 3px;border-radius:3px}
-.cards{display:flex;gap:10px;margin:14px 0 10px;flex-wrap:wrap}
-.card{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:8px 12px;min-width:130px}
-.card b{display:block;font-size:20px} .card span{color:#55606e;font-size:11px;text-transform:uppercase;letter-spacing:.04em}
-.bar{display:flex;height:26px;border-radius:5px;overflow:hidden;border:1px solid #c9ced6;background:#fff}
-.bar div{color:#fff;font-weight:bold;font-size:12px;display:flex;align-items:center;justify-content:center;white-space:nowrap;overflow:hidden}
-.legend{display:flex;gap:16px;margin:6px 0 0;font-size:12px;flex-wrap:wrap}
-.legend i{display:inline-block;width:11px;height:11px;border-radius:2px;margin-right:5px;vertical-align:-1px}
-.s-verified{background:var(--verified)} .s-partial{background:var(--partial)} .s-stale{background:var(--stale)}
-.s-failed{background:var(--failed)} .s-missing{background:var(--missing)}
-table{border-collapse:collapse;width:100%;background:#fff;border:1px solid #d9dde3}
-th,td{border-bottom:1px solid #e3e6ea;padding:6px 8px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-table.reqs{table-layout:fixed}
-th{background:#eef1f5;font-size:12px;position:sticky;top:0}
-tr.req td:first-child{border-left:6px solid var(--missing)}
-tr.req.verified td:first-child{border-left-color:var(--verified)} tr.req.partial td:first-child{border-left-color:var(--partial)}
-tr.req.stale td:first-child{border-left-color:var(--stale)} tr.req.failed td:first-child{border-left-color:var(--failed)}
-tr.req.verified{background:#f3faf3} tr.req.failed{background:#fdf1f1} tr.req.stale{background:#f8f1fb}
-.id{font-weight:bold;font-size:15px}
-.badge{display:inline-block;color:#fff;border-radius:10px;padding:1px 8px;font-size:11px;font-weight:bold;margin-top:3px;white-space:nowrap}
-.chip{display:inline-block;border-radius:3px;padding:0 5px;margin:1px 2px 1px 0;font-size:11px;border:1px solid;white-space:nowrap}
-.chip.ok{color:var(--ok);border-color:var(--ok);background:#eaf5ea}
-.chip.failed{color:#fff;border-color:var(--failed);background:var(--failed)}
-.chip.missing{color:#6b6b6b;border-color:#b0b0b0;background:#f1f1f1;text-decoration:line-through}
-.title{font-weight:bold} .stmt{color:#3b4452;font-size:12px;margin-top:2px} .src{color:#55606e;font-size:11px;margin-top:4px}
-.num{font-weight:bold;white-space:nowrap} .num .bad{color:var(--failed)} .num .good{color:var(--ok)} .dim{color:#8a93a0}
-details summary{cursor:pointer;color:#2a5db0;font-size:11px} details ul{margin:4px 0 0 16px;padding:0;font-size:11px}
-ul.flags{margin:0;padding-left:14px;font-size:11.5px} ul.flags li.gap{color:#a31515} ul.flags li.warn{color:#8a6d00}
-ul.issues li{margin:2px 0} ul.issues li.gap b{color:#a31515}
-.level{display:inline-block;padding:1px 6px;border-radius:3px;color:#fff;font-weight:bold;font-size:11px}
-.l-code{background:#1b5e20}.l-exhaustive{background:#2e7d32}.l-spec{background:#e08a00}
-.l-test{background:#757575}.l-none{background:#c62828}
-caption{padding:6px 0 2px}
-a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
-.small{font-size:11px}
-</style></head><body>
-)";
-  o << "<h1>SONNX Div &mdash; traceability report</h1>\n<div class=\"meta\">Generated "
-    << h(r.options.generated);
-  if (!r.commit.empty()) o << " &middot; commit <code>" << h(r.commit) << "</code>";
-  o << " &middot; catalogue <code>" << h(r.options.catalogue.generic_string())
-    << "</code> &middot; evidence <code>" << h(r.options.evidence_dir.generic_string())
-    << "</code></div>\n";
-
-  // Cards and the summary bar
-  o << "<div class=\"cards\">";
-  o << "<div class=\"card\"><span>requirements</span><b>" << status_count(c, Status::verified)
-    << " / " << n << "</b>verified</div>";
-  o << "<div class=\"card\"><span>gaps</span><b style=\"color:"
-    << (r.gap_count() ? "#c62828" : "#2e7d32") << "\">" << r.gap_count() << "</b>"
-    << (r.gap_count() ? "report target fails" : "none") << "</div>";
-  o << "<div class=\"card\"><span>Catch2 test cases</span><b>" << tp << " / " << r.tests.size()
-    << "</b>" << (r.have_catch ? (tf ? std::to_string(tf) + " failed" : "passed") : "no results")
-    << "</div>";
-  o << "<div class=\"card\"><span>Why3 goals</span><b>" << why3_p << " / "
-    << obligations_total(r.why3) << "</b>"
-    << (r.have_why3 ? "obligations proved" : "no Why3 results") << "</div>";
-  {
-    const auto wp_props =
-        std::count_if(r.wp.begin(), r.wp.end(), [](const ProofGoal& g) { return g.proved; });
-    o << "<div class=\"card\"><span>WP properties</span><b>" << wp_props << " / " << r.wp.size()
-      << "</b>"
-      << (r.have_wp ? "proved (" + std::to_string(wp_p) + " of " +
-                          std::to_string(obligations_total(r.wp)) + " goals)"
-                    : std::string("no WP results"))
-      << "</div>";
-  }
-  {
-    std::string ex;
-    for (const auto& x : r.exhaustive)
-      ex += (ex.empty() ? "" : ", ") + x.format + (x.ok() ? " ok" : " not ok");
-    o << "<div class=\"card\"><span>exhaustive sweeps</span><b>"
-      << std::count_if(r.exhaustive.begin(), r.exhaustive.end(),
-                       [](const Exhaustive& x) { return x.ok(); })
-      << " / " << r.exhaustive.size() << "</b>" << (ex.empty() ? "no sweep results" : h(ex))
-      << "</div>";
-  }
-  o << "</div>\n<div class=\"bar\">";
+  v.set("verified", num(status_count(c, Status::verified)));
+  v.set("requirements", num(n));
+  v.set("has_gaps", r.gap_count() != 0);
+  v.set("gaps", num(r.gap_count()));
+  v.set("have_catch", r.have_catch);
+  v.set("catch_passed", num(tp));
+  v.set("catch_tests", num(r.tests.size()));
+  v.set("catch_failed", count_if_any(tf));
+  v.set("have_why3", r.have_why3);
+  v.set("why3_proved", num(obligations_proved(r.why3)));
+  v.set("why3_total", num(obligations_total(r.why3)));
+  v.set("have_wp", r.have_wp);
+  v.set("wp_properties_proved",
+        num(std::count_if(r.wp.begin(), r.wp.end(), [](const ProofGoal& g) { return g.proved; })));
+  v.set("wp_properties", num(r.wp.size()));
+  v.set("wp_proved", num(obligations_proved(r.wp)));
+  v.set("wp_total", num(obligations_total(r.wp)));
+  mu::list sweeps;
+  for (const auto& x : r.exhaustive)
+    sweeps.push_back(mu::object{{"format", x.format}, {"ok", x.ok()}});
+  v.set("sweeps_ok", num(std::count_if(r.exhaustive.begin(), r.exhaustive.end(),
+                                       [](const Exhaustive& x) { return x.ok(); })));
+  v.set("sweep_count", num(r.exhaustive.size()));
+  v.set("sweep_list", ends_marked(std::move(sweeps)));
+  mu::list bar;
+  mu::list legend;
   for (const Status s : kStatuses) {
     const int k = status_count(c, s);
+    mu::data item =
+        mu::object{{"status", to_string(s)}, {"label", status_label(s)}, {"count", num(k)}};
+    legend.push_back(item);
     if (k == 0 || n == 0) continue;
-    o << "<div class=\"s-" << s << "\" style=\"width:" << (100.0 * k / n) << "%\" title=\""
-      << status_label(s) << "\">" << k << " " << s << "</div>";
+    std::ostringstream width;
+    width << (100.0 * k / n);
+    item.set("width", width.str());
+    bar.push_back(item);
   }
-  o << "</div>\n<div class=\"legend\">";
-  for (const Status s : kStatuses)
-    o << "<span><i class=\"s-" << s << "\"></i>" << status_label(s) << ": " << status_count(c, s)
-      << "</span>";
-  o << "</div>\n";
+  v.set("bar", bar);
+  v.set("legend", legend);
+  return v;
+}
 
-  // Requirement table
-  o << "<h2>Requirements</h2>\n<table class=\"reqs\"><thead><tr><th style=\"width:78px\">ID</th>"
-       "<th style=\"width:25%\">Requirement and source</th><th style=\"width:100px\">Proof "
-       "level</th>"
-       "<th style=\"width:96px\">Methods</th>"
-       "<th style=\"width:92px\">Tests</th><th style=\"width:96px\">Why3</th><th "
-       "style=\"width:96px\">WP</th>"
-       "<th style=\"width:112px\">Exhaustive</th><th style=\"width:130px\">Code</th><th>Gaps and "
-       "warnings</th>"
-       "</tr></thead><tbody>\n";
-  for (const auto& row : r.rows) {
-    const Requirement& q = *row.req;
-    o << "<tr class=\"req " << row.status << "\" id=\"req-" << h(q.id)
-      << "\"><td><div class=\"id\">" << h(q.id) << "</div><span class=\"badge s-" << row.status
-      << "\">" << row.status << "</span></td>";
-    o << "<td><div class=\"title\">" << h(q.title) << "</div><div class=\"stmt\">" << h(q.statement)
-      << "</div><div class=\"src\">Source: <b>" << h(q.source.doc) << "</b> <code>"
-      << h(q.source.file) << "</code> &mdash; " << h(q.source.section);
-    if (!q.source.sonnx_tag.empty())
-      o << " &middot; SONNX tag <code>" << h(q.source.sonnx_tag) << "</code>";
-    o << "</div></td>";
-    o << "<td><span class=\"level l-" << row.proof_level << "\">" << h(to_string(row.proof_level))
-      << "</span><div class=\"small dim\">"
-      << "WP " << row.level_code << ", sweeps " << row.level_exhaustive << ", Why3 "
-      << row.level_spec << ", tests " << row.level_tests << "</div>";
-    if (row.proof_level == Level::spec)
-      o << "<div class=\"small bad\">proved about the specification only</div>";
-    if (!row.conditions.empty())
-      o << "<div class=\"small bad\">conditional: " << h(join(row.conditions, "; ")) << "</div>";
-    for (const auto& [t, l] : row.levels_by_type)
-      if (l != row.proof_level) {
-        std::vector<std::string> parts;
-        for (const auto& [t2, l2] : row.levels_by_type) parts.push_back(t2 + " " + to_string(l2));
-        o << "<div class=\"small dim\">" << h(join(parts, ", ")) << "</div>";
-        break;
-      }
-    o << "</td><td>";
-    for (const auto& m : q.methods)
-      o << "<span class=\"chip " << method_state(row, m) << "\">" << h(m) << "</span> ";
-    o << "</td>";
-    // tests
-    o << "<td><div class=\"num\">";
-    if (row.tests.empty()) {
-      o << "<span class=\"dim\">none</span>";
-    } else {
-      o << "<span class=\"good\">" << row.tests_passed() << " passed</span>";
-      if (row.tests_failed() != 0)
-        o << "<br><span class=\"bad\">" << row.tests_failed() << " failed</span>";
-    }
-    o << "</div>";
-    if (!row.tests.empty()) {
-      o << "<details><summary>" << row.tests.size() << " test cases</summary><ul>";
-      for (const auto* t : row.tests)
-        o << "<li>" << (t->passed ? "&#10003; " : "<b style=\"color:#c62828\">&#10007;</b> ")
-          << "<a href=\"" << h(source_href(r, t->file, t->line)) << "\">" << h(t->name)
-          << "</a></li>";
-      o << "</ul></details>";
-    }
-    o << "</td>";
-    // proofs
-    auto proof_cell = [&](const std::vector<const ProofGoal*>& goals, bool have, bool needed) {
-      o << "<td><div class=\"num\">";
-      if (goals.empty()) {
-        o << "<span class=\"dim\">" << (!needed ? "&ndash;" : (have ? "no goal" : "no results"))
-          << "</span></div></td>";
-        return;
-      }
-      const int p = row.proved(goals);
-      const int n = Row::total(goals);
-      o << "<span class=\"" << (p == n ? "good" : "bad") << "\">" << p << " / " << n
-        << "</span></div><div class=\"small\">" << h(join(provers_of(goals), ", "));
-      bool any = false;
-      const double t = total_time(goals, &any);
-      if (any) o << "<br>" << fmt_time(t) << " s";
-      o << "</div><details><summary>goals</summary><ul>";
-      for (const auto* g : goals) {
-        o << "<li>" << (g->proved ? "&#10003; " : "<b style=\"color:#c62828\">&#10007;</b> ");
-        const bool scoped = g->scope.empty() || g->goal.rfind(g->scope + "_", 0) == 0;
-        const std::string label = (scoped ? "" : g->scope + ".") + g->goal;
-        if (!g->file.empty())
-          o << "<a href=\"" << h(source_href(r, g->file, g->line)) << "\">" << h(label) << "</a>";
-        else
-          o << h(label);
-        o << " <span class=\"dim\">" << h(g->status) << (g->note.empty() ? "" : ", " + h(g->note))
-          << (g->time_s ? ", " + fmt_time(g->time_s) + " s" : "") << "</span></li>";
-      }
-      o << "</ul></details></td>";
-    };
-    proof_cell(row.why3, r.have_why3, q.needs("why3"));
-    proof_cell(row.wp, r.have_wp, q.needs("wp"));
-    // exhaustive
-    o << "<td class=\"small\">";
-    if (row.exhaustive.empty())
-      o << "<span class=\"dim\">" << (q.needs("exhaustive") ? "no results" : "&ndash;")
-        << "</span>";
-    for (const auto* x : row.exhaustive) {
-      o << "<div><b style=\"color:" << (x->ok() ? "#2e7d32" : "#c62828") << "\">" << h(x->format)
-        << "</b> " << x->pairs_checked << " pairs, " << x->mismatches << " mismatches";
-      if (!x->mode.empty()) o << ", " << h(x->mode);
-      if (x->wall_s) o << ", " << fmt_time(x->wall_s) << " s";
-      o << "</div>";
-    }
-    o << "</td>";
-    // code links
-    o << "<td class=\"small\">";
-    if (row.links.empty()) o << "<span class=\"dim\">none</span>";
-    {
-      // One line per (kind, file): "impl div_kernels.c: 6, 11, 20", each line number a link.
-      std::vector<std::pair<std::string, std::vector<const CodeLink*>>> groups;
-      for (const auto* l : row.links) {
-        const std::string key = l->kind + " " + l->file;
-        auto it = std::find_if(groups.begin(), groups.end(),
-                               [&](const auto& g) { return g.first == key; });
-        if (it == groups.end())
-          groups.push_back({key, {l}});
-        else
-          it->second.push_back(l);
-      }
-      for (const auto& [key, ls] : groups) {
-        o << "<div title=\"" << h(ls.front()->file) << "\">" << h(ls.front()->kind) << " "
-          << h(fs::path(ls.front()->file).filename().string()) << ":";
-        for (std::size_t k = 0; k < ls.size(); ++k)
-          o << (k ? ", " : " ") << "<a href=\"" << h(source_href(r, ls[k]->file, ls[k]->line))
-            << "\">" << ls[k]->line << "</a>";
-        o << "</div>";
-      }
-    }
-    o << "</td>";
-    // flags
-    o << "<td>";
-    if (row.flags.empty())
-      o << "<span class=\"dim\">none</span>";
-    else {
-      o << "<ul class=\"flags\">";
-      for (const auto& f : row.flags)
-        o << "<li class=\"" << (f.gap ? "gap" : "warn") << "\"><b>" << h(f.code)
-          << "</b>: " << h(f.message) << "</li>";
-      o << "</ul>";
-    }
-    o << "</td></tr>\n";
-  }
-  o << "</tbody></table>\n";
-  o << "<p class=\"small\">" << md_inline(kProofLevels)
-    << " Under each level: the number of proved WP properties, passed sweeps, proved Why3 goals "
-       "and passed tests "
-       "behind it.";
-  {
-    int vp = 0;
-    for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
-    o << " Tests of the verification means (tagged <code>[oracle]</code> or "
-         "<code>[platform]</code>: the MPFR "
-         "oracle, the reference implementations, the platform) count for no requirement: "
-      << vp << " / " << r.verification_tests.size() << " passed.";
-  }
-  o << "</p>\n";
-
-  // Sections read from optional evidence files
+mu::data sections(const Report& r) {
+  mu::list out;
   for (const auto& sec : r.sections) {
-    o << "<h2 id=\"" << h(sec.id) << "\">" << h(sec.title) << " <span class=\"small dim\">("
-      << h(sec.files) << ")</span></h2>\n<p><b style=\"color:" << (sec.bad ? "#c62828" : "#2e7d32")
-      << "\">" << h(sec.verdict) << "</b></p>\n<p class=\"small\">" << h(sec.explanation)
-      << "</p>\n";
+    mu::list tables;
     for (const auto& t : sec.tables) {
       if (t.rows.empty()) continue;
-      o << "<table><caption class=\"small\" style=\"text-align:left\">" << h(t.caption)
-        << "</caption><thead><tr>";
-      for (const auto& k : t.header) o << "<th>" << h(k) << "</th>";
-      o << "</tr></thead><tbody>";
-      for (const auto& row : t.rows) {
-        o << "<tr>";
-        for (const auto& v : row) o << "<td class=\"small\">" << h(v) << "</td>";
-        o << "</tr>";
-      }
-      o << "</tbody></table>\n";
-      if (t.omitted != 0)
-        o << "<p class=\"small\">" << t.omitted << " more rows in the evidence file.</p>\n";
+      tables.push_back(mu::object{{"caption", t.caption},
+                                  {"header", strings(t.header)},
+                                  {"table_rows", table_rows(t.rows)},
+                                  {"omitted", count_if_any(t.omitted)}});
     }
+    out.push_back(mu::object{{"id", sec.id},
+                             {"title", sec.title},
+                             {"files", sec.files},
+                             {"bad", sec.bad},
+                             {"verdict", sec.verdict},
+                             {"explanation", sec.explanation},
+                             {"tables", tables}});
   }
+  return out;
+}
 
-  // Issues
-  o << "<h2>Issues not tied to one requirement (" << r.issues.size() << ")</h2>\n";
-  if (r.issues.empty())
-    o << "<p class=\"dim\">None: no orphan tags, no missing or stale evidence files.</p>\n";
-  else {
-    o << "<ul class=\"issues\">";
-    for (const auto& i : r.issues)
-      o << "<li class=\"" << (i.gap ? "gap" : "warn") << "\"><b>" << (i.gap ? "gap" : "warning")
-        << " &middot; " << h(i.code) << "</b>: " << h(i.message)
-        << (i.where.empty() ? "" : " <span class=\"dim\">[" + h(i.where) + "]</span>") << "</li>";
-    o << "</ul>\n";
-  }
-
-  // Evidence files
-  o << "<h2>Evidence files</h2>\n<p class=\"small\">Each evidence file records the commit and a "
-       "SHA-256 of the "
-       "sources it covers (scripts/evidence_provenance.py); the report recomputes the hash over "
-       "the current sources, "
-       "so a copied bundle and a fresh checkout get the same "
-       "verdict.</p>\n<table><thead><tr><th>file</th><th>kind</th>"
-       "<th>present</th><th>bound to sources</th><th>commit</th><th>stale</th></tr></thead><tbody>";
+mu::data evidence_files(const Report& r) {
+  mu::list out;
   for (const auto& f : r.files)
-    o << "<tr><td>"
-      << (f.present ? "<a href=\"" + h(f.path) + "\">" + h(f.path) + "</a>" : h(f.path))
-      << "</td><td>" << h(f.kind) << "</td><td>"
-      << (f.present ? "yes" : "<b style=\"color:#c62828\">missing</b>") << "</td><td>"
-      << (f.provenance == Provenance::none ? "<b style=\"color:#c62828\">no provenance</b>"
-                                           : h(to_string(f.provenance)))
-      << "<div class=\"small dim\">" << h(join(f.sources, " ")) << "</div></td><td><code>"
-      << h(f.provenance_commit.substr(0, 12)) << "</code></td><td>"
-      << (f.stale ? "<b style=\"color:#7b1fa2\">stale</b>: " + h(f.newer_source) : "no")
-      << "</td></tr>";
-  o << "</tbody></table>\n";
+    out.push_back(mu::object{{"path", f.path},
+                             {"kind", f.kind},
+                             {"present", f.present},
+                             {"bound", f.provenance != Provenance::none},
+                             {"provenance", to_string(f.provenance)},
+                             {"sources", join(f.sources, " ")},
+                             {"file_commit", f.provenance_commit.substr(0, 12)},
+                             {"stale", f.stale},
+                             {"newer_source", f.newer_source}});
+  return out;
+}
 
-  // Assumptions
-  o << "<h2>Assumptions register (spec/assumptions.json, " << r.assumptions.size()
-    << " rows)</h2>\n";
-  o << "<table><thead><tr><th>ID</th><th>kind</th><th>where</th><th>statement</"
-       "th><th>justification</th><th>how it is "
-       "checked</th></tr></thead><tbody>";
+// The registers' cells are inline Markdown, rendered here ({{{ }}} in the template).
+mu::data registers(const Report& r, mu::data v) {
+  mu::list rows;
   for (const auto& a : r.assumptions) {
-    o << "<tr>";
+    std::vector<std::string> cells;
     for (std::size_t k = 0; k < 6; ++k)
-      o << "<td class=\"small\">" << (k < a.cells.size() ? md_inline(a.cells[k]) : "") << "</td>";
-    o << "</tr>";
+      cells.push_back(k < a.cells.size() ? md_inline(a.cells[k]) : "");
+    rows.push_back(mu::object{{"cells", strings(cells)}});
   }
-  o << "</tbody></table>\n";
-  if (!r.why3_assumptions.empty()) {
-    o << "<p class=\"small\">Rows that the axiom scans of why3.json and wp-report.json matched in "
-         "the logical context of the proved goals (each must be a row above; the report flags any "
-         "that is "
-         "not):</p><ul class=\"small\">";
-    for (const auto& a : r.why3_assumptions) o << "<li>" << md_inline(a) << "</li>";
-    o << "</ul>";
-  }
+  v.set("assumption_count", num(r.assumptions.size()));
+  v.set("assumptions", rows);
+  mu::list matched;
+  for (const auto& a : r.why3_assumptions) matched.push_back(mu::object{{"text", md_inline(a)}});
+  v.set("matched_assumptions", ends_marked(std::move(matched)));
+  return v;
+}
 
-  // Coverage and benchmarks
-  if (!r.coverage.empty()) {
-    o << "<h2>Coverage</h2><table><tbody>";
-    for (const auto& [k, v] : r.coverage)
-      o << "<tr><td style=\"width:260px\">" << h(k) << "</td><td>"
-        << (k == "detailed report" ? "<a href=\"" + h(v) + "\">" + h(v) + "</a>" : h(v))
-        << "</td></tr>";
-    o << "</tbody></table>\n";
-  }
-  if (!r.bench_rows.empty()) {
-    o << "<h2>Benchmarks (bench.json, a measurement, not a bound)</h2><table><thead><tr>";
-    for (const auto& k : r.bench_header) o << "<th>" << h(k) << "</th>";
-    o << "</tr></thead><tbody>";
-    for (const auto& row : r.bench_rows) {
-      o << "<tr>";
-      for (const auto& v : row) o << "<td class=\"small\">" << h(v) << "</td>";
-      o << "</tr>";
-    }
-    o << "</tbody></table>\n";
-  }
+}  // namespace
 
-  // Tool versions
-  o << "<h2>Tool versions</h2>\n";
-  if (r.tool_versions.empty())
-    o << "<p><b style=\"color:#c62828\">No tool-versions.json in the evidence dir.</b></p>";
-  else {
-    o << "<table><tbody>";
-    for (const auto& [k, v] : r.tool_versions)
-      o << "<tr><td style=\"width:160px\">" << h(k) << "</td><td><code>" << h(v)
-        << "</code></td></tr>";
-    o << "</tbody></table>\n";
-  }
-  o << "<p class=\"meta\">Statuses: <b>verified</b> = every verification method of the catalogue "
-       "has passing, fresh "
-       "evidence from this build; <b>partial</b> = some evidence missing; <b>stale</b> = an "
-       "evidence file was produced "
-       "from other sources than the current ones; <b>failed</b> = a test failed, a goal is not "
-       "proved or a sweep found mismatches; "
-       "<b>no evidence</b> = nothing at all. Schema and rules: docs/traceability.md.</p>\n";
-  o << "</body></html>\n";
-  return o.str();
+// ---------------------------------------------------------------------------------------------
+std::string render_html(const Report& r) {
+  mu::data v = mu::object{{"generated", r.options.generated},
+                          {"has_commit", !r.commit.empty()},
+                          {"commit", r.commit},
+                          {"catalogue", r.options.catalogue.generic_string()},
+                          {"evidence", r.options.evidence_dir.generic_string()}};
+  v = summary(r, std::move(v));
+  mu::list rows;
+  for (const auto& row : r.rows) rows.push_back(requirement_row(r, row));
+  v.set("rows", rows);
+  v.set("proof_levels", md_inline(kProofLevels));
+  int vp = 0;
+  for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
+  v.set("verification_passed", num(vp));
+  v.set("verification_tests", num(r.verification_tests.size()));
+  v.set("sections", sections(r));
+  mu::list issues;
+  for (const auto& i : r.issues)
+    issues.push_back(mu::object{
+        {"gap", i.gap}, {"code", i.code}, {"message", i.message}, {"where", text_if_any(i.where)}});
+  v.set("issue_count", num(r.issues.size()));
+  v.set("issues", ends_marked(std::move(issues)));
+  v.set("files", evidence_files(r));
+  v = registers(r, std::move(v));
+  v.set("coverage", key_values(r.coverage));
+  v.set("has_bench", !r.bench_rows.empty());
+  v.set("bench_header", strings(r.bench_header));
+  v.set("bench_rows", table_rows(r.bench_rows));
+  v.set("tools", key_values(r.tool_versions));
+
+  mu::mustache page{kReportHtmlTemplate};
+  page.set_custom_escape(html_escape);
+  std::string out = page.render(v);
+  if (!page.is_valid())
+    throw std::runtime_error("traceability.html template: " + page.error_message());
+  return out;
 }
 
 }  // namespace trace
