@@ -120,5 +120,8 @@ int Report::gap_count() const {
   return n;
 }
 
-bool is_verification_tag(const std::string& tag) { return tag == "oracle" || tag == "platform"; }
+bool is_non_requirement_tag(const std::string& tag) {
+  return std::any_of(std::begin(kNonRequirementTags), std::end(kNonRequirementTags),
+                     [&](const NonRequirementTag& t) { return tag == t.tag; });
+}
 }  // namespace trace

@@ -291,6 +291,10 @@ std::string render_html(const Report& r) {
   for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
   v.set("verification_passed", num(vp));
   v.set("verification_tests", num(r.verification_tests.size()));
+  mu::list tags;
+  for (const auto& t : kNonRequirementTags)
+    tags.push_back(mu::object{{"tag", t.tag}, {"checks", t.checks}});
+  v.set("non_requirement_tags", ends_marked(std::move(tags)));
   v.set("sections", sections(r));
   mu::list issues;
   for (const auto& i : r.issues)

@@ -91,6 +91,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
 <OverallResult success="true"/></TestCase>
 <TestCase name="t2" tags="[F2]" filename="/nowhere/t.cpp" line="9"><OverallResult success="true"/></TestCase>
 <TestCase name="oracle self" tags="[oracle]" filename="/nowhere/o.cpp" line="2"><OverallResult success="true"/></TestCase>
+<TestCase name="spawn" tags="[process]" filename="/nowhere/p.cpp" line="3"><OverallResult success="true"/></TestCase>
 </Group></Catch>)");
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
     "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,
@@ -210,8 +211,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(j["summary"]["proof_levels"]["exhaustive"] == 2);
     CHECK(contains(trace::render_markdown(r),
                    "exhaustive (conditional); float16: exhaustive, int8: code"));
-    // The [oracle] test counts for no requirement and is no untraced test.
-    CHECK(r.verification_tests.size() == 1);
+    // The [oracle] and [process] tests count for no requirement and are no untraced tests.
+    CHECK(r.verification_tests.size() == 2);
     CHECK(r.tests.size() == 2);
     // the register rows the proofs' axiom scans matched are rows of the register
     CHECK(!has_issue(r, "assumptions"));
@@ -288,6 +289,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
 <TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
 <TestCase name="t2" tags="[F2][Z9]" filename="/nowhere/t.cpp" line="9"><OverallResult success="false"/></TestCase>
+<TestCase name="untagged" tags="[bad-input]" filename="/nowhere/u.cpp" line="4"><OverallResult success="true"/></TestCase>
 </Group></Catch>)");
   write(ev / "exhaustive-bf16.json",
         R"({"format":"bfloat16","pairs_checked":1000,"mismatches":0,"mode":"sample"})");
@@ -302,6 +304,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_flag(row(r, "F2"), "exhaustive-incomplete"));
     CHECK(has_flag(row(r, "F2"), "exhaustive-mismatch"));  // symmetry failures, verdict false
     CHECK(has_issue(r, "orphan", "Z9"));
+    // A library test that names no requirement and carries no non-requirement tag is a gap.
+    CHECK(has_issue(r, "untraced-test", "\"untagged\""));
     CHECK(has_issue(r, "stale", "wp-report.json"));
     CHECK(row(r, "D3").status ==
           trace::Status::verified);  // its Catch2 evidence covers src/k.c only: not stale

@@ -325,7 +325,7 @@ struct Report {
   Options options;
   Catalogue catalogue;
   std::vector<TestCase> tests;
-  std::vector<TestCase> verification_tests;  // tagged [oracle] or [platform]: no requirement
+  std::vector<TestCase> verification_tests;  // with a non-requirement tag (kNonRequirementTags)
   std::vector<ProofGoal> why3;
   std::vector<ProofGoal> wp;
   std::vector<Exhaustive> exhaustive;
@@ -352,8 +352,21 @@ struct Report {
   int gap_count() const;  // requirement gaps + global gaps
 };
 
-// Non-requirement tags of tests that check the verification code or the platform, not the library.
-bool is_verification_tag(const std::string& tag);
+// The tags of test cases that count for no requirement, with what such a test checks. A test case
+// with no requirement ID carries one of them (the tests of the verification means and of the tools'
+// libraries do not exercise the library; requirement_tags.cmake forbids them an ID), or it is an
+// untraced-test gap: a test of the library that names no requirement.
+struct NonRequirementTag {
+  const char* tag;
+  const char* checks;
+};
+inline constexpr NonRequirementTag kNonRequirementTags[] = {
+    {"oracle", "the MPFR oracle and the reference implementations"},
+    {"platform", "the platform's arithmetic"},
+    {"conform", "the conformance campaign's library (conform/)"},
+    {"process", "the subprocess utility (process/)"},
+    {"assumption", "what a row of the assumptions register says of the library"}};
+bool is_non_requirement_tag(const std::string& tag);
 
 // Builds the optional sections (sections.cpp); adds gaps and warnings to rep.issues.
 void add_sections(Report& rep);
