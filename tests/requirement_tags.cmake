@@ -4,8 +4,9 @@ cmake_minimum_required(VERSION 3.25)
 #  - every ID-shaped tag names a catalogued ID (no orphans);
 #  - a test file that never calls the product (the checked API or its test wrappers run_div and
 #    div_bits, the kernels sonnx_div_*, the float-format helpers, the fast paths, the io layer or the
-#    CLI) carries no requirement ID: tests of the oracle, of the reference implementations or of the
-#    platform use a non-requirement tag such as [oracle] or [platform].
+#    CLI) carries no requirement ID: tests of the oracle, of the reference implementations, of the
+#    platform or of a tool's library use a non-requirement tag such as [oracle], [platform],
+#    [conform] or [process] (the traceability report's kNonRequirementTags).
 # Arguments: -DCATALOGUE=spec/requirements.json -DTEST_DIR=tests[,other test folders]
 file(READ "${CATALOGUE}" catalogue)
 string(JSON count LENGTH "${catalogue}" requirements)

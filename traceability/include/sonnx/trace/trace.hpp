@@ -3,7 +3,11 @@
 //             catalogue, the sources and the evidence files into the model below;
 //   model     (this header, model.cpp, join.cpp) joins them per requirement (status and proof
 //             level as enums);
-//   renderers (render_*.cpp) write traceability.json, .html, .md, .csv and the console gap list.
+//   renderers (render_*.cpp) write traceability.json, .html, .md, .csv and the console gap list;
+//             the HTML page is the Mustache template templates/report.html.mustache, embedded in
+//             the executable at build time (cmake/embed_template.cmake).
+// The content hash of the sources comes from scripts/evidence_provenance.py --hash, the commit from
+// git rev-parse HEAD (provenance.cpp), both started through sonnx::process.
 //
 // Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
 // code tags, reads the evidence that real runs left in the evidence directory (Catch2 XML, WP
