@@ -32,8 +32,9 @@ endif()
 function(sonnx_add_catch_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
-  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support
-    ${PROJECT_SOURCE_DIR}/src)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support)
+  # A test program that calls the kernels or decision procedures themselves lists
+  # sonnx::div_internal among its LIBRARIES.
   target_link_libraries(${name} PRIVATE sonnx_catch_main sonnx::sonnx_div sonnx_build_flags
     ${ARG_LIBRARIES})
   # --warn NoTests: a CTest entry that matches no Catch2 case (e.g. a name CMake split at a ';')
