@@ -32,6 +32,7 @@
 #include <cstring>
 #include <limits>
 #include <sonnx/div.hpp>
+#include <sonnx/result_comparison.hpp>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -126,14 +127,14 @@ struct TypeInfo {
   std::uint64_t quiet_bit;
 
   [[nodiscard]] bool is_nan(std::uint64_t bits) const {
-    return is_float && (bits & ~sign_bit) > infinity;
+    return sonnx::float_layout(type).is_nan(bits);
   }
   [[nodiscard]] bool is_quiet_nan(std::uint64_t bits) const {
-    return is_nan(bits) && (bits & quiet_bit) != 0;
+    return sonnx::float_layout(type).is_quiet_nan(bits);
   }
   // The comparison rule (SD-9).
   [[nodiscard]] bool matches(std::uint64_t got, std::uint64_t expected) const {
-    return is_nan(expected) ? is_quiet_nan(got) : got == expected;
+    return sonnx::same_result(sonnx::float_layout(type), expected, got);
   }
 };
 
