@@ -121,6 +121,18 @@ inline onnx::AttributeProto* add_int(onnx::NodeProto& node, const std::string& n
   return a;
 }
 
+// The graph attribute `name` of a node (If's then_branch, Loop's and Scan's body), its graph named
+// `graph_name`.
+inline onnx::GraphProto* add_graph(onnx::NodeProto& node, const std::string& name,
+                                   const std::string& graph_name) {
+  auto* a = node.add_attribute();
+  a->set_name(name);
+  a->set_type(onnx::AttributeProto::GRAPH);
+  auto* graph = a->mutable_g();
+  graph->set_name(graph_name);
+  return graph;
+}
+
 // A model-local function local.`name`(x, y) -> z without nodes, importing `opset`.
 inline onnx::FunctionProto* add_function(onnx::ModelProto& m, const std::string& name,
                                          std::int64_t opset = 14) {

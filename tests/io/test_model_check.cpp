@@ -154,11 +154,7 @@ TEST_CASE("check-model: Div nodes in subgraphs are checked, one report per node"
   ifnode->set_op_type("If");
   ifnode->add_input("cond");
   ifnode->add_output("out");
-  auto* attr = ifnode->add_attribute();
-  attr->set_name("then_branch");
-  attr->set_type(onnx::AttributeProto::GRAPH);
-  auto* sub = attr->mutable_g();
-  sub->set_name("then");
+  auto* sub = add_graph(*ifnode, "then_branch", "then");
   auto* inner = sub->add_node();
   inner->set_op_type("Div");
   inner->add_input("a");  // outer-scope value, [3, 4]

@@ -54,11 +54,7 @@ TEST_CASE("check-model: a subgraph's own declarations of an outer value prove no
     branch->set_op_type("If");
     branch->add_input("cond");
     branch->add_output("out");
-    auto* attr = branch->add_attribute();
-    attr->set_name("then_branch");
-    attr->set_type(onnx::AttributeProto::GRAPH);
-    auto* sub = attr->mutable_g();
-    sub->set_name("then");
+    auto* sub = add_graph(*branch, "then_branch", "then");
     auto* div = sub->add_node();
     div->set_op_type("Div");
     div->add_input("a");
@@ -114,11 +110,7 @@ onnx::ModelProto loop_model(const Operand& initial, const Operand& declared,
   loop->add_input("");
   loop->add_input("x");
   loop->set_output(0, "y");
-  auto* attr = loop->add_attribute();
-  attr->set_name("body");
-  attr->set_type(onnx::AttributeProto::GRAPH);
-  auto* body = attr->mutable_g();
-  body->set_name("body");
+  auto* body = add_graph(*loop, "body", "body");
   declare(body->add_input(), "i", Operand{onnx::TensorProto::INT64, {}});
   declare(body->add_input(), "cond", Operand{onnx::TensorProto::BOOL, {}});
   declare(body->add_input(), "acc", declared);
@@ -187,11 +179,7 @@ TEST_CASE("check-model: a Scan body's elements are slices of its scan inputs", "
       axes->set_type(onnx::AttributeProto::INTS);
       axes->add_ints(*axis);
     }
-    auto* body = node->add_attribute();
-    body->set_name("body");
-    body->set_type(onnx::AttributeProto::GRAPH);
-    auto* sub = body->mutable_g();
-    sub->set_name("body");
+    auto* sub = add_graph(*node, "body", "body");
     declare(sub->add_input(), "state", Operand{onnx::TensorProto::FLOAT, {"4"}});
     declare(sub->add_input(), "e", Operand{onnx::TensorProto::FLOAT, {"4"}});
     auto* div = sub->add_node();
