@@ -384,7 +384,12 @@ TEST_CASE("SONNX_DIV_KERNELS selects the kernels of div(a, b, c)", "[D9]") {
   CHECK((isa == "AVX2+F16C") == avx2_fast_paths_supported());
 }
 
-TEST_CASE("no fused multiply-add contraction in the fast paths' compilations", "[D9][F1]") {
+// tests/unit/fp_contract_probe.cpp, compiled with the fast paths' options: a check of the build's
+// flags (AS-PLAT-3), not of library code, hence no requirement tag.
+double baseline_multiply_subtract_probe(double x, double y, double z) noexcept;
+double avx2_multiply_subtract_probe(double x, double y, double z) noexcept;
+
+TEST_CASE("no fused multiply-add contraction with the fast paths' compile options", "[platform]") {
   // x = 1 + 2^-30: x*x = 1 + 2^-29 + 2^-60 exactly; rounded first, minus (1 + 2^-29) gives 0,
   // fused it gives 2^-60.
   const double x = 1.0 + 0x1p-30;
