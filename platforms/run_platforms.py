@@ -9,7 +9,7 @@ checks run on the target's objects, and the evidence written to build/evidence/p
   run_platforms.py --targets cortex-m4f --check-only   one target built, run and checked (the
                    test command's short run); nothing is written to the evidence folder
 
-Per target: the self-contained platform test (platforms/src/platform_test.cpp: checked API and
+Per target: the self-contained platform test (platforms/src/platform_*.cpp: checked API and
 every kernel on the golden, seed, error and sampled cases, expected bits from the host's MPFR
 oracle), the archive check (no allocation, exceptions, RTTI, FP-mode changes) and its self-check
 with the target's compiler, the stack bound for the target (GCC's -fstack-usage), and on bare metal
