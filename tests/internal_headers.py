@@ -32,8 +32,8 @@ INTERNAL_ROOTS = ("src/common", "src/div")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 INCLUDE_DIRS_CALL = re.compile(r"\b(?:target_)?include_directories\s*\(([^)]*)\)", re.S)
 # The library's source folder or one of its internal folders, named from outside src/.
-SRC_PATH = re.compile(r'(?:\$\{(?:PROJECT|CMAKE)_SOURCE_DIR\}|\.\.)/src(?:/(?:common|div)[^\s)>"]*)?'
-                      r'(?=[\s)>"]|$)')
+SRC_PATH = re.compile(r'(?:\$\{(?:PROJECT|CMAKE)_SOURCE_DIR\}|\.\.)/src'
+                      r'(?:/(?:common|div)[^\s)>"]*)?(?=[\s)>"]|$)')
 
 PLANTED = {
     "cmake": ("tests/planted/CMakeLists.txt",
