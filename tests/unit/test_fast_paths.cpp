@@ -397,8 +397,8 @@ TEST_CASE("the domain scan finds violations in any block, after divisors -1 that
   }
 }
 
-// The int16, int32 and int64 scans read the divisors of a block first and its dividends only when
-// a divisor is -1: in a block holding a MIN / -1 before a zero divisor, the first violation is
+// The int16, int32 and int64 scans test a block's divisors for 0 or -1 first and the whole block
+// only when one is: in a block holding a MIN / -1 before a zero divisor, the first violation is
 // still the MIN / -1, and a zero before it is reported as such.
 TEMPLATE_TEST_CASE("the domain scan reports the first violation of a block holding both kinds",
                    "[C3][D3][D7]", std::int8_t, std::int16_t, std::int32_t, std::int64_t) {

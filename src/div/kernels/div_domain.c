@@ -10,9 +10,9 @@
  * lanes of that width; only inside the first block whose flag is set does it search element by
  * element. Each test combines its comparisons with the bitwise operators | and & on their 0/1
  * values, not with && and ||: no branch. The unsigned scans read B only. The int16, int32 and
- * int64 scans read B first (a zero divisor, and whether any divisor is -1) and read the block's
- * dividends only when a divisor is -1 (D3), which among random 16-bit or wider divisors is rare;
- * among 8-bit divisors -1 is common, so the int8 scan tests both operands in one pass. */
+ * int64 scans first test a block's divisors for 0 or -1 (one flag) and test the block in full, A
+ * and B (C3, D3), only when one is: among random 16-bit or wider divisors that is rare; among 8-bit
+ * divisors it is common, so the int8 scan tests both operands in one pass. */
 #include "div_domain.h"
 
 #include "../../common/kernels/sonnx_logic.h"
@@ -133,32 +133,31 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
   */
   while ((violations == 0U) && (start < n)) {
     end = sonnx_domain_block_end(start, n);
-    uint16_t minus_one = 0U;
+    uint16_t suspect = 0U;
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_flag_bound: violations <= 1 && minus_one <= 1;
-        loop invariant C3_zero_divisor_seen: violations == 0 <==>
-          \forall integer k; start <= k < i ==> b[k] != 0;
-        loop invariant D3_minus_one_seen: minus_one == 0 <==>
-          \forall integer k; start <= k < i ==> b[k] != -1;
-        loop assigns i, violations, minus_one;
+        loop invariant C3_D3_flag_bound: suspect <= 1;
+        loop invariant C3_D3_no_divisor_0_or_minus_1: suspect == 0 <==>
+          \forall integer k; start <= k < i ==> b[k] != 0 && b[k] != -1;
+        loop assigns i, suspect;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
       const int16_t y = b[i];
-      violations = (uint16_t)(violations | (uint16_t)(y == 0));
-      minus_one = (uint16_t)(minus_one | (uint16_t)(y == -1));
+      suspect = (uint16_t)(suspect | (uint16_t)((y >= -1) & (y <= 0)));
     }
-    if ((violations == 0U) && (minus_one != 0U)) {
+    if (suspect != 0U) {
       /*@ loop invariant C1_index_in_bounds: start <= i <= end;
           loop invariant C3_D3_flag_bound: violations <= 1;
-          loop invariant D3_min_by_minus_one_seen: violations == 0 <==>
-            \forall integer k; start <= k < i ==> !(a[k] == INT16_MIN && b[k] == -1);
+          loop invariant C3_D3_flag_clear: violations == 0 <==>
+            \forall integer k; start <= k < i ==> sonnx_div_in_domain_i16(a[k], b[k]);
           loop assigns i, violations;
           loop variant end - i;
       */
       for (i = start; i < end; ++i) {
-        violations = (uint16_t)(violations | (uint16_t)((a[i] == INT16_MIN) & (b[i] == -1)));
+        const int16_t x = a[i];
+        const int16_t y = b[i];
+        violations = (uint16_t)(violations | (uint16_t)((y == 0) | ((x == INT16_MIN) & (y == -1))));
       }
     }
     if (violations == 0U) {
@@ -204,32 +203,31 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
   */
   while ((violations == 0U) && (start < n)) {
     end = sonnx_domain_block_end(start, n);
-    uint32_t minus_one = 0U;
+    uint32_t suspect = 0U;
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_flag_bound: violations <= 1 && minus_one <= 1;
-        loop invariant C3_zero_divisor_seen: violations == 0 <==>
-          \forall integer k; start <= k < i ==> b[k] != 0;
-        loop invariant D3_minus_one_seen: minus_one == 0 <==>
-          \forall integer k; start <= k < i ==> b[k] != -1;
-        loop assigns i, violations, minus_one;
+        loop invariant C3_D3_flag_bound: suspect <= 1;
+        loop invariant C3_D3_no_divisor_0_or_minus_1: suspect == 0 <==>
+          \forall integer k; start <= k < i ==> b[k] != 0 && b[k] != -1;
+        loop assigns i, suspect;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
       const int32_t y = b[i];
-      violations = (uint32_t)(violations | (uint32_t)(y == 0));
-      minus_one = (uint32_t)(minus_one | (uint32_t)(y == -1));
+      suspect = (uint32_t)(suspect | (uint32_t)((y >= -1) & (y <= 0)));
     }
-    if ((violations == 0U) && (minus_one != 0U)) {
+    if (suspect != 0U) {
       /*@ loop invariant C1_index_in_bounds: start <= i <= end;
           loop invariant C3_D3_flag_bound: violations <= 1;
-          loop invariant D3_min_by_minus_one_seen: violations == 0 <==>
-            \forall integer k; start <= k < i ==> !(a[k] == INT32_MIN && b[k] == -1);
+          loop invariant C3_D3_flag_clear: violations == 0 <==>
+            \forall integer k; start <= k < i ==> sonnx_div_in_domain_i32(a[k], b[k]);
           loop assigns i, violations;
           loop variant end - i;
       */
       for (i = start; i < end; ++i) {
-        violations = (uint32_t)(violations | (uint32_t)((a[i] == INT32_MIN) & (b[i] == -1)));
+        const int32_t x = a[i];
+        const int32_t y = b[i];
+        violations = (uint32_t)(violations | (uint32_t)((y == 0) | ((x == INT32_MIN) & (y == -1))));
       }
     }
     if (violations == 0U) {
@@ -275,32 +273,31 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
   */
   while ((violations == 0U) && (start < n)) {
     end = sonnx_domain_block_end(start, n);
-    uint64_t minus_one = 0U;
+    uint64_t suspect = 0U;
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_flag_bound: violations <= 1 && minus_one <= 1;
-        loop invariant C3_zero_divisor_seen: violations == 0 <==>
-          \forall integer k; start <= k < i ==> b[k] != 0;
-        loop invariant D3_minus_one_seen: minus_one == 0 <==>
-          \forall integer k; start <= k < i ==> b[k] != -1;
-        loop assigns i, violations, minus_one;
+        loop invariant C3_D3_flag_bound: suspect <= 1;
+        loop invariant C3_D3_no_divisor_0_or_minus_1: suspect == 0 <==>
+          \forall integer k; start <= k < i ==> b[k] != 0 && b[k] != -1;
+        loop assigns i, suspect;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
       const int64_t y = b[i];
-      violations = (uint64_t)(violations | (uint64_t)(y == 0));
-      minus_one = (uint64_t)(minus_one | (uint64_t)(y == -1));
+      suspect = (uint64_t)(suspect | (uint64_t)((y >= -1) & (y <= 0)));
     }
-    if ((violations == 0U) && (minus_one != 0U)) {
+    if (suspect != 0U) {
       /*@ loop invariant C1_index_in_bounds: start <= i <= end;
           loop invariant C3_D3_flag_bound: violations <= 1;
-          loop invariant D3_min_by_minus_one_seen: violations == 0 <==>
-            \forall integer k; start <= k < i ==> !(a[k] == INT64_MIN && b[k] == -1);
+          loop invariant C3_D3_flag_clear: violations == 0 <==>
+            \forall integer k; start <= k < i ==> sonnx_div_in_domain_i64(a[k], b[k]);
           loop assigns i, violations;
           loop variant end - i;
       */
       for (i = start; i < end; ++i) {
-        violations = (uint64_t)(violations | (uint64_t)((a[i] == INT64_MIN) & (b[i] == -1)));
+        const int64_t x = a[i];
+        const int64_t y = b[i];
+        violations = (uint64_t)(violations | (uint64_t)((y == 0) | ((x == INT64_MIN) & (y == -1))));
       }
     }
     if (violations == 0U) {
