@@ -61,5 +61,6 @@ wp_sources=('src/**/kernels/*.c' 'src/**/kernels/*.h' 'src/**/kernels/*.inc' 'pr
 bind why3.json "${why3_sources[@]}"
 bind wp-report.json "${wp_sources[@]}"
 bind wp-smoke.json "${wp_sources[@]}"
+bind wp-smoke-search.json "${wp_sources[@]}"
 bind wp-binding.json "${wp_sources[@]}"
 exit $status
