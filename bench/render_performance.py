@@ -72,8 +72,8 @@ def job_rows(evidence):
     why3, wp = seconds_of_proofs(evidence)
     if why3 is not None or wp is not None:
         replay = max(x for x in (why3, wp) if x is not None)
-        rows.append(("Proof replay, Why3 and WP side by side (`--target prove`; with nothing "
-                     "else running)", "<= 120 s", "%.0f s (Why3 %s, WP %s)" % (
+        rows.append(("Proof replay, Why3 and WP side by side (`--target prove`)",
+                     "<= 120 s with nothing else running", "%.0f s (Why3 %s, WP %s)" % (
                          replay, "-" if why3 is None else "%.0f s" % why3,
                          "-" if wp is None else "%.0f s" % wp), replay <= 120))
     for name, what, limit, excluded in (
