@@ -2,8 +2,13 @@
 """Binds an evidence file to the sources it covers, by content.
 
 Usage:
-    python3 scripts/evidence_provenance.py FILE.json --sources 'GLOB' ['GLOB' ...] [--root DIR]
-    python3 scripts/evidence_provenance.py --hash --sources 'GLOB' ... [--root DIR]
+    python3 scripts/evidence_provenance.py FILE.json (--binding NAME | --sources 'GLOB' ...)
+        [--root DIR]
+    python3 scripts/evidence_provenance.py --hash (--binding NAME | --sources 'GLOB' ...)
+        [--root DIR]
+
+--binding NAME takes the globs of one kind of evidence from spec/evidence-sources.json, the one list
+of the sources each kind of evidence is bound to; --sources gives them on the command line.
 
 Adds to the JSON object in FILE.json (created as {} when it does not exist, e.g. a provenance
 record for a directory of XML files):
@@ -105,10 +110,18 @@ def main():
     default_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file", nargs="?", help="the JSON evidence file to annotate")
-    parser.add_argument("--sources", nargs="+", required=True, metavar="GLOB")
+    which = parser.add_mutually_exclusive_group(required=True)
+    which.add_argument("--sources", nargs="+", metavar="GLOB")
+    which.add_argument("--binding", metavar="NAME", help="a binding of spec/evidence-sources.json")
     parser.add_argument("--root", default=default_root, help="source root (default: %(default)s)")
     parser.add_argument("--hash", action="store_true", help="print the hash only")
     args = parser.parse_args()
+    if args.binding:
+        with open(os.path.join(args.root, "spec", "evidence-sources.json"), encoding="utf-8") as f:
+            bindings = json.load(f)["bindings"]
+        if args.binding not in bindings:
+            parser.error(f"no binding {args.binding} in spec/evidence-sources.json")
+        args.sources = bindings[args.binding]["sources"]
     digest, count = sources_sha256(args.root, args.sources)
     if args.hash:
         print(digest, count)

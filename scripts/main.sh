@@ -22,6 +22,20 @@ stage "proofs (Why3, Frama-C/WP, then WP smoke tests)" env SONNX_WP_SMOKE=1 \
   cmake --build build --target prove
 stage "tests" ctest_preset release
 stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
+# The C-subset files compiled as C by the C compiler (AS-CC-3): the unit tests against that build,
+# and the bits of every 16-bit pair compared with the C++ compilation's.
+stage "C-compiled kernels: build" bash -c \
+  'cmake --preset c-kernels >/dev/null && cmake --build build-c --target unit_tests -j '"$jobs"
+stage "C-compiled kernels: unit tests" ctest --test-dir build-c -R '^unit_tests' -j "$jobs"
+stage "C-compiled kernels: every 16-bit pair equal to the C++ compilation" \
+  build/tests/c_kernels/c_kernels_equal build/tests/c_kernels/libsonnx_kernels_c.so --full
+# The WP proofs once more with Frama-C's 32-bit machine model, for the 32-bit targets (AS-WP-5).
+# Its evidence is bound to its sources like the x86_64 run's (binding "wp").
+prove_x86_32() {
+  proofs/frama-c/prove.sh --machdep x86_32 --out "$root/build/x86_32/evidence" &&
+    python3 scripts/evidence_provenance.py "$root/build/x86_32/evidence/wp-report.json" --binding wp
+}
+stage "proofs (Frama-C/WP, x86_32 machine model)" prove_x86_32
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
 stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
 # D9: the fast paths against the proved kernels, on every pair of the 16-bit types (2^32 each),
@@ -35,14 +49,12 @@ for type in int8 uint8 int32 uint32 int64 uint64; do
   stage "fast path equivalence $type" "$tool" verify-exhaustive --fast-paths "$type" \
     --json "$evidence/fastpath-$type.json"
 done
-# Bind the sweep results to the compiled sources and the oracle they ran, by content.
-sweep_sources=('src/**/*.c' 'src/**/*.h' 'src/**/*.inc' 'src/**/*.cpp' 'src/**/*.hpp' 'include/**/*.hpp'
-  'verify/**/*.cpp' 'verify/**/*.hpp')
+# Bind the sweep results to the compiled sources and the oracle they ran, by content (binding
+# "sweeps" of spec/evidence-sources.json).
 sweep_provenance() {
   local f
   for f in "$evidence"/exhaustive-*.json "$evidence"/fastpath-*.json; do
-    [[ -f "$f" ]] || continue
-    python3 scripts/evidence_provenance.py "$f" --sources "${sweep_sources[@]}"
+    if [[ -f "$f" ]]; then python3 scripts/evidence_provenance.py "$f" --binding sweeps; fi
   done
 }
 stage "sweep provenance" sweep_provenance
@@ -59,9 +71,7 @@ conformance() {
   # The report's provenance: the reference's sources, the campaign's (conform/, process/), and the
   # runtime's adapter and pinned version.
   python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" \
-    --sources "${sweep_sources[@]}" 'conform/include/**/*.hpp' 'conform/src/*.?pp' \
-    'process/include/**/*.hpp' 'process/src/*.cpp' 'conform/onnxruntime/*.js' \
-    'conform/onnxruntime/*.json'
+    --binding conformance
 }
 stage "conformance campaign (onnxruntime)" conformance
 stage "benchmarks" cmake --build build --target bench

@@ -38,29 +38,24 @@ run() {  # run NAME SCRIPT EXTRA_ARGS EVIDENCE_FILES...
 why3_log="$(mktemp)"
 ( status=0; run Why3 "$src/proofs/why3/prove.sh" "" why3.json; exit $status ) >"$why3_log" 2>&1 &
 why3_pid=$!
-# SONNX_WP_SMOKE=1 (the main job) adds the WP smoke tests (wp-smoke.json).
+# SONNX_WP_SMOKE=1 (the main job) adds the WP smoke tests (wp-smoke.json) and the driver's
+# binding mutation check (wp-binding-mutants.json).
 wp_extra=""
-[[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke"
-run Frama-C/WP "$src/proofs/frama-c/prove.sh" "$wp_extra" wp-report.json wp-properties.csv wp-binding.json
+[[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke --mutants"
+run Frama-C/WP "$src/proofs/frama-c/prove.sh" "$wp_extra" wp-report.json wp-properties.csv wp-binding.json \
+  wp-float-to-int.json
 wait "$why3_pid" || status=1
 cat "$why3_log"
 rm -f "$why3_log"
-# Bind each result to the sources it proved, by content (the report recomputes the hashes).
-bind() {  # bind FILE GLOBS...
+# Bind each result to the sources it proved, by content (the report recomputes the hashes); the
+# globs of each binding are those of spec/evidence-sources.json.
+bind() {  # bind FILE BINDING
   local file="$evidence/$1"
-  shift
-  [[ -f "$file" ]] && { python3 "$provenance" "$file" --root "$src" --sources "$@" || status=1; }
+  [[ -f "$file" ]] && { python3 "$provenance" "$file" --root "$src" --binding "$2" || status=1; }
 }
-why3_sources=('spec/why3/**/*.mlw' 'proofs/why3/**/*.mlw' 'proofs/why3/**/*.py' 'proofs/*.py' 'proofs/why3/**/*.sh'
-  'proofs/why3/**/*.drv')
-wp_sources=('src/**/kernels/*.c' 'src/**/kernels/*.h' 'src/**/kernels/*.inc' 'proofs/frama-c/**/*.mlw'
-  'proofs/frama-c/**/*.c' 'proofs/*.py'
-  'proofs/frama-c/**/*.driver' 'proofs/frama-c/**/*.drv.in' 'proofs/frama-c/**/*.json'
-  'proofs/frama-c/**/*.py' 'proofs/frama-c/**/*.sh' 'proofs/why3/cvc5_axiomatic.drv'
-  'spec/why3/div_element.mlw' 'spec/why3/div_fastpath.mlw' 'spec/why3/formats.mlw')
-bind why3.json "${why3_sources[@]}"
-bind wp-report.json "${wp_sources[@]}"
-bind wp-smoke.json "${wp_sources[@]}"
-bind wp-smoke-search.json "${wp_sources[@]}"
-bind wp-binding.json "${wp_sources[@]}"
+bind why3.json why3
+for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json wp-float-to-int.json \
+    wp-smoke-search.json; do
+  bind "$f" wp
+done
 exit $status

@@ -47,6 +47,9 @@ const char* fast_path_instruction_set() noexcept;
 //   D3  signed integer types: MIN / -1, at the first offending index
 // Floats have no value-domain error: x/0, 0/0, infinities and NaN are specified results (R5, D1,
 // D2). Exact aliasing of C with A and/or B is supported. Never throws, never allocates.
+// The checks and the kernel are one WP-proved decision procedure per element type; the caller
+// guarantees what C++ cannot check (docs/assumptions.md AS-MEM-2, AS-MEM-4): each view's data holds
+// the elements its shape counts, and no other thread writes A or B during the call.
 Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c,
            Kernels kernels) noexcept;
 

@@ -1,30 +1,46 @@
 #!/usr/bin/env python3
-"""Joins the WP passes of prove.sh into the evidence files and applies the prover policy.
+"""Joins the WP passes of prove.sh into the evidence files and checks them: enumeration, prover
+policy, axioms, conditional verdicts.
 
-usage: wp_evidence.py OUT_DIR FP_FUNCTIONS PASS...
-  PASS is NAME:REPORT_JSON:LOG:CSV of one Frama-C process (the report, console log and property CSV
-  it wrote); FP_FUNCTIONS is the comma-separated list of functions whose goals are floating-point.
-Writes OUT_DIR/wp-report.json (WP's own report of every pass, merged, plus "goals": every goal with
-each prover's verdict and whether the policy accepts it, and a "policy" summary), wp-log.txt,
-wp-properties.csv and, when the passes ran smoke tests, wp-smoke.json (smoke tests are not proof
-goals: they are kept out of the report's goals).
-Policy: a floating-point goal counts only with a valid verdict from a prover other than Z3 (Z3 4.8.12
-proves a false floating-point lemma, docs/assumptions.md AS-TOOL-1); any goal needs a valid verdict.
-Exit status 1 if a goal is not accepted or a smoke test found an unreachable point."""
+usage: wp_evidence.py OUT_DIR PASS...
+  PASS is NAME:WORK:FUNCTIONS:PROVERS for one Frama-C process: its files are
+  WORK/wp-report-NAME.json, wp-log-NAME.txt, wp-properties-NAME.csv (WP's report, console log and
+  property CSV), tasks-NAME/ (the task of every goal sent to a prover, printed by the pseudo-prover
+  TaskPrint) and callgraph-NAME.dot; FUNCTIONS (comma-separated) are the functions it proves,
+  PROVERS its -wp-prover.
+Writes OUT_DIR/wp-report.json (WP's own report of every pass, merged, plus "goals": every property
+with each prover's verdict, its floating-point class, whether the policy accepts it and whether it
+is conditional; "policy", "enumeration", "axioms"), wp-log.txt, wp-properties.csv and, when the
+passes ran smoke tests, wp-smoke.json (smoke tests are not proof goals).
+Checks, each of which makes the exit status 1:
+- enumeration: every property Frama-C reports for the proved functions (the CSV of every pass) is
+  proved by WP, or excluded by a register row that names it (spec/assumptions.json, wp_excluded);
+  every precondition of a proved function is proved at each of its calls in the C-subset files
+  (the caller's goal <function>_requires_<label> is valid, for every caller in the call graph), or
+  a register row names it as what the C++ caller establishes (wp_assumed); every proved function
+  has properties in WP's report and every printed task belongs to one;
+- policy (spec/prover-policy.json): a property is floating-point when one of its goals' printed
+  tasks is (proofs/why3_tasks.py, the rule of the Why3 gate); a floating-point property is accepted
+  when its pass has no prover that is not trusted alone on floating point, or when one trusted
+  prover, or provers of two families, proved every one of its goals;
+- axioms: every axiom in the logical context of every printed task matches the register (library
+  theories of Why3 and Frama-C/WP by row, the theories WP generates from the ACSL by axiom).
+A property of a function that calls, directly or not, a function whose excluded property it may use
+is conditional on that property's register row (the call graph of Frama-C's callgraph plug-in)."""
+import glob
 import json
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import policy  # noqa: E402
+import why3_tasks  # noqa: E402
 from verdict_counts import verdict_counts  # noqa: E402
 
 SMOKE = "_wp_smoke_"
 COUNTS = ("total", "rank")
-
-
-def is_z3(prover):
-    return "z3" in prover.lower()
 
 
 def merge_counts(into, stats):
@@ -91,18 +107,123 @@ def merge_properties(records):
     return [merged[k] for k in order]
 
 
+def goal_property(goal, properties):
+    """the property (WP report key) a goal of a task file belongs to. A goal extends its property's
+    name (_part2, _established, ...); WP cuts long goal names short in file names (the label
+    shortened, the suffix kept), and names a call-site goal <caller>_call_<callee>_requires_<label>
+    where its property is <callee>_requires_<label>: the one property that fits, else None"""
+    best = None
+    for name in properties:
+        fits = goal == name or goal.startswith(name + "_")
+        if fits and (best is None or len(name) > len(best)):
+            best = name
+    if best is not None:
+        return best
+    stem = re.sub(r"(_part\d+|_established|_preserved|_exit|_normal|_positive|_decrease)+$", "",
+                  goal)
+    for s in (stem, stem.split("_call_", 1)[-1]):
+        # the number of a second clause of the same label follows the shortened label
+        m = re.fullmatch(r"(.*)_(\d+)", s)
+        head, index = (m.group(1), "_" + m.group(2)) if m else (s, "")
+        fits = [name for name in properties if name.startswith(s)]
+        if len(fits) != 1:
+            fits = [name for name in properties if name.startswith(head) and
+                    (name.endswith(index) if index else not re.search(r"_\d+$", name))]
+        if len(fits) == 1:
+            return fits[0]
+    return None
+
+
+def direct_callers(dot_files):
+    """{function: the functions that call it} from the callgraph plug-in (-cg-no-services: one
+    edge `caller -> callee;` per call relation)"""
+    edges = {}
+    for path in dot_files:
+        text = open(path, errors="replace").read()
+        for caller, callee in re.findall(r"^\s*(\w+) -> (\w+);", text, re.M):
+            edges.setdefault(callee, set()).add(caller)
+    return edges
+
+
+def callers(dot_files):
+    """{function: the functions that call it, directly or not} from the callgraph plug-in"""
+    edges = direct_callers(dot_files)
+    out = {}
+    for f in edges:
+        seen, todo = set(), list(edges[f])
+        while todo:
+            g = todo.pop()
+            if g not in seen:
+                seen.add(g)
+                todo += list(edges.get(g, ()))
+        out[f] = seen
+    return out
+
+
+def pass_untrusted(provers):
+    """the provers of a portfolio that are not trusted alone on floating point"""
+    names = [policy.prover_name(p) for p in provers.split(",")]
+    return sorted({n for n in names if n and not policy.trusted_alone(n)})
+
+
+def accepted(proved, fp, by_prover, obligations, untrusted_in_pass):
+    """the prover policy on one WP property (a property may hold several goals, and WP's report
+    counts each prover's valid goals per property)"""
+    if not proved:
+        return False
+    if not fp or not untrusted_in_pass:
+        return True
+    full = [policy.prover_name(p) for p, r in by_prover.items()
+            if not p.startswith("wp:") and r.get("valid", 0) >= obligations]
+    full = [p for p in full if p]
+    return any(policy.trusted_alone(p) for p in full) or len({policy.family(p) for p in full}) >= 2
+
+
+def read_register(key):
+    """the entries of `key` (wp_excluded, wp_assumed) of every register row, with the row's ID"""
+    with open(why3_tasks.REGISTER, encoding="utf-8") as f:
+        rows = json.load(f)["rows"]
+    return [dict(e, row=r["id"]) for r in rows for e in r.get(key, [])]
+
+
 def main():
-    out_dir, fp_list = sys.argv[1], set(sys.argv[2].split(","))
+    out_dir, passes = sys.argv[1], [spec.split(":") for spec in sys.argv[2:]]
     merged = {"wp:global": {}, "wp:functions": {}}
-    goals, logs, csv_rows, csv_header = [], [], [], None
-    smoke = {}
-    for spec in sys.argv[3:]:
-        name, report_path, log_path, csv_path = spec.split(":")
-        report = json.load(open(report_path))
-        log = open(log_path, errors="replace").read()
+    goals, logs, csv_rows, csv_header, problems = [], [], [], None, []
+    smoke, proved_functions, tasks, dots = {}, set(), {}, []
+    exclusions = read_register("wp_excluded")
+    for name, work, functions, provers in passes:
+        report = json.load(open(f"{work}/wp-report-{name}.json"))
+        log = open(f"{work}/wp-log-{name}.txt", errors="replace").read()
         logs.append("==== WP pass: %s\n%s" % (name, log))
+        proved_functions |= set(functions.split(","))
+        dots += glob.glob(f"{work}/callgraph-{name}.dot")
         passed = smoke_verdicts(log)
+        properties = {fn: {g: v for g, v in fg.items() if g != "wp:section" and SMOKE not in g}
+                      for fn, fg in report.get("wp:functions", {}).items()}
+        every = {g for fg in properties.values() for g in fg}
+        # the printed task of every goal WP sent to a prover
+        for path in glob.glob(f"{work}/tasks-{name}/*/*_Why3_TaskPrint_1.why"):
+            goal = os.path.basename(path)[:-len("_Why3_TaskPrint_1.why")]
+            prop = goal_property(goal, every)
+            if prop is None:
+                problems.append(f"TASK WITHOUT A PROPERTY: {name} pass, {goal}")
+                continue
+            tasks.setdefault((name, prop), []).append(why3_tasks.Task(path))
+        untrusted = pass_untrusted(provers)
+        # the sub-goals of WP's tactics (committed tactic scripts): WP names their tasks after the
+        # function only, and sends them to the provers the script names; a floating-point one
+        # that a prover not trusted alone may have proved cannot be shown acceptable
+        for path in glob.glob(f"{work}/tasks-{name}/*/Wp_Tactical_*_Why3_*.why"):
+            prover = policy.prover_name(re.sub(r"_(\d+)_(\d+)_(\d+)", r" \1.\2.\3",
+                                               path.rsplit("_Why3_", 1)[1][:-4]).replace("_", " "))
+            alone = policy.trusted_alone(prover or "")
+            if why3_tasks.smt_floating_point(path) and untrusted and not alone:
+                problems.append(f"FLOATING-POINT TACTIC SUB-GOAL {os.path.basename(path)} sent to "
+                                f"a prover not trusted alone ({name} pass)")
         for fn, fn_goals in report.get("wp:functions", {}).items():
+            if fn not in proved_functions:
+                problems.append(f"PROPERTIES OF A FUNCTION NO PASS PROVES: {fn} ({name} pass)")
             for goal, by_prover in fn_goals.items():
                 if goal == "wp:section":
                     continue
@@ -116,44 +237,55 @@ def main():
                     continue
                 merged["wp:functions"].setdefault(fn, {})[goal] = by_prover
                 main_res = by_prover.get("wp:main", {})
-                proved = main_res.get("total", 0) > 0 and main_res.get("valid", 0) == main_res["total"]
+                total = main_res.get("total", 0)
+                proved = total > 0 and main_res.get("valid", 0) == total
                 verdicts = verdicts_of(by_prover)
-                fp = fn in fp_list
-                # a script's verdict is that of the provers it ran (listed too): not a prover of its own
-                non_z3 = [v for v in verdicts if v["result"] == "valid" and not is_z3(v["prover"])
-                          and (v["prover"] != "script" or not fp)]
-                valid = [v for v in verdicts if v["result"] == "valid"]
-                accepted = proved and (bool(non_z3) or (not fp and bool(valid)))
-                goals.append({"goal": goal, "function": fn, "pass": name,
-                              "obligations": main_res.get("total", 0),
+                printed = tasks.get((name, goal), [])
+                reasons = sorted({r for t in printed
+                                  for r in why3_tasks.floating_point(t, policy.POLICY)})
+                needs_task = any(policy.prover_name(v["prover"]) not in (None, "Qed")
+                                 for v in verdicts if v["result"] == "valid")
+                if needs_task and not printed and "taskprint" in provers.split(","):
+                    reasons = ["no printed task"]  # kept as floating-point, the stricter rule
+                fp = bool(reasons)
+                goals.append({"goal": goal, "function": fn, "pass": name, "obligations": total,
                               "status": "valid" if proved else "not proved", "fp": fp,
-                              "verdicts": verdicts, "accepted": accepted})
+                              "fp_reasons": reasons[:3], "tasks": len(printed),
+                              "verdicts": verdicts,
+                              "accepted": accepted(proved, fp, by_prover, total, untrusted)})
         merge_counts(merged["wp:global"], report.get("wp:global", {}))
-        with open(csv_path) as f:
+        with open(f"{work}/wp-properties-{name}.csv") as f:
             lines = f.read().splitlines()
         if lines:
             csv_header = csv_header or lines[0]
             csv_rows.extend(csv_records(lines[1:]))
+    properties_csv = merge_properties(csv_rows)
+    enumeration = enumerate_properties(properties_csv, proved_functions, goals, exclusions,
+                                       problems)
+    enumeration["preconditions"] = preconditions(properties_csv, proved_functions, goals,
+                                                 read_register("wp_assumed"),
+                                                 direct_callers(dots), problems)
+    conditional(goals, exclusions, callers(dots))
+    axioms = scan_axioms(tasks, goals, problems)
     per_prover, single = verdict_counts(goals)
     fp_goals = [g for g in goals if g["fp"]]
-    fp_z3_alone = [g["goal"] for g in fp_goals if g["status"] == "valid" and not any(
-        v["result"] == "valid" and not is_z3(v["prover"]) for v in g["verdicts"])]
     rejected = [g["goal"] for g in goals if not g["accepted"]]
     merged["goals"] = goals
-    merged["policy"] = {
-        "rule": "a floating-point goal needs a valid verdict from a prover other than Z3 4.8.12 "
-                "(its functions are proved without Z3); every goal needs a valid verdict",
+    merged["policy"] = dict(policy.summary(), **{
+        "counted": "WP's report counts per property (an ACSL clause, RTE assertion or loop "
+                   "invariant): a property holds one or more goals (proof obligations)",
         "properties": len(goals), "goals": sum(g["obligations"] for g in goals),
-        "note": "WP reports per property (an ACSL clause, RTE assertion or loop invariant part); a "
-                "property may hold several goals. Counts below are per property.",
-        "accepted": len(goals) - len(rejected), "not_accepted": rejected,
-        "floating_point_goals": len(fp_goals), "floating_point_goals_on_z3_alone": len(fp_z3_alone),
-        "valid_verdicts_per_prover": per_prover, "goals_proved_by_a_single_prover": single,
-    }
+        "properties_accepted": len(goals) - len(rejected), "not_accepted": rejected,
+        "floating_point_properties": len(fp_goals),
+        "valid_verdicts_per_prover": per_prover, "properties_proved_by_a_single_prover": single,
+        "conditional_properties": sum(1 for g in goals if g.get("conditional"))})
+    merged["enumeration"] = enumeration
+    merged["axioms"] = axioms
+    merged["problems"] = problems
     json.dump(merged, open(out_dir + "/wp-report.json", "w"), indent=1)
     open(out_dir + "/wp-log.txt", "w").write("\n".join(logs))
     open(out_dir + "/wp-properties.csv", "w").write(
-        "\n".join([csv_header or ""] + merge_properties(csv_rows)) + "\n")
+        "\n".join([csv_header or ""] + properties_csv) + "\n")
     smoke_list = sorted(smoke.values(), key=lambda e: e["function"])
     if not smoke_list and os.path.exists(out_dir + "/wp-smoke.json"):
         os.remove(out_dir + "/wp-smoke.json")  # from an earlier run: not about these sources
@@ -166,19 +298,128 @@ def main():
                    "smoke_goals": sum(e["smoke_goals"] for e in smoke_list),
                    "unreachable_found": sum(e["unreachable_found"] for e in smoke_list),
                    "functions": smoke_list}, open(out_dir + "/wp-smoke.json", "w"), indent=1)
-    print("prover policy: %d/%d WP properties (%d goals) accepted; "
-          "%d floating-point, %d on Z3 alone; %d proved by a single prover; "
-          "valid verdicts per prover: %s" % (
+    print("prover policy: %d/%d WP properties (%d goals) accepted; %d floating-point (from their "
+          "printed tasks); %d proved by a single prover; %d conditional; valid verdicts per "
+          "prover: %s" % (
               len(goals) - len(rejected), len(goals), sum(g["obligations"] for g in goals),
-              len(fp_goals), len(fp_z3_alone), single,
+              len(fp_goals), single, merged["policy"]["conditional_properties"],
               ", ".join("%s %d" % kv for kv in sorted(per_prover.items()))))
+    print("enumeration: %d properties of the %d proved functions in Frama-C's report, %d proved, "
+          "%d excluded by the register; preconditions: %d proved at every call, %d established "
+          "by the C++ caller (register); %d printed tasks; axioms: %d library theories, "
+          "%d register rows" % (
+              enumeration["properties"], len(proved_functions), enumeration["proved"],
+              len(enumeration["excluded"]), enumeration["preconditions"]["proved_at_every_call"],
+              len(enumeration["preconditions"]["assumed"]), sum(len(t) for t in tasks.values()),
+              len(axioms.get("library_theories", {})), len(axioms.get("rows", []))))
     unreachable = sum(e["unreachable_found"] for e in smoke_list)
     if smoke_list:
         print("smoke tests: %d goals in %d functions, %d unreachable points found" % (
             sum(e["smoke_goals"] for e in smoke_list), len(smoke_list), unreachable))
     for g in rejected:
         print("  not accepted: " + g)
-    return 0 if not rejected and not unreachable else 1
+    for p in problems:
+        print("  " + p)
+    return 0 if not rejected and not unreachable and not problems else 1
+
+
+def enumerate_properties(rows, functions, goals, exclusions, problems):
+    """every property of a proved function in Frama-C's report must be proved by WP (status Valid)
+    or excluded by a register row; every proved function must have properties in WP's report"""
+    out = {"properties": 0, "proved": 0, "excluded": []}
+    with_goals = {g["function"] for g in goals}
+    for f in sorted(functions - with_goals):
+        problems.append(f"FUNCTION WITHOUT WP PROPERTIES: {f}")
+    for record in rows:
+        cols = record.split("\t")
+        if len(cols) < 7 or cols[3] not in functions:
+            continue
+        fn, kind, status, text = cols[3], cols[4], cols[5], "\t".join(cols[6:])
+        if kind in ("precondition", "behavior assumption"):
+            continue  # hypotheses: preconditions() checks the former at every call
+        out["properties"] += 1
+        label = text.split(":")[0].strip()
+        if status in ("Valid", "Valid under hypotheses"):
+            out["proved"] += 1
+            continue
+        hit = [e for e in exclusions if e["function"] == fn and e["property"] == label]
+        if hit:
+            out["excluded"].append({"function": fn, "kind": kind, "property": label,
+                                    "status": status, "row": hit[0]["row"]})
+        else:
+            problems.append(f"PROPERTY NOT PROVED BY WP: {fn} {kind} {label[:60]} ({status})")
+    return out
+
+
+def preconditions(rows, functions, goals, assumed, calls, problems):
+    """every precondition of a proved function is proved at each of its calls (every caller in the
+    call graph has the valid goal <function>_requires_<label>), or a register row names it as
+    established by a C++ caller that WP does not read (wp_assumed)"""
+    out = {"proved_at_every_call": 0, "assumed": []}
+    valid = {(g["function"], g["goal"]) for g in goals if g["status"] == "valid"}
+    for record in rows:
+        cols = record.split("\t")
+        if len(cols) < 7 or cols[3] not in functions or cols[4] != "precondition":
+            continue
+        fn, label = cols[3], "\t".join(cols[6:]).split(":")[0].strip()
+        goal = re.compile(re.escape(f"{fn}_requires_{label}") + r"(_\d+)?")
+        sites = sorted(calls.get(fn, ()))
+        unproved = [c for c in sites if not any(f == c and goal.fullmatch(g) for f, g in valid)]
+        if sites and not unproved:
+            out["proved_at_every_call"] += 1
+            continue
+        hit = [e for e in assumed if e["function"] == fn and e["property"] == label]
+        if hit:
+            out["assumed"].append({"function": fn, "property": label, "row": hit[0]["row"],
+                                   "callers_in_c": sites})
+        else:
+            problems.append(f"PRECONDITION NOT PROVED AT EVERY CALL: {fn} {label[:60]} (calls "
+                            f"not proved: {', '.join(unproved) or 'no call in the C files'})")
+    return out
+
+
+def conditional(goals, exclusions, calls):
+    """marks the properties of the (transitive) callers of a function with an excluded property"""
+    for e in exclusions:
+        for g in goals:
+            if g["function"] in calls.get(e["function"], ()):
+                g.setdefault("conditional", []).append(
+                    {"row": e["row"], "rests_on": f"{e['function']} {e['property']}"})
+
+
+def scan_axioms(tasks, goals, problems):
+    """every axiom of every printed task's context against the register (why3_tasks.AxiomScan)"""
+    if not tasks:
+        return {}
+    root = why3_tasks.ROOT
+    share = subprocess.run(["frama-c", "-print-share-path"],
+                           capture_output=True, text=True).stdout.strip()
+    base = ["why3", "prove", "-L", os.path.join(root, "spec/why3"),
+            "-L", os.path.join(root, "proofs/frama-c"), "-L", os.path.join(share, "wp", "why3")]
+    with open(os.path.join(root, "spec", "evidence-sources.json"), encoding="utf-8") as f:
+        files = json.load(f)["why3_files"]["files"]  # the Why3 gate's: their lemmas are proved
+    lib = why3_tasks.Library(base, files, ["spec/why3", "proofs/frama-c"], root=root)
+    if not lib.load_run_files():
+        problems += lib.errors
+        return {}
+    lib.qualify_run_uses()
+    # every theory the tasks use, printed once (the numbers Why3's printer adds are stripped first)
+    lib.load(sorted({u for printed in tasks.values() for t in printed for u in t.uses if "." in u},
+                    key=lambda u: (u.rstrip("0123456789"), u)))
+    scan = why3_tasks.AxiomScan(lib)
+    found, rows = [], {}
+    for (name, prop), printed in tasks.items():
+        for t in printed:
+            generated = [u for u in t.uses if "." not in u]
+            _, p, r = scan.context(None, t, "", generated)
+            found += p
+            rows.setdefault((name, prop), set()).update(r)
+    for g in goals:
+        g["assumes"] = sorted(rows.get((g["pass"], g["goal"]), ()))
+    problems += list(dict.fromkeys(found + lib.errors))
+    evidence = scan.evidence()
+    evidence["rows"] = sorted({r for rs in rows.values() for r in rs})
+    return evidence
 
 
 if __name__ == "__main__":

@@ -36,12 +36,17 @@ def load(path):
 
 
 def write_scripts(record, script_dir):
+    """one script per recorded goal without a tactic script. WP replays, in order, the provers a
+    script marks valid, until one proves the goal: first the pseudo-prover TaskPrint, which prints
+    the goal's task for wp_evidence.py and has no valid answer (its driver has no valid pattern),
+    then the recorded prover"""
     os.makedirs(script_dir, exist_ok=True)
     for goal, prover in record.items():
         path = os.path.join(script_dir, goal + ".json")
         if not os.path.exists(path):
             with open(path, "w") as f:
-                json.dump([{"prover": prover, "verdict": "valid"}], f)
+                json.dump([{"prover": "TaskPrint:1", "verdict": "valid"},
+                           {"prover": prover, "verdict": "valid"}], f)
 
 
 def update(record, logs):

@@ -3,6 +3,7 @@
 #
 # Usage: proofs/why3/prove.sh [--out DIR] [--timeout SEC] [--replay-timeout SEC]
 #                             [--retry-timeout SEC] [-j N] [--file F]... [--fresh] [--record]
+#                             [--replay RECORD] [--enumerate-only]
 #   --out DIR    evidence directory (default build/evidence); writes DIR/why3.json
 #   --timeout SEC, --replay-timeout SEC, --retry-timeout SEC
 #                per-goal limit of the first attempt (3 s; 10 s for a goal's recorded prover, which
@@ -12,11 +13,19 @@
 #                gate about 8x)
 #   --fresh      ignore proofs/why3/replay.json: every file from scratch through the portfolio
 #   --record     rewrite proofs/why3/replay.json from this run (if every goal is accepted); by
-#                default a file whose text is the recorded one sends each goal first to the
-#                provers recorded for it (why3_gate.py)
+#                default each recorded goal goes first to the provers recorded for it, and a goal
+#                the record lacks is proved from scratch (why3_gate.py)
+#   --replay RECORD  order the provers by RECORD instead (also for files given with --file)
 #   --file F     prove F (relative to the repository root) instead of the specification, under the
-#                same prover policy (repeatable): the policy regression test runs the gate on
-#                proofs/why3/notes/z3_fp_false_bound.mlw and expects it to fail
+#                same prover policy (repeatable; F's folder is on the load path): the policy
+#                regression test runs the gate on the false lemmas of proofs/why3/notes/ and
+#                expects it to fail for the policy's reason
+#   --enumerate-only  print, classify and scan every task, prove nothing
+#
+# The gate prints every task of every file (why3_gate.py, proofs/why3_tasks.py), classifies each
+# from its printed task, scans every axiom of its logical context against spec/assumptions.json,
+# proves, and fails unless every printed task has a verdict accepted under the prover policy
+# (spec/prover-policy.json, register row AS-TOOL-1) and every axiom is registered.
 #
 # Works on a clean Debian 12 machine with why3, z3, cvc4, cvc5, gappa and python3
 # installed: it never reads ~/.why3.conf.  It writes its own configuration under
@@ -26,10 +35,6 @@
 # driver proofs/why3/sonnx_floats.drv (SMT-LIB sorts of the custom formats) to
 # Z3 and CVC5 (modifiers do not apply to provers defined in the same file,
 # hence two files; options go after the sub-command).
-#
-# Prover policy (why3_gate.py, docs/assumptions.md AS-TOOL-1): a goal of a floating-point theory
-# counts as proved only on a valid verdict from CVC5 or Gappa, or from two independent provers
-# (Z3 and Z3 noBV are one prover); every prover's verdict is recorded per goal in why3.json.
 #
 # Exit status: 0 iff every goal is accepted under the prover policy.  Specification faults and
 # satisfiability witnesses: verify/faults/run_faults.py --why3 (docs/reliability.md).
@@ -44,7 +49,9 @@ retry_timeout=60
 jobs=2
 files=()
 replay=("--replay" "$here/replay.json")
+replay_given=0
 record=()
+enumerate_only=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
@@ -56,7 +63,9 @@ while [ $# -gt 0 ]; do
     --file) files+=("$2"); shift 2 ;;
     --fresh) replay=(); shift ;;
     --record) record=("--record" "$here/replay.json"); shift ;;
-    -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
+    --replay) replay=("--replay" "$2"); replay_given=1; shift 2 ;;
+    --enumerate-only) enumerate_only=("--enumerate-only"); shift ;;
+    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -116,8 +125,14 @@ name = "CVC5"
 driver = "$here/sonnx_floats.drv"
 EOF
 # the specification is replayed from its record; files given with --file are proved from scratch
-if [ ${#files[@]} -gt 0 ]; then selection=(--files "${files[@]}"); else selection=("${replay[@]}"); fi
+# unless a record is given with --replay
+if [ ${#files[@]} -gt 0 ]; then
+  selection=(--files "${files[@]}")
+  [ "$replay_given" = 1 ] && selection+=("${replay[@]}")
+else
+  selection=("${replay[@]}")
+fi
 exec python3 "$here/why3_gate.py" --root "$root" --out "$out" --config "$cfg" \
   --extra-config "$extra" --timeout "$timeout" \
   --replay-timeout "$replay_timeout" --retry-timeout "$retry_timeout" --jobs "$jobs" \
-  --mode "$mode" "${record[@]}" "${selection[@]}"
+  --mode "$mode" "${record[@]}" "${enumerate_only[@]}" "${selection[@]}"

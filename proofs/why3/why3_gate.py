@@ -1,31 +1,27 @@
 #!/usr/bin/env python3
 """SONNX Div -- Why3 proof gate, called by proofs/why3/prove.sh.
 
-Replay: proofs/why3/replay.json records, per goal, the provers whose valid
-verdicts made it accepted.  A file whose text is unchanged since that record
-is replayed: each goal goes first to its recorded provers (one `why3 prove`
-per theory and prover, goals selected with -T/-G); any sub-goal the policy
-does not then accept falls back to the portfolio below.  The record only
-orders the provers: every verdict is a fresh prover run.  A file without a
-current record is proved from scratch: split with `split_vc`, each theory
-sent to its first prover (a `(* prover: X *)` hint, else CVC5 for a
-floating-point theory and Z3 for the others); each goal that the prover
-policy does not yet accept is re-run (selected with -T/-G) with the next
-provers of the portfolio, and every prover's verdict on every sub-goal is
-recorded.  Portfolio, with pinned time limits: Z3 4.8.12, Z3 "noBV"
-alternative (driver z3_432, which keeps the axioms of bv.Pow2int), CVC5 1.0.3
-(--fp-exp), CVC5 on Why3's axiomatisation of ieee_float ("CVC5-noFP", driver
-cvc5_axiomatic.drv), CVC4 1.8 (no FP support: integer and memory goals only),
-Gappa (by hint only).
+Enumerate, then compare. The gate first prints every task of every file it is given, as Why3
+itself produces them after the same transformation (split_vc): one task per sub-goal, each the
+goal with its whole logical context (proofs/why3_tasks.py). From those tasks alone it decides
+which goals are floating-point and which axioms they rest on (spec/prover-policy.json,
+spec/assumptions.json). Then it proves, and fails unless every printed task has a verdict that
+the prover policy accepts and every axiom of every task's context is registered.
 
-Prover policy (docs/assumptions.md, AS-TOOL-1): Z3 4.8.12 proves a false
-floating-point lemma (proofs/why3/notes/z3_fp_false_bound.mlw), so a goal of a
-floating-point theory is accepted only on a valid verdict from CVC5 or Gappa,
-or from two independent provers (Z3 and Z3 noBV are one prover; CVC4 and CVC5
-are one family).  A theory is a floating-point theory when it uses or clones
-ieee_float, declares a `< float e s >` type, or uses or clones (directly or
-through other theories of the project) a floating-point theory.  Any sub-goal
-not accepted makes the gate fail.
+Replay: proofs/why3/replay.json records, per goal, the provers whose valid verdicts made it
+accepted. Each recorded goal goes first to its recorded provers (one `why3 prove` per theory and
+prover, goals selected with -T/-G); the record only orders the provers: every verdict is a fresh
+prover run, and a goal without a record (a new goal, or a record that lost it) is proved like a
+file without any: its theory is split with `split_vc` and sent to its first prover (a
+`(* prover: X *)` hint, else CVC5 for a theory with floating-point tasks and Z3 for the others);
+each goal that the prover policy does not yet accept is re-run (selected with -T/-G) with the next
+provers of the portfolio, and every prover's verdict on every sub-goal is recorded. Portfolio,
+with pinned time limits: Z3 4.8.12, Z3 "noBV" alternative (driver z3_432, which keeps the axioms of
+bv.Pow2int), CVC5 1.0.3 (--fp-exp), CVC5 on Why3's axiomatisation of ieee_float ("CVC5-noFP",
+driver cvc5_axiomatic.drv), CVC4 1.8 (no FP support: integer and memory goals only), Gappa (by
+hint only).
+
+Prover policy: spec/prover-policy.json (proofs/policy.py), the register row AS-TOOL-1 says why.
 """
 import argparse
 import collections
@@ -39,6 +35,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import policy  # noqa: E402
+import why3_tasks  # noqa: E402
 from verdict_counts import verdict_counts  # noqa: E402
 
 PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
@@ -46,20 +44,12 @@ FP_PORTFOLIO = ["cvc5", "cvc5-nofp", "Z3,4.8.12,noBV", "z3", "cvc4"]
 PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "cvc5-nofp": "CVC5-noFP", "Z3,4.8.12,noBV": "Z3-noBV",
                 "cvc4": "CVC4", "gappa": "Gappa"}
 PROVER_ID = {label: prover for prover, label in PROVER_LABEL.items()}
-# provers that are not independent of each other share a family
-FAMILY = {"Z3": "z3", "Z3-noBV": "z3", "CVC5": "cvc", "CVC5-noFP": "cvc", "CVC4": "cvc", "Gappa": "gappa"}
-# provers whose floating-point verdict is accepted on its own: CVC5, with native SMT-LIB floating
-# point or on Why3's axiomatisation of ieee_float (CVC5-noFP), and Gappa
-FP_TRUSTED = {"CVC5", "CVC5-noFP", "Gappa"}
-KNOWN_IDS = set("C1 C2 C3 R1 R2 R3 R4 R5 GR1 GR2 GR3 GR4 F1 F2 F3 I1 D1 D2 D3 D4 D5 D6 D7 D8 D9".split())
 
-# files of the specification and proofs, in dependency order
-SPEC_FILES = ["spec/why3/formats.mlw", "spec/why3/div_element.mlw", "spec/why3/tensor.mlw",
-              "spec/why3/div_spec.mlw", "spec/why3/div_lemmas.mlw",
-              "spec/why3/div_accuracy.mlw", "spec/why3/div_impl.mlw",
-              "spec/why3/div_fastpath.mlw",
-              # the WP bridge: its route lemmas (D9 in WP's model of C) are hypotheses of WP goals
-              "proofs/frama-c/div_element_bridge.mlw"]
+with open(os.path.join(policy.ROOT, "spec", "evidence-sources.json"), encoding="utf-8") as _f:
+    # the files of the specification and proofs, in dependency order
+    SPEC_FILES = json.load(_f)["why3_files"]["files"]
+# where the project's own theories live (a theory found elsewhere is a library theory)
+PROJECT_DIRS = ["spec/why3", "proofs/frama-c", "proofs/why3"]
 
 
 def wp_library():
@@ -77,88 +67,45 @@ class Gate:
     def __init__(self, a):
         self.a = a
         self.root = a.root
-        self.fp = set()
         self.replay = load_replay(a.replay) if a.replay else {}
         self.replayed = []
         self.base = ["why3", "prove", "-C", a.config, "--extra-config=" + a.extra_config,
                      "-L", os.path.join(a.root, "spec/why3")] + wp_library()
+        self.tasks = {}      # (file stem, theory) -> {task file base: why3_tasks.Task}
+        self.fp = {}         # (file stem, theory, task file base) -> reasons (empty: not fp)
+        self.assumes = {}    # the same key -> register rows of the task's context
+        self.hints = {}      # (file, theory, goal or None) -> prover of a (* prover: X *) hint
+        self.from_scratch = {}  # file -> theories proved from scratch despite a record
 
     def run(self, args, timeout=600):
         p = subprocess.run(self.base + args, cwd=self.root, capture_output=True,
                            text=True, timeout=timeout)
         return p.returncode, p.stdout, p.stderr
 
-    # ---------------------------------------------------------------- parsing
-    @staticmethod
-    def parse_decls(path):
-        """theories in order; name -> theory; clone goals per theory; covers"""
-        theories, owner, clone_goals, covers = [], {}, {}, {}
-        Gate.hints = getattr(Gate, "hints", {})
-        cur, in_clone, pending = None, False, []
-        with open(path) as f:
+    # ---------------------------------------------------------------- hints
+    def read_hints(self, rel):
+        """the `(* prover: X *)` comments of a file: the first prover of the theory or goal that
+        follows (they only order the provers; nothing else is read from the source text)"""
+        pending, cur = None, None
+        with open(os.path.join(self.root, rel)) as f:
             for line in f:
-                m = re.match(r"\s*(module|theory)\s+([A-Za-z_][A-Za-z0-9_]*)", line)
-                if m:
-                    th_hint = Gate.hints.pop((path, cur, "__next__"), None)
-                    cur = m.group(2)
-                    if th_hint:
-                        Gate.hints[(path, cur, "__theory__")] = th_hint
-                    theories.append(cur)
-                    clone_goals[cur] = []
-                    in_clone = False
-                    continue
                 h = re.search(r"\(\*\s*prover:\s*(\S+)\s*\*\)", line)
                 if h:
-                    Gate.hints[(path, cur, "__next__")] = h.group(1)
+                    pending = h.group(1)
                     continue
-                c = re.search(r"\(\*\s*covers:\s*([A-Z0-9 ]+?)\s*\*\)", line)
-                if c:
-                    pending = c.group(1).split()
-                    continue
-                if re.match(r"\s*clone\b", line):
-                    in_clone = True
+                m = re.match(r"\s*(module|theory)\s+([A-Za-z_][A-Za-z0-9_]*)", line)
+                if m:
+                    cur = m.group(2)
                     if pending:
-                        covers[(cur, "__clone__")] = pending
-                        pending = []
+                        self.hints[(rel, cur, None)] = pending
+                    pending = None
                     continue
-                if in_clone:
-                    for g in re.findall(r"\b(?:goal|lemma)\s+([A-Za-z_][A-Za-z0-9_']*)", line):
-                        clone_goals[cur].append(g)
-                    if re.match(r"\s*(axiom\s*\.|end\b)", line) or not re.search(r"[,=]", line):
-                        in_clone = False
-                    continue
-                d = re.match(r"\s*(?:let\s+rec\s+lemma|let\s+lemma|let\s+rec\s+ghost|let\s+rec|"
-                             r"let\s+ghost|let|lemma|goal|val)\s+(?:ghost\s+)?"
-                             r"(?:function\s+|predicate\s+)?([A-Za-z_][A-Za-z0-9_']*)", line)
-                if d and cur:
-                    owner.setdefault(d.group(1), cur)
-                    nh = Gate.hints.pop((path, cur, "__next__"), None)
-                    if nh:
-                        Gate.hints[(path, cur, d.group(1))] = nh
-                    if pending:
-                        covers[(cur, d.group(1))] = pending
-                        pending = []
-                    continue
+                d = re.match(r"\s*(?:let\s+rec\s+lemma|let\s+lemma|lemma|goal)"
+                             r"\s+([A-Za-z_][A-Za-z0-9_']*)", line)
+                if d and cur and pending:
+                    self.hints[(rel, cur, d.group(1))] = pending
                 if line.strip() and not line.strip().startswith("(*"):
-                    pending = [] if not line.strip().startswith("*") else pending
-        return theories, owner, clone_goals, covers
-
-    @staticmethod
-    def parse_json_stream(text):
-        dec, i, out = json.JSONDecoder(), 0, []
-        text = text.strip()
-        while i < len(text):
-            while i < len(text) and text[i].isspace():
-                i += 1
-            if i >= len(text):
-                break
-            try:
-                obj, j = dec.raw_decode(text, i)
-            except json.JSONDecodeError:
-                break
-            out.append(obj)
-            i = j
-        return out
+                    pending = None
 
     @staticmethod
     def status_of(answer):
@@ -180,7 +127,7 @@ class Gate:
                 args += ["-G", g]
         rc, so, se = self.run(args)
         res = []
-        for o in self.parse_json_stream(so):
+        for o in why3_tasks.json_stream(so):
             pr, term = o.get("prover-result", {}), o.get("term", {})
             res.append({"goal": term.get("goal_name", "?"),
                         "expl": ",".join(term.get("explanations", [])),
@@ -198,104 +145,53 @@ class Gate:
         return res
 
     def attribute(self, rel, res):
-        """add theory, subgoal index, requirement IDs"""
-        theories, owner, clone_goals, covers = self.parse_decls(os.path.join(self.root, rel))
-        remaining = {t: list(g) for t, g in clone_goals.items()}
-        last_theory, prev_goal, counters = None, None, {}
+        """each result's sub-goal index (its order among the results of its goal name) and the
+        printed task it stands for, with that task's floating-point classification"""
+        stem = os.path.splitext(os.path.basename(rel))[0]
+        counters = {}
         for r in res:
-            base = r["goal"][:-3] if r["goal"].endswith("'vc") else r["goal"]
-            th = r.get("theory")
-            if th:
-                if base in remaining.get(th, []):
-                    remaining[th].remove(base)
-            elif r["loc"].get("filename", "").endswith(os.path.basename(rel)) and base in owner:
-                th = owner[base]
-            elif prev_goal == r["goal"]:
-                th = last_theory
-            else:
-                start = theories.index(last_theory) if last_theory in theories else 0
-                for t in theories[start:] + theories[:start]:
-                    if base in remaining.get(t, []):
-                        remaining[t].remove(base)
-                        th = t
-                        break
-            if th is None:
-                th = owner.get(base, last_theory or "?")
-            last_theory, prev_goal = th, r["goal"]
-            key = (th, r["goal"])
+            key = (r["theory"], r["goal"])
             counters[key] = counters.get(key, -1) + 1
-            r["theory"] = th
             r["subgoal"] = counters[key]
-            reqs = []
-            m = re.match(r"([a-z]{1,2}[0-9]+)_", base)
-            if m and m.group(1).upper() in KNOWN_IDS:
-                reqs.append(m.group(1).upper())
-            for k in ((th, base), (th, "__clone__") if base not in owner else None):
-                if k and k in covers:
-                    reqs += [x for x in covers[k] if x not in reqs]
-            r["requirements"] = reqs
+            try:
+                r["task"] = why3_tasks.expected_names(r["goal"], counters[key] + 1)[-1]
+            except ValueError:
+                r["task"] = None
+            reasons = self.fp.get((stem, r["theory"], r["task"]))
+            # a result with no printed task is kept as floating-point (the stricter rule) and
+            # fails the enumeration check
+            r["fp_reasons"] = reasons if reasons is not None else ["no printed task"]
+            r["fp"] = bool(r["fp_reasons"])
+            r["assumes"] = self.assumes.get((stem, r["theory"], r["task"]), [])
         return res
 
-    # --------------------------------------------------------- prover policy
-    def floating_point_theories(self, files):
-        """qualified names (file stem.Theory) of the floating-point theories of files, in order"""
-        fp = set()
-        for rel in files:
-            stem = os.path.splitext(os.path.basename(rel))[0]
-            cur = None
-            with open(os.path.join(self.root, rel)) as f:
-                for line in f:
-                    m = re.match(r"\s*(module|theory)\s+([A-Za-z_][A-Za-z0-9_]*)", line)
-                    if m:
-                        cur = stem + "." + m.group(2)
-                        continue
-                    if cur is None:
-                        continue
-                    if re.search(r"<\s*float\b", line):
-                        fp.add(cur)
-                    for t in re.findall(r"^\s*(?:use|clone)\s+(?:export\s+|import\s+)?([A-Za-z_][A-Za-z0-9_.]*)", line):
-                        if t.startswith("ieee_float.") or t in fp or stem + "." + t in fp:
-                            fp.add(cur)
-        return fp
-
-    def unlisted_axioms(self, files):
-        """clones of a project theory that leave one of its axioms (a parameter) unproved"""
-        axioms, problems = {}, []
-        texts = {rel: open(os.path.join(self.root, rel)).read() for rel in files}
-        for rel, text in texts.items():
-            cur = None
-            for line in text.splitlines():
-                m = re.match(r"\s*(module|theory)\s+([A-Za-z_][A-Za-z0-9_]*)", line)
-                if m:
-                    cur = m.group(2)
-                a = re.match(r"\s*axiom\s+([A-Za-z_][A-Za-z0-9_']*)\s*:", line)
-                if a and cur:
-                    axioms.setdefault(cur, []).append(a.group(1))
-        for rel, text in texts.items():
-            for m in re.finditer(r"clone\s+(?:export\s+|import\s+)?([A-Za-z_][A-Za-z0-9_.]*)((?:[^\n]*,[ \t]*\n)*[^\n]*)", text):
-                target = m.group(1).split(".")[-1]
-                if m.group(1).split(".")[0] in ("ieee_float", "mach", "int", "real", "bv"):
-                    continue
-                listed = set(re.findall(r"\b(?:goal|lemma)\s+([A-Za-z_][A-Za-z0-9_']*)", m.group(2)))
-                for ax in axioms.get(target, []):
-                    if ax not in listed:
-                        line = text[:m.start()].count("\n") + 1
-                        problems.append(f"{rel}:{line}: clone of {m.group(1)} leaves its parameter axiom {ax} unproved")
-        return problems
+    def uncovered(self, rel, res):
+        """the theories of rel whose printed tasks the results do not cover one for one"""
+        stem = os.path.splitext(os.path.basename(rel))[0]
+        out = []
+        for (s, theory), printed in self.tasks.items():
+            if s != stem:
+                continue
+            names = [r["task"] for r in res if r["theory"] == theory]
+            if sorted(n or "?" for n in names) != sorted(printed):
+                out.append(theory)
+        return out
 
     @staticmethod
     def accepted(fp, verdicts):
-        valid = {v["prover"] for v in verdicts if v["result"] == "valid"}
-        if not fp:
-            return bool(valid)
-        return bool(valid & FP_TRUSTED) or len({FAMILY[p] for p in valid}) >= 2
+        return policy.accepted(fp, verdicts)
 
-    def first_pass(self, rel, path, theories, is_fp):
+    def theory_is_fp(self, rel, theory):
+        stem = os.path.splitext(os.path.basename(rel))[0]
+        return any(self.fp.get((stem, theory, t)) for t in self.tasks.get((stem, theory), {}))
+
+    def first_pass(self, rel, theories):
         """proof from scratch: every theory to its first prover (hint, else by kind), one run per
         theory, so that each goal is attributed to the theory that states or clones it"""
         res = []
         for th in theories:
-            prover = Gate.hints.get((path, th, "__theory__"), (FP_PORTFOLIO if is_fp[th] else PORTFOLIO)[0])
+            default = (FP_PORTFOLIO if self.theory_is_fp(rel, th) else PORTFOLIO)[0]
+            prover = self.hints.get((rel, th, None), default)
             res += self.first_verdicts(self.results(rel, prover, th), prover)
         return res
 
@@ -324,9 +220,10 @@ class Gate:
         return part
 
     def record_of(self, rel):
-        """the recorded goals of rel if its text is the one recorded, else None"""
+        """the recorded goals of rel (the record only orders the provers: it is used whether or
+        not the file's text is the one recorded, and the enumeration finds what it lacks)"""
         entry = self.replay.get(rel)
-        if entry and entry["sha256"] == file_sha256(os.path.join(self.root, rel)):
+        if entry:
             self.replayed.append(rel)
             return entry["goals"]
         return None
@@ -346,21 +243,25 @@ class Gate:
             added.append(old)
         return added
 
-    def prove_file(self, rel):
+    def prove_file(self, rel, theories):
         t0 = time.time()
-        path = os.path.join(self.root, rel)
-        theories = self.parse_decls(path)[0]
-        stem = os.path.splitext(os.path.basename(rel))[0]
-        is_fp = {th: stem + "." + th in self.fp for th in theories}
         record = self.record_of(rel)
-        res = self.replay_pass(rel, record) if record else self.first_pass(rel, path, theories, is_fp)
+        res = self.attribute(rel, self.replay_pass(rel, record) if record
+                             else self.first_pass(rel, theories))
+        # enumerate, then compare: a theory whose printed tasks the results do not cover one for
+        # one (no record for some of its goals, or a record from another text) is proved again
+        # from scratch, all of it
+        missing = self.uncovered(rel, res) if record else []
+        if missing:
+            res = [r for r in res if r["theory"] not in missing]
+            again = self.first_pass(rel, [t for t in theories if t in missing])
+            res = self.attribute(rel, res + again)
+            self.from_scratch[rel] = missing
         order = {th: k for k, th in enumerate(theories)}
-        res = self.attribute(rel, res)
         recorded = {(e["theory"], e["goal"]): e["provers"] for e in (record or [])}
         rank = {key: k for k, key in enumerate(recorded)}
         res.sort(key=lambda r: (order.get(r["theory"], 0), rank.get((r["theory"], r["goal"]), 0)))
         for r in res:
-            r["fp"] = is_fp.get(r["theory"], True)
             r["accepted"] = self.accepted(r["fp"], r["verdicts"])
         todo = []
         for r in res:
@@ -375,9 +276,11 @@ class Gate:
                     break
                 self.add_verdicts(rel, th, g, subs, prover, None, lambda r: r["accepted"])
             base = g[:-3] if g.endswith("'vc") else g
-            hint = Gate.hints.get((path, th, base))
-            portfolio = FP_PORTFOLIO if is_fp.get(th, True) else PORTFOLIO
-            first = [PROVER_ID[label] for label in recorded.get((th, g), [])] + ([hint] if hint else [])
+            hint = self.hints.get((rel, th, base))
+            fp = any(r["fp"] for r in res if r["theory"] == th and r["goal"] == g)
+            portfolio = FP_PORTFOLIO if fp else PORTFOLIO
+            first = [PROVER_ID[label] for label in recorded.get((th, g), [])]
+            first += [hint] if hint else []
             for prover in dict.fromkeys(first + portfolio):
                 subs = [r for r in res if r["theory"] == th and r["goal"] == g]
                 if all(r["accepted"] for r in subs):
@@ -389,8 +292,9 @@ class Gate:
                         v["prover"] == label and v["result"] == "valid" for v in r["verdicts"])
 
                 def futile(r):  # a valid verdict of its family already counts: it adds nothing
-                    return label not in FP_TRUSTED and any(
-                        v["result"] == "valid" and FAMILY[v["prover"]] == FAMILY[label]
+                    return not policy.trusted_alone(label) and any(
+                        v["result"] == "valid"
+                        and policy.family(v["prover"]) == policy.family(label)
                         for v in r["verdicts"])
                 if all(r["accepted"] or answered(r) or futile(r) for r in subs):
                     continue
@@ -407,10 +311,6 @@ class Gate:
                                r["verdicts"][-1]["prover"])
             r["time_s"] = round(sum(v["time"] for v in r["verdicts"]), 2)
         return rel, res, time.time() - t0
-
-    def typecheck(self, rel):
-        rc, so, se = self.run(["--type-only", rel])
-        return rc == 0, (so + se).strip()
 
 
 def file_sha256(path):
@@ -433,7 +333,7 @@ def replay_record(root, files, results):
         goals = {}
         for r in (x for x in results if x["file"] == rel):
             needed = [r["prover"]]
-            if r["fp"] and r["prover"] not in FP_TRUSTED:
+            if r["fp"] and not policy.trusted_alone(r["prover"]):
                 needed += [v["prover"] for v in r["verdicts"] if v["result"] == "valid"]
             goals.setdefault((r["theory"], r["goal"]), collections.Counter()).update(dict.fromkeys(needed, 1))
         seconds = sum(v["time"] for r in results if r["file"] == rel for v in r["verdicts"]
@@ -461,17 +361,40 @@ def versions():
             "gappa": first(["gappa", "--version"], r"Gappa ([0-9.]+)")}
 
 
-def assumptions(root):
-    path = os.path.join(root, "docs/assumptions.md")
-    out = []
-    if os.path.exists(path):
-        for line in open(path):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if cells and cells[0].startswith("AS-WHY3-"):
-                out.append({"id": cells[0], "kind": cells[1], "where": cells[2],
-                            "statement": cells[3], "justification": cells[4],
-                            "checked_by": cells[5] if len(cells) > 5 else ""})
-    return out
+def enumerate_tasks(gate, files, out):
+    """prints every task of the files and decides, from each task alone, whether it is
+    floating-point and which register rows its axioms rest on; returns (problems, axiom evidence)"""
+    dirs = PROJECT_DIRS + sorted({os.path.dirname(f) for f in files})
+    lib = why3_tasks.Library(gate.base, files, dirs, root=gate.root)
+    if not lib.load_run_files():
+        return lib.errors, {}, None
+    lib.qualify_run_uses()
+    task_dir = os.path.join(out, "why3-tasks")
+    driver = why3_tasks.write_driver(os.path.join(out, "why3-config"))
+    try:
+        why3_tasks.print_tasks(gate.base, driver, files, task_dir, root=gate.root)
+    except RuntimeError as e:
+        return [str(e)], {}, None
+    for (stem, theory), names in why3_tasks.task_files(task_dir).items():
+        gate.tasks[(stem, theory)] = {base: why3_tasks.Task(os.path.join(task_dir, name))
+                                      for base, name in names.items()}
+    lib.load([lib.qualify_use(u, stem) for (stem, _), tasks in gate.tasks.items()
+              for t in tasks.values() for u in t.uses])
+    scan = why3_tasks.AxiomScan(lib)
+    problems = []
+    for (stem, theory), tasks in sorted(gate.tasks.items()):
+        for base, task in tasks.items():
+            gate.fp[(stem, theory, base)] = why3_tasks.floating_point(task, policy.POLICY)
+            _, found, rows = scan.context(f"{stem}.{theory}", task, stem)
+            gate.assumes[(stem, theory, base)] = rows
+            problems += found
+    # every axiom of the run's own theories, also one that no goal's context holds
+    for names in lib.run_theories.values():
+        for q in names:
+            problems += scan.theory(q)[1]
+    evidence = scan.evidence()
+    evidence["rows"] = sorted({r for rows in gate.assumes.values() for r in rows})
+    return list(dict.fromkeys(problems + lib.errors)), evidence, lib
 
 
 def main():
@@ -489,6 +412,9 @@ def main():
                     help="record of the provers to run first per goal (files whose text is unchanged)")
     ap.add_argument("--record", default=None,
                     help="write that record here from this run (only if every goal is accepted)")
+    ap.add_argument("--enumerate-only", action="store_true",
+                    help="print, classify and scan the tasks, prove nothing "
+                         "(why3.json lists the tasks)")
     ap.add_argument("--files", nargs="*", default=None,
                     help="prove these files (relative to the root) instead of the specification")
     a = ap.parse_args()
@@ -496,31 +422,58 @@ def main():
     t0 = time.time()
 
     files = a.files if a.files is not None else [f for f in SPEC_FILES if os.path.exists(os.path.join(a.root, f))]
-    errors = 0
+    problems = [f"MISSING {rel}" for rel in files if not os.path.exists(os.path.join(a.root, rel))]
+    axioms, lib, t_enum = {}, None, time.time()
+    if not problems:
+        # the files' own folders are on the load path: a theory next to a file is found there
+        for d in sorted({os.path.dirname(f) for f in files}):
+            gate.base += ["-L", os.path.join(a.root, d)]
+        problems, axioms, lib = enumerate_tasks(gate, files, a.out)
+    t_enum = round(time.time() - t_enum, 2)
     for rel in files:
         if os.path.exists(os.path.join(a.root, rel)):
-            ok, msg = gate.typecheck(rel)
-            if not ok:
-                print(f"TYPE ERROR {rel}:\n{msg}")
-                errors += 1
-        else:
-            print(f"MISSING {rel}")
-            errors += 1
-    gate.fp = gate.floating_point_theories(files)
-    for problem in gate.unlisted_axioms(files):
-        print("AXIOM NOT PROVED: " + problem)
-        errors += 1
+            gate.read_hints(rel)
     all_res, per_file = [], {}
-    if not errors:
+    # an unregistered axiom fails the gate, but the goals are still proved (and reported)
+    if lib is not None and not a.enumerate_only:
         # longest first, so that the two workers finish together
         def cost(rel):
             entry = gate.replay.get(rel)
             return entry["seconds"] if entry else float("inf")
+
+        def prove(rel):
+            return gate.prove_file(rel, [q.split(".", 1)[1] for q in lib.run_theories[rel]])
         with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
-            for rel, res, dt in ex.map(gate.prove_file, sorted(files, key=cost, reverse=True)):
+            for rel, res, dt in ex.map(prove, sorted(files, key=cost, reverse=True)):
                 per_file[rel] = (res, dt)
         for rel in files:
             all_res += per_file[rel][0]
+            # every printed task has exactly one result, and every result a printed task
+            for th in gate.uncovered(rel, per_file[rel][0]):
+                stem = os.path.splitext(os.path.basename(rel))[0]
+                printed = sorted(gate.tasks.get((stem, th), {}))
+                got = sorted(r["task"] or "?" for r in per_file[rel][0] if r["theory"] == th)
+                problems.append(f"TASKS WITHOUT ONE VERDICT EACH: {rel} theory {th}: printed "
+                                f"{len(printed)} tasks, verdicts for {len(got)}; differing: "
+                                f"{sorted(set(printed) ^ set(got))[:6]}")
+            for th in dict.fromkeys(r["theory"] for r in per_file[rel][0]):
+                for g, h in why3_tasks.clash(dict.fromkeys(
+                        r["goal"] for r in per_file[rel][0] if r["theory"] == th)):
+                    problems.append(f"GOAL NAMES {rel} {th}.{g} and {h}: their task files "
+                                    "cannot be told apart; rename one")
+    for p in problems:
+        print(p)
+    if a.enumerate_only:
+        print("enumeration only: nothing proved")
+        tasks = [{"file": rel, "theory": th, "goal": None, "subgoal": None, "task": base,
+                  "expl": "", "answer": "", "loc": {}, "prover": None, "time_s": 0,
+                  "status": "not tried", "verdicts": [],
+                  "accepted": False, "fp": bool(gate.fp[(stem, th, base)]),
+                  "fp_reasons": gate.fp[(stem, th, base)],
+                  "assumes": gate.assumes[(stem, th, base)]}
+                 for rel in files for (stem, th), ts in sorted(gate.tasks.items())
+                 if stem == os.path.splitext(os.path.basename(rel))[0] for base in sorted(ts)]
+        all_res = tasks
     proved = sum(1 for r in all_res if r["accepted"])
     wall = round(time.time() - t0, 2)
     print(f"{'file':34s} {'accepted':>9s}  {'valid verdicts per prover':36s} {'time_s':>7s}")
@@ -542,44 +495,52 @@ def main():
                   f"({r['expl']}, line {r['loc'].get('line')}): {why} {r['answer'][:80]}")
     per_prover, single = verdict_counts(all_res)
     fp_goals = [r for r in all_res if r["fp"]]
-    policy = {"rule": "a goal of a floating-point theory is accepted only on a valid verdict from CVC5 "
-                      "(native floating point or Why3's axiomatisation) or Gappa, "
-                      "or from two independent provers (Z3 and Z3-noBV are one prover, CVC4 and CVC5 one family); "
-                      "any valid verdict is accepted for the other goals",
-              "floating_point_theory": "uses or clones ieee_float, declares a < float e s > type, or uses or "
-                                       "clones a floating-point theory of the project (transitively)",
-              "families": FAMILY, "trusted_alone_on_floating_point": sorted(FP_TRUSTED),
-              "goals": len(all_res), "accepted": proved,
-              "valid_not_accepted": sum(1 for r in all_res if r["status"] == "valid" and not r["accepted"]),
-              "floating_point_goals": len(fp_goals),
-              "floating_point_goals_accepted": sum(1 for r in fp_goals if r["accepted"]),
-              "goals_valid_per_prover": dict(sorted(per_prover.items())),
-              "goals_on_a_single_prover": single}
+    summary = dict(policy.summary(), **{
+        "goals": len(all_res), "accepted": proved,
+        "valid_not_accepted": sum(1 for r in all_res
+                                  if r["status"] == "valid" and not r["accepted"]),
+        "floating_point_goals": len(fp_goals),
+        "floating_point_goals_accepted": sum(1 for r in fp_goals if r["accepted"]),
+        "goals_valid_per_prover": dict(sorted(per_prover.items())),
+        "goals_on_a_single_prover": single})
     print("valid verdicts per prover: " + ", ".join(f"{k} {v}" for k, v in sorted(per_prover.items())) +
           f"; goals resting on a single prover: {single} of {len(all_res)}; floating-point goals: "
-          f"{len(fp_goals)} ({policy['floating_point_goals_accepted']} accepted)")
-    print(f"TOTAL {proved}/{len(all_res)} proved (accepted under the prover policy), wall {wall} s")
+          f"{len(fp_goals)} ({summary['floating_point_goals_accepted']} accepted)")
+    n_tasks = sum(len(t) for t in gate.tasks.values())
+    print(f"enumeration: {n_tasks} tasks printed from {len(files)} files ({t_enum} s); axioms: "
+          f"{len(axioms.get('library_theories', {}))} library theories, "
+          f"{len(axioms.get('project_axioms', []))} project axioms, {len(axioms.get('rows', []))} "
+          "register rows in the goals' contexts")
+    print(f"TOTAL {proved}/{len(all_res)} goals proved (accepted under the prover policy), "
+          f"wall {wall} s")
     doc = {"tool": "why3", "versions": versions(),
            "goals": [{"file": r["file"], "theory": r["theory"], "goal": r["goal"],
-                      "subgoal": r["subgoal"], "explanation": r["expl"],
-                      "line": r["loc"].get("line"),
-                      "requirements": r["requirements"], "prover": r["prover"],
+                      "subgoal": r["subgoal"], "task": r["task"], "explanation": r["expl"],
+                      "line": r["loc"].get("line"), "prover": r["prover"],
                       "time_s": r["time_s"], "status": r["status"],
-                      "verdicts": r["verdicts"], "accepted": r["accepted"], "fp": r["fp"]} for r in all_res],
+                      "verdicts": r["verdicts"], "accepted": r["accepted"], "fp": r["fp"],
+                      "fp_reasons": r["fp_reasons"][:3], "assumes": r["assumes"]} for r in all_res],
+           "enumeration": {"what": "every task Why3 prints for the files after split_vc, each "
+                                   "of which must have exactly one accepted verdict",
+                           "tasks": n_tasks, "seconds": t_enum,
+                           "theories": {f"{stem}.{th}": len(t)
+                                        for (stem, th), t in sorted(gate.tasks.items())},
+                           "problems": problems},
+           "axioms": axioms,
            "summary": {"proved": proved, "total": len(all_res), "wall_s": wall,
                        "timeout_per_goal_s": a.timeout,
                        "replay_timeout_s": a.replay_timeout,
                        "retry_timeout_s": a.retry_timeout,
                        "replayed_files": sorted(gate.replayed, key=files.index),
                        "files_proved_from_scratch": [f for f in files if f not in gate.replayed],
+                       "theories_proved_from_scratch": gate.from_scratch,
                        "portfolio": [PROVER_LABEL[p] for p in PORTFOLIO] + ["Gappa (by hint)"],
                        "files": files},
-           "policy": policy,
-           "assumptions": assumptions(a.root)}
+           "policy": summary}
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "why3.json"), "w") as f:
         json.dump(doc, f, indent=1)
-    ok = not errors and proved == len(all_res) and len(all_res) > 0
+    ok = not problems and proved == len(all_res) and len(all_res) > 0
     if ok and a.record:
         record = replay_record(a.root, files, all_res)
         record["files"] = {**load_replay(a.record), **record["files"]}  # the other files' records stay

@@ -6,7 +6,7 @@
 Checks every `*.c` file under src/ (the kernels and the validation functions written in the
 C/C++ common subset; a new one is picked up without editing this script) together with the
 headers and .inc files they include. Every finding, whatever its ID, must be covered by a row of
-the deviation register in docs/restricted-cpp.md; the check fails otherwise, and also when
+the deviation register (spec/deviations.json); the check fails otherwise, and also when
 cppcheck cannot run or finds no file.
 """
 import argparse

@@ -1,13 +1,9 @@
 """Shared by the coding-standard checks: the deviation register and the evidence file.
 
-The deviation register is the table under the heading "Deviation register" of
-docs/restricted-cpp.md, one row per deviation:
-
-  | ID | Rule | Place | Justification | Checked by |
-
-Rule is the check's name as the tool prints it (`misra-c2012-15.5`, `hicpp-explicit-conversions`);
-Place is a path glob relative to the repository root, in backquotes. A finding is deviated when a
-row names its rule and its file matches the row's place.
+The deviation register is data, spec/deviations.json (rendered as docs/deviations.md), one row per
+deviation: id, rule (the check's name as the tool prints it: `misra-c2012-15.5`,
+`hicpp-explicit-conversions`), place (a path glob relative to the repository root), justification,
+checked_by. A finding is deviated when a row names its rule and its file matches the row's place.
 
 Each check writes its own section of build/evidence/coding-standard.json (the CTest entries share
 a resource lock, so the read-modify-write below never races).
@@ -19,6 +15,7 @@ import re
 import subprocess
 
 DOC = os.path.join("docs", "restricted-cpp.md")
+REGISTER = os.path.join("spec", "deviations.json")
 
 
 def _table_after(lines, heading):
@@ -45,16 +42,14 @@ def _plain(cell):
 
 
 def deviations(root):
-    with open(os.path.join(root, DOC), encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    result = []
-    for cells in _table_after(lines, "Deviation register"):
-        if len(cells) < 5:
-            raise ValueError(f"{DOC}: deviation row with {len(cells)} cells: {cells}")
-        result.append({"id": _plain(cells[0]), "rule": _plain(cells[1]),
-                       "place": _plain(cells[2]), "justification": cells[3],
-                       "checked_by": cells[4]})
-    return result
+    with open(os.path.join(root, REGISTER), encoding="utf-8") as f:
+        rows = json.load(f)["rows"]
+    keys = ("id", "rule", "place", "justification", "checked_by")
+    for row in rows:
+        missing = [k for k in keys if not str(row.get(k, "")).strip()]
+        if missing:
+            raise ValueError(f"{REGISTER}: deviation row {row.get('id', '?')} without {missing}")
+    return [{k: row[k] for k in keys} for row in rows]
 
 
 def rules(root):
@@ -108,6 +103,7 @@ def update_evidence(path, root, check):
                 data = {}
     register = deviations(root)
     data["standard"] = DOC
+    data["register"] = REGISTER
     data["rules"] = rules(root)
     checks = [c for c in data.get("checks", []) if c.get("name") != check["name"]]
     checks.append(check)
@@ -127,8 +123,7 @@ def update_evidence(path, root, check):
         f.write("\n")
     provenance = os.path.join(root, "scripts", "evidence_provenance.py")
     if os.path.exists(provenance):
-        subprocess.run(["python3", provenance, path, "--sources", "src/common/**", "src/div/**",
-                        "include/sonnx/**", DOC, "scripts/coding-standard/*"],
+        subprocess.run(["python3", provenance, path, "--binding", "coding-standard"],
                        cwd=root, check=False)
 
 

@@ -429,9 +429,8 @@ def main():
         f.write("\n")
     provenance = os.path.join(root, "scripts", "evidence_provenance.py")
     if os.path.exists(provenance):
-        subprocess.run([sys.executable, provenance, os.path.abspath(args.out), "--sources",
-                        "src/common/**", "src/div/**", "include/sonnx/**",
-                        "scripts/coding-standard/stack_bound.py"], cwd=root, check=False)
+        subprocess.run([sys.executable, provenance, os.path.abspath(args.out),
+                        "--binding", "stack"], cwd=root, check=False)
     for entry in functions:
         bound = entry.get("bound_bytes", "?")
         print(f"{bound:>6} bytes  {entry['name']}")

@@ -132,6 +132,7 @@ int check_one(const CheckOptions& o) {
 int check_set(const CheckOptions& o) {
   std::vector<std::filesystem::path> names(o.models.begin(), o.models.end());
   std::size_t counts[5] = {0, 0, 0, 0, 0};  // per io::ModelOutcome
+  std::size_t empty_folders = 0;            // folders that gave no model (not models themselves)
   nlohmann::json models = nlohmann::json::array();
   io::ModelOutcome worst = io::ModelOutcome::inside;
   for (const io::ModelSetEntry& entry : io::model_set(names)) {
@@ -142,10 +143,15 @@ int check_set(const CheckOptions& o) {
       report.status = entry.status;
     }
     const io::ModelOutcome outcome = io::outcome_of(report);
-    ++counts[static_cast<int>(outcome)];
+    if (entry.folder) {
+      ++empty_folders;
+    } else {
+      ++counts[static_cast<int>(outcome)];
+    }
     worst = std::max(worst, outcome);
     if (o.json) {
       models.push_back(model_json(entry.path.string(), report));
+      if (entry.folder) models.back()["folder"] = true;
     } else {
       if (o.nodes) print_details(report);
       std::cout << io::format_model_line(entry.path.string(), report) << '\n';
@@ -158,13 +164,22 @@ int check_set(const CheckOptions& o) {
     out["status"] = "ok";
     out["exit_code"] = code;
     out["models"] = std::move(models);
-    out["summary"] = {{"models", total},       {"inside", counts[0]},  {"no_div_node", counts[1]},
-                      {"unproven", counts[2]}, {"outside", counts[3]}, {"errors", counts[4]}};
+    out["summary"] = {{"models", total},
+                      {"inside", counts[0]},
+                      {"no_div_node", counts[1]},
+                      {"unproven", counts[2]},
+                      {"outside", counts[3]},
+                      {"errors", counts[4]},
+                      {"folders_without_models", empty_folders}};
     std::cout << json_text(out) << '\n';
   } else {
     std::cout << total << " model(s): " << counts[0] << " inside, " << counts[3] << " outside, "
               << counts[2] << " unproven, " << counts[1] << " without a Div node, " << counts[4]
-              << " unreadable\n";
+              << " unreadable";
+    if (empty_folders != 0) {
+      std::cout << "; " << empty_folders << " folder(s) without a model (or that cannot be listed)";
+    }
+    std::cout << '\n';
   }
   return code;
 }
@@ -175,8 +190,7 @@ int check(const CLI::App& sub, const CheckOptions& o) {
   if (o.models.empty()) return usage_error(o.json, "check-model needs a model file or folder");
   std::error_code error;
   if (o.models.size() == 1 && !std::filesystem::is_directory(o.models.front(), error)) {
-    if (o.nodes) return usage_error(o.json, "--nodes applies to a set of models only");
-    return check_one(o);
+    return check_one(o);  // its node lines are always printed: --nodes changes nothing
   }
   return check_set(o);
 }
@@ -184,12 +198,15 @@ int check(const CLI::App& sub, const CheckOptions& o) {
 void add_check_model_command(CLI::App& app, int& exit_code) {
   add_guarded_command<CheckOptions>(
       app, exit_code, "check-model",
-      "Report, for every Div node of an ONNX model (main graph, subgraphs, model-local functions "
-      "at each call site), whether it lies inside the SONNX profile: valid for its Div version "
+      "Report, for every Div node of an ONNX model (main graph, subgraphs, training graphs, "
+      "model-local functions at each call site), whether it lies inside the SONNX profile: valid "
+      "for its Div version "
       "(T6), opset >= 7 and no attribute (GR4), dense numeric types (R2, R3, GR1), same types "
       "(C2, GR3), equal static shapes (R1, R4). One line per node: INSIDE, OUTSIDE or UNPROVEN "
       "with the requirement IDs, then the model's line; a model is inside only if every node is "
-      "and ONNX's checker (full check) accepts it. Several models or a folder (its *.onnx files, "
+      "and ONNX's checker (full check) accepts it; a node of an operator that ONNX defines by a "
+      "function holding a Div makes it unproven (T3). Several models or a folder (its *.onnx "
+      "files, "
       "at any depth): one line per model and a summary.\n"
       "Exit codes: 0 every model inside, 1 some model outside or unproven, 2 usage, 3 an "
       "unreadable or malformed model or folder (T1), 4 no Div node in a model (T3) and nothing "
@@ -200,7 +217,7 @@ void add_check_model_command(CLI::App& app, int& exit_code) {
         sub.add_flag("--no-shape-inference", options.no_shape_inference,
                      "judge the declared types and shapes only (no ONNX shape inference first)");
         sub.add_flag("--nodes", options.nodes,
-                     "for a set of models: each model's node lines before its line");
+                     "each model's node lines before its line (always so for one model)");
       },
       [](CLI::App& sub, CheckOptions& options) { return check(sub, options); });
 }

@@ -1,6 +1,7 @@
 // sonnx-div golden --type T --out DIR: ONNX backend-layout conformance cases (T4, T5).
 #include <memory>
 #include <sonnx/io/golden.hpp>
+#include <sonnx_verify/golden_reference.hpp>
 #include <string>
 
 #include "cli_common.hpp"
@@ -39,7 +40,11 @@ int golden(const CLI::App& sub, const GoldenOptions& o) {
            "(T5): the expected outputs floor integer quotients and are NOT ONNX Div results\n";
   }
   io::GoldenSummary summary;
-  const io::IoStatus status = io::write_golden(o.out, *type, *semantics, summary);
+  // The expected outputs come from the MPFR oracle and exact integer arithmetic, not the library.
+  const io::IoStatus status = io::write_golden(o.out, *type, *semantics, summary,
+                                               [&](DataType t, std::uint64_t a, std::uint64_t b) {
+                                                 return verify::golden_reference(t, !profile, a, b);
+                                               });
   if (!status.ok()) {
     return report_error(o.json, exit_code_of(status), status.requirement, status.message);
   }
@@ -69,7 +74,10 @@ void add_golden_command(CLI::App& app, int& exit_code) {
       app, exit_code, "golden",
       "Write ONNX backend-layout conformance cases for one element type: DIR/model.onnx (one Div "
       "node, opset 14), DIR/test_data_set_N/{input_0,input_1,output_0}.pb and DIR/cases.json. "
-      "Expected outputs come from the checked library. DIR must not exist or be empty.\n"
+      "Expected outputs come from the MPFR oracle (floats) and exact integer arithmetic, and the "
+      "checked library must match them (a quiet NaN matches any quiet NaN, a signaling NaN only "
+      "itself, every other result bit for bit). "
+      "DIR must not exist or be empty.\n"
       "Exit codes: 0 ok, 1 validation violation, 2 usage, 3 file I/O (T4).",
       "machine-readable summary on stdout", "T4",
       [](CLI::App& sub, GoldenOptions& options) {

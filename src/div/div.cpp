@@ -9,7 +9,7 @@
 #include "../common/kernels/sonnx_validation.h"
 #include "../common/validation.hpp"
 #include "fast/div_fast_paths.hpp"
-#include "kernels/div_domain.h"
+#include "kernels/div_checked.h"
 #include "kernels/div_kernels.h"
 
 namespace sonnx {
@@ -18,178 +18,118 @@ namespace {
 using detail::Failure;
 using detail::ShapeText;
 
-// The proved sonnx_check_types decides R3, C2 and R2, in this order, and names the tensor at
-// fault; the façade words the verdict.
-// [impl->req~R3~1] [impl->req~GR2~1] [impl->req~C2~1] [impl->req~GR3~1] [impl->req~R2~1]
-// [impl->req~GR1~1]
-Status check_types_and_layout(const TensorView& a, const TensorView& b,
-                              const MutableTensorView& c) {
-  const DataType types[] = {a.type, b.type, c.type};
-  const char* const names[] = {"A", "B", "C"};
-  const auto code = [](DataType type) { return static_cast<std::int32_t>(type); };
-  const auto sparse = [](Layout layout) { return layout == Layout::dense ? 0 : 1; };
-  std::size_t which = 0;
-  const sonnx_verdict verdict =
-      sonnx_check_types(code(a.type), code(b.type), code(c.type), sparse(a.layout),
-                        sparse(b.layout), sparse(c.layout), &which);
-  if (verdict == SONNX_NON_NUMERIC_TYPE) {
-    return Failure(ErrorCode::non_numeric_type, "R3")
-           << "tensor " << names[which] << " has element type " << types[which]
-           << ", which is not one of the 12 numeric types of the SONNX profile";
-  }
-  if (verdict == SONNX_TYPE_MISMATCH) {
-    return Failure(ErrorCode::type_mismatch, "C2")
-           << "A, B and C must have the same element type (no implicit conversion, GR3); got "
-           << a.type << ", " << b.type << ", " << c.type;
-  }
-  if (verdict != SONNX_VALID) {
-    return Failure(ErrorCode::sparse_tensor, "R2")
-           << "tensor " << names[which]
-           << " is sparse; the SONNX profile accepts dense tensors only (GR1)";
-  }
-  return {};
+// The constants the C-subset files and this façade share, tied by the compiler: the type codes the
+// proved checks decide on, and the element sizes sonnx_element_bytes returns for them.
+template <DataType type, typename T, std::int32_t code, std::size_t bytes>
+constexpr bool shared_type() {
+  static_assert(static_cast<std::int32_t>(type) == code, "DataType value and SONNX_TYPE_* code");
+  static_assert(sizeof(T) == bytes, "element size and SONNX_BYTES_*");
+  return true;
+}
+static_assert(shared_type<DataType::float16, std::uint16_t, SONNX_TYPE_FLOAT16, SONNX_BYTES_FLOAT16>());
+static_assert(shared_type<DataType::bfloat16, std::uint16_t, SONNX_TYPE_BFLOAT16, SONNX_BYTES_BFLOAT16>());
+static_assert(shared_type<DataType::float32, float, SONNX_TYPE_FLOAT32, SONNX_BYTES_FLOAT32>());
+static_assert(shared_type<DataType::float64, double, SONNX_TYPE_FLOAT64, SONNX_BYTES_FLOAT64>());
+static_assert(shared_type<DataType::int8, std::int8_t, SONNX_TYPE_INT8, SONNX_BYTES_INT8>());
+static_assert(shared_type<DataType::int16, std::int16_t, SONNX_TYPE_INT16, SONNX_BYTES_INT16>());
+static_assert(shared_type<DataType::int32, std::int32_t, SONNX_TYPE_INT32, SONNX_BYTES_INT32>());
+static_assert(shared_type<DataType::int64, std::int64_t, SONNX_TYPE_INT64, SONNX_BYTES_INT64>());
+static_assert(shared_type<DataType::uint8, std::uint8_t, SONNX_TYPE_UINT8, SONNX_BYTES_UINT8>());
+static_assert(shared_type<DataType::uint16, std::uint16_t, SONNX_TYPE_UINT16, SONNX_BYTES_UINT16>());
+static_assert(shared_type<DataType::uint32, std::uint32_t, SONNX_TYPE_UINT32, SONNX_BYTES_UINT32>());
+static_assert(shared_type<DataType::uint64, std::uint64_t, SONNX_TYPE_UINT64, SONNX_BYTES_UINT64>());
+// The C structures cross the language boundary as they are: standard layout with fixed-width
+// members, one layout for C and C++. The verdict enumeration has the size the target's ABI gives
+// it, the same for a toolchain's C and C++ compilers (one byte with the short enumerations of the
+// Arm EABI for bare metal, an int elsewhere).
+static_assert(std::is_standard_layout_v<sonnx_tensor> && std::is_standard_layout_v<sonnx_fault>);
+
+// A view as the proved checks see it.
+template <typename View>
+sonnx_tensor tensor_of(const View& view) noexcept {
+  return {static_cast<std::int32_t>(view.type), view.layout == Layout::dense ? 0 : 1,
+          view.shape.data(), view.shape.size(), detail::address_of(view.data)};
 }
 
-// Per tensor, the proved sonnx_check_shape decides D8 (negative dimension, count overflow) and
-// counts the elements (D4, D5); then the proved sonnx_check_shapes decides R4, R1 and C1. The
-// façade only words the verdicts.
-// [impl->req~D8~1] [impl->req~R4~1] [impl->req~R1~1] [impl->req~C1~1]
-Status check_shapes(const TensorView& a, const TensorView& b, const MutableTensorView& c,
-                    std::size_t element_bytes, std::size_t& count) {
+// The Status of a verdict of the proved decision procedure; only the words are the façade's.
+// [impl->req~R3~1] [impl->req~GR2~1] [impl->req~C2~1] [impl->req~GR3~1] [impl->req~R2~1]
+// [impl->req~GR1~1] [impl->req~D8~1] [impl->req~R4~1] [impl->req~R1~1] [impl->req~C1~1]
+// [impl->req~D6~1] [impl->req~C3~1] [impl->req~D3~1]
+Status status_of(sonnx_verdict verdict, const sonnx_fault& fault, const TensorView& a,
+                 const TensorView& b, const MutableTensorView& c) noexcept {
+  const DataType types[] = {a.type, b.type, c.type};
   const std::span<const std::int64_t> shapes[] = {a.shape, b.shape, c.shape};
   const char* const names[] = {"A", "B", "C"};
-  std::size_t counts[3] = {0, 0, 0};
-  for (std::size_t k = 0; k < 3; ++k) {
-    std::size_t axis = 0;
-    const sonnx_verdict verdict = sonnx_check_shape(shapes[k].data(), shapes[k].size(),
-                                                    element_bytes, &counts[k], &axis);
-    if (verdict == SONNX_NEGATIVE_DIMENSION) {
+  const std::size_t k = fault.tensor < 3 ? fault.tensor : 0;
+  switch (verdict) {
+    case SONNX_VALID:
+      return {};
+    case SONNX_NON_NUMERIC_TYPE:
+      return Failure(ErrorCode::non_numeric_type, "R3")
+             << "tensor " << names[k] << " has element type " << types[k]
+             << ", which is not one of the 12 numeric types of the SONNX profile";
+    case SONNX_TYPE_MISMATCH:
+      return Failure(ErrorCode::type_mismatch, "C2")
+             << "A, B and C must have the same element type (no implicit conversion, GR3); got "
+             << a.type << ", " << b.type << ", " << c.type;
+    case SONNX_SPARSE_TENSOR:
+      return Failure(ErrorCode::sparse_tensor, "R2")
+             << "tensor " << names[k]
+             << " is sparse; the SONNX profile accepts dense tensors only (GR1)";
+    case SONNX_NEGATIVE_DIMENSION:
       return Failure(ErrorCode::invalid_shape, "D8")
-             << "tensor " << names[k] << " has a negative dimension at axis " << axis
+             << "tensor " << names[k] << " has a negative dimension at axis " << fault.position
              << " in shape " << ShapeText{shapes[k]};
-    }
-    if (verdict != SONNX_VALID) {
+    case SONNX_SIZE_OVERFLOW:
       return Failure(ErrorCode::size_overflow, "D8")
              << "tensor " << names[k] << " of shape " << ShapeText{shapes[k]}
              << " has more bytes than the address space can hold";
-    }
-  }
-  const sonnx_verdict verdict =
-      sonnx_check_shapes(a.shape.data(), a.shape.size(), b.shape.data(), b.shape.size(),
-                         c.shape.data(), c.shape.size());
-  if (verdict == SONNX_BROADCAST_FORBIDDEN) {
-    return Failure(ErrorCode::broadcast_forbidden, "R4")
-           << "shapes " << ShapeText{a.shape} << " and " << ShapeText{b.shape}
-           << " are broadcastable, but broadcasting is forbidden by R4: A and B must have the "
-              "same shape";
-  }
-  if (verdict == SONNX_SHAPE_MISMATCH) {
-    return Failure(ErrorCode::shape_mismatch, "R1")
-           << "A has shape " << ShapeText{a.shape} << " but B has shape " << ShapeText{b.shape}
-           << "; they must be equal (R1, C1)";
-  }
-  if (verdict != SONNX_VALID) {
-    return Failure(ErrorCode::shape_mismatch, "C1")
-           << "C has shape " << ShapeText{c.shape} << " but A and B have shape "
-           << ShapeText{a.shape} << "; A, B and C must have the same shape";
-  }
-  count = counts[0];
-  return {};
-}
-
-// The proved sonnx_check_buffers decides, on the integer addresses of the data pointers.
-// [impl->req~D8~1] [impl->req~D6~1]
-Status check_buffers(const TensorView& a, const TensorView& b, const MutableTensorView& c,
-                     std::size_t bytes) {
-  const char* const names[] = {"A", "B", "C"};
-  std::size_t which = 0;
-  const sonnx_verdict verdict =
-      sonnx_check_buffers(detail::address_of(a.data), detail::address_of(b.data),
-                          detail::address_of(c.data), bytes, &which);
-  if (verdict == SONNX_NULL_DATA) {
-    return Failure(ErrorCode::null_data, "D8")
-           << "tensor " << names[which] << " has " << bytes << " bytes of elements but no data";
-  }
-  if (verdict != SONNX_VALID) {
-    return Failure(ErrorCode::partial_overlap, "D6")
-           << "C partially overlaps " << names[which]
-           << "; C may only be exactly the same buffer (in-place) or disjoint";
-  }
-  return {};
-}
-
-// C3 for every integer type, D3 for signed ones: the proved domain check of the type
-// (div_domain_checks.c) decides and names the first offending index; the façade words the verdict.
-// [impl->req~C3~1] [impl->req~D3~1]
-template <typename T>
-using DomainCheck = sonnx_verdict (*)(const T*, const T*, std::size_t, std::size_t*);
-
-template <typename T>
-Status run_integer(detail::DivKernel<T> kernel, DomainCheck<T> check, const TensorView& a,
-                   const TensorView& b, const MutableTensorView& c, std::size_t n) {
-  const auto* pa = static_cast<const T*>(a.data);
-  const auto* pb = static_cast<const T*>(b.data);
-  std::size_t index = 0;
-  const sonnx_verdict verdict = check(pa, pb, n, &index);
-  if (verdict == SONNX_ZERO_DIVISOR) {
-    return Failure(ErrorCode::zero_divisor, "C3")
-           << "integer division by zero (B[i] = 0) at " << detail::ElementText{a.shape, index};
-  }
-  if (verdict != SONNX_VALID) {
-    return Failure(ErrorCode::quotient_overflow, "D3")
-           << "quotient " << std::numeric_limits<T>::min() << " / -1 is not representable in "
-           << sizeof(T) * 8 << "-bit signed at " << detail::ElementText{a.shape, index};
-  }
-  kernel(pa, pb, static_cast<T*>(c.data), n);
-  return {};
-}
-
-template <typename T>
-Status run_float(detail::DivKernel<T> kernel, const TensorView& a, const TensorView& b,
-                 const MutableTensorView& c, std::size_t n) {
-  kernel(static_cast<const T*>(a.data), static_cast<const T*>(b.data), static_cast<T*>(c.data), n);
-  return {};
-}
-
-// The proved kernel of each type, or its fast path (D9) when asked for and one exists. The domain
-// scans are validation, not kernels: the fastest correct one runs in both modes.
-Status dispatch(const TensorView& a, const TensorView& b, const MutableTensorView& c, std::size_t n,
-                Kernels kernels) {
-  const detail::DivFastPaths& fast = detail::selected_fast_paths();
-  const bool use_fast = kernels == Kernels::fastest;
-  const auto pick = [use_fast](auto proved, auto fast_path) {
-    return use_fast ? fast_path : proved;
-  };
-  switch (a.type) {
-    case DataType::float16:
-      return run_float(pick(sonnx_div_f16, fast.float16), a, b, c, n);
-    case DataType::bfloat16:
-      return run_float(pick(sonnx_div_bf16, fast.bfloat16), a, b, c, n);
-    case DataType::float32:
-      return run_float(sonnx_div_f32, a, b, c, n);
-    case DataType::float64:
-      return run_float(sonnx_div_f64, a, b, c, n);
-    case DataType::int8:
-      return run_integer(pick(sonnx_div_i8, fast.int8), sonnx_div_domain_i8, a, b, c, n);
-    case DataType::int16:
-      return run_integer(pick(sonnx_div_i16, fast.int16), sonnx_div_domain_i16, a, b, c, n);
-    case DataType::int32:
-      return run_integer(pick(sonnx_div_i32, fast.int32), sonnx_div_domain_i32, a, b, c, n);
-    case DataType::int64:
-      return run_integer(pick(sonnx_div_i64, fast.int64), sonnx_div_domain_i64, a, b, c, n);
-    case DataType::uint8:
-      return run_integer(pick(sonnx_div_u8, fast.uint8), sonnx_div_domain_u8, a, b, c, n);
-    case DataType::uint16:
-      return run_integer(pick(sonnx_div_u16, fast.uint16), sonnx_div_domain_u16, a, b, c, n);
-    case DataType::uint32:
-      return run_integer(pick(sonnx_div_u32, fast.uint32), sonnx_div_domain_u32, a, b, c, n);
-    case DataType::uint64:
-      return run_integer(pick(sonnx_div_u64, fast.uint64), sonnx_div_domain_u64, a, b, c, n);
-    default:  // unreachable: the proved R3 check lets only the 12 types cased above through
+    case SONNX_BROADCAST_FORBIDDEN:
+      return Failure(ErrorCode::broadcast_forbidden, "R4")
+             << "shapes " << ShapeText{a.shape} << " and " << ShapeText{b.shape}
+             << " are broadcastable, but broadcasting is forbidden by R4: A and B must have the "
+                "same shape";
+    case SONNX_SHAPE_MISMATCH:
+      return Failure(ErrorCode::shape_mismatch, "R1")
+             << "A has shape " << ShapeText{a.shape} << " but B has shape " << ShapeText{b.shape}
+             << "; they must be equal (R1, C1)";
+    case SONNX_OUTPUT_SHAPE_MISMATCH:
+      return Failure(ErrorCode::shape_mismatch, "C1")
+             << "C has shape " << ShapeText{c.shape} << " but A and B have shape "
+             << ShapeText{a.shape} << "; A, B and C must have the same shape";
+    case SONNX_NULL_DATA:
+      return Failure(ErrorCode::null_data, "D8")
+             << "tensor " << names[k] << " has " << fault.count * element_size(a.type)
+             << " bytes of elements but no data";
+    case SONNX_PARTIAL_OVERLAP:
+      return Failure(ErrorCode::partial_overlap, "D6")
+             << "C partially overlaps " << names[k]
+             << "; C may only be exactly the same buffer (in-place) or disjoint";
+    case SONNX_ZERO_DIVISOR:
+      return Failure(ErrorCode::zero_divisor, "C3")
+             << "integer division by zero (B[i] = 0) at "
+             << detail::ElementText{a.shape, fault.position};
+    case SONNX_QUOTIENT_OVERFLOW:
       break;
   }
-  // Kept so that a future DataType cannot fall through silently; no test reaches it.
-  return Failure(ErrorCode::non_numeric_type, "R3") << "unsupported";
+  const std::size_t bits = 8 * element_size(a.type);
+  const std::int64_t min = bits == 8    ? std::numeric_limits<std::int8_t>::min()
+                           : bits == 16 ? std::numeric_limits<std::int16_t>::min()
+                           : bits == 32 ? std::numeric_limits<std::int32_t>::min()
+                                        : std::numeric_limits<std::int64_t>::min();
+  return Failure(ErrorCode::quotient_overflow, "D3")
+         << "quotient " << min << " / -1 is not representable in " << bits << "-bit signed at "
+         << detail::ElementText{a.shape, fault.position};
+}
+
+// The views' data as the element type T.
+template <typename T>
+const T* data_of(const TensorView& view) noexcept {
+  return static_cast<const T*>(view.data);
+}
+template <typename T>
+T* data_of(const MutableTensorView& view) noexcept {
+  return static_cast<T*>(view.data);
 }
 
 }  // namespace
@@ -211,15 +151,86 @@ Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c)
   return div(a, b, c, default_kernels());
 }
 
-// [impl->req~D7~1]: every check precedes the only write to C, which is the kernel call.
+// The proved decision procedure of the type of A (src/div/kernels/div_checked.h) runs the checks
+// in their documented order and then the kernel, or writes nothing to C (D7, proved). The façade
+// picks the procedure by A's type (another type's procedure answers C2, proved) and the
+// instruction set's table (the run-time CPU dispatch), and words the verdict. float16 and
+// bfloat16 fast paths are intrinsics, run here after the proved checks passed.
+// [impl->req~D7~1] [impl->req~D9~1]
 Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c,
            Kernels kernels) noexcept {
-  if (Status status = check_types_and_layout(a, b, c); !status.ok()) return status;
-  const std::size_t element_bytes = element_size(a.type);
-  std::size_t count = 0;
-  if (Status status = check_shapes(a, b, c, element_bytes, count); !status.ok()) return status;
-  if (Status status = check_buffers(a, b, c, count * element_bytes); !status.ok()) return status;
-  return dispatch(a, b, c, count, kernels);
+  const bool fastest = kernels == Kernels::fastest;
+  const detail::DivFastPaths& paths =
+      fastest ? detail::selected_fast_paths() : detail::baseline_fast_paths();
+  const std::int32_t route = fastest ? SONNX_KERNEL_ROUTE : SONNX_KERNEL_SCALAR;
+  const std::int32_t wide = fastest ? paths.wide_integer_kernel : SONNX_KERNEL_SCALAR;
+  const sonnx_tensor ta = tensor_of(a);
+  const sonnx_tensor tb = tensor_of(b);
+  const sonnx_tensor tc = tensor_of(c);
+  sonnx_fault fault{};
+  // The procedure of the element type T with the kernel choice `kernel`.
+  const auto run = [&](auto procedure, auto element, std::int32_t kernel) {
+    using T = decltype(element);
+    return procedure(ta, tb, tc, data_of<T>(a), data_of<T>(b), data_of<T>(c), kernel, &fault);
+  };
+  // float16/bfloat16: the intrinsic fast path, if this table has one, after the proved checks.
+  const auto run_half = [&](auto procedure, detail::DivKernel<std::uint16_t> fast_path,
+                            detail::DivKernel<std::uint16_t> proved) {
+    const bool fast = fastest && fast_path != proved;
+    const sonnx_verdict checked =
+        run(procedure, std::uint16_t{}, fast ? SONNX_KERNEL_NONE : SONNX_KERNEL_SCALAR);
+    if (checked == SONNX_VALID && fast) {
+      fast_path(data_of<std::uint16_t>(a), data_of<std::uint16_t>(b), data_of<std::uint16_t>(c),
+                fault.count);
+    }
+    return checked;
+  };
+  sonnx_verdict verdict = SONNX_VALID;
+  switch (a.type) {
+    case DataType::float16:
+      verdict = run_half(sonnx_div_checked_f16, paths.float16, sonnx_div_f16);
+      break;
+    case DataType::bfloat16:
+      verdict = run_half(sonnx_div_checked_bf16, paths.bfloat16, sonnx_div_bf16);
+      break;
+    case DataType::float32:
+      verdict = run(sonnx_div_checked_f32, float{}, SONNX_KERNEL_SCALAR);
+      break;
+    case DataType::float64:
+      verdict = run(sonnx_div_checked_f64, double{}, SONNX_KERNEL_SCALAR);
+      break;
+    case DataType::int8:
+      verdict = run(paths.checked_int8, std::int8_t{}, route);
+      break;
+    case DataType::int16:
+      verdict = run(paths.checked_int16, std::int16_t{}, route);
+      break;
+    case DataType::int32:
+      verdict = run(paths.checked_int32, std::int32_t{}, route);
+      break;
+    case DataType::int64:
+      verdict = run(paths.checked_int64, std::int64_t{}, wide);
+      break;
+    case DataType::uint8:
+      verdict = run(paths.checked_uint8, std::uint8_t{}, route);
+      break;
+    case DataType::uint16:
+      verdict = run(paths.checked_uint16, std::uint16_t{}, route);
+      break;
+    case DataType::uint32:
+      verdict = run(paths.checked_uint32, std::uint32_t{}, route);
+      break;
+    case DataType::uint64:
+      verdict = run(paths.checked_uint64, std::uint64_t{}, wide);
+      break;
+    default:  // not one of the 12 types: the proved checks answer R3
+      verdict = sonnx_div_validate(ta, tb, tc, &fault);
+      if (verdict == SONNX_VALID) {  // a numeric type missing above: never divide unchecked
+        verdict = SONNX_NON_NUMERIC_TYPE;
+      }
+      break;
+  }
+  return status_of(verdict, fault, a, b, c);
 }
 
 }  // namespace sonnx

@@ -22,6 +22,14 @@
 #include <unistd.h>
 
 #include "io_test_support.hpp"
+#include <sonnx_verify/golden_reference.hpp>
+
+namespace {
+// The reference of sonnx-div golden: the MPFR oracle and exact integer arithmetic.
+std::uint64_t oracle_reference(sonnx::DataType type, std::uint64_t a, std::uint64_t b) {
+  return sonnx::verify::golden_reference(type, false, a, b);
+}
+}  // namespace
 
 namespace {
 
@@ -224,7 +232,8 @@ TEST_CASE("fault injection: golden leaves nothing behind when a file, a folder o
   io::GoldenSummary summary;
   const auto fails = [&](Fault fault, io::IoErrorKind kind, const char* id, const char* what) {
     Armed armed_fault(std::move(fault));
-    const io::IoStatus s = io::write_golden(out, DataType::int8, io::Semantics::sonnx, summary);
+    const io::IoStatus s =
+        io::write_golden(out, DataType::int8, io::Semantics::sonnx, summary, oracle_reference);
     INFO(s.message);
     CHECK(armed_fault.injected() == 1);
     CHECK_FALSE(s.ok());

@@ -14,6 +14,14 @@
 #include <unistd.h>
 
 #include "io_test_support.hpp"
+#include <sonnx_verify/golden_reference.hpp>
+
+namespace {
+// The reference of sonnx-div golden: the MPFR oracle and exact integer arithmetic.
+std::uint64_t oracle_reference(sonnx::DataType type, std::uint64_t a, std::uint64_t b) {
+  return sonnx::verify::golden_reference(type, false, a, b);
+}
+}  // namespace
 
 using namespace sonnx;
 using namespace sonnx::test;
@@ -128,8 +136,8 @@ TEST_CASE("golden: a non-profile type has no cases and is refused (R3)", "[T4][R
   CHECK(io::golden_cases(DataType::string).empty());
   CHECK(io::golden_cases(DataType::boolean).empty());
   io::GoldenSummary summary;
-  const io::IoStatus s =
-      io::write_golden(dir / "g", DataType::boolean, io::Semantics::sonnx, summary);
+  const io::IoStatus s = io::write_golden(dir / "g", DataType::boolean, io::Semantics::sonnx,
+                                          summary, oracle_reference);
   CHECK(s.requirement == "R3");
   CHECK(s.kind == io::IoErrorKind::profile);
   CHECK(dir.entries().empty());
@@ -141,7 +149,8 @@ TEST_CASE("golden: the temporary sibling cannot be created (name too long): T4, 
   // DIR's own name (250 bytes) is valid; ".<name>.sonnx-tmp-<pid>" exceeds NAME_MAX (255).
   const std::string name(250, 'g');
   io::GoldenSummary summary;
-  const io::IoStatus s = io::write_golden(dir / name, DataType::int32, io::Semantics::sonnx, summary);
+  const io::IoStatus s = io::write_golden(dir / name, DataType::int32, io::Semantics::sonnx,
+                                          summary, oracle_reference);
   CHECK(s.requirement == "T4");
   CHECK(s.kind == io::IoErrorKind::io);
   CHECK(s.message.find("cannot create") != std::string::npos);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "div/kernels/div_checked.h"
 #include "div_test_support.hpp"
 
 using namespace sonnx;
@@ -147,7 +148,9 @@ TEST_CASE("negative dimensions and unrepresentable sizes are rejected by D8", "[
   CHECK(s.requirement == "D8");
   CHECK(overflow.c_untouched());
 
-  Case bytes;  // 2^61 elements of 4 bytes: the count fits, the byte count does not
+  // 2^61 elements of 4 bytes: on a 64-bit target the count fits, the byte count does not; on a
+  // 32-bit one the dimension itself does not fit a size_t (proved under Frama-C's x86_32 model).
+  Case bytes;
   bytes.shape_a = bytes.shape_b = bytes.shape_c = {std::int64_t{1} << 61};
   CHECK(bytes.run().code == ErrorCode::size_overflow);
 }
@@ -302,4 +305,33 @@ TEST_CASE("a cut C3 message still names the first offending index", "[C3][D7]") 
                                               "index 0, multi-index [0, 0, 0, ") &&
                                 Catch::EndsWith("..."));
   CHECK(c[0] == -5);
+}
+
+TEST_CASE("decision procedures answer C2 for another type's tensors", "[C2][D7]") {
+  // The façade picks the proved procedure by A's type; a procedure of another element type (same
+  // element size here) given int16 tensors answers C2 and writes nothing, and the int16 one divides.
+  const std::int64_t shape[] = {2};
+  std::uint16_t a[2] = {6, 9};
+  std::uint16_t b[2] = {3, 3};
+  std::uint16_t c[2] = {0xBEEF, 0xBEEF};
+  const auto tensor = [&](const void* data) {
+    return sonnx_tensor{SONNX_TYPE_INT16, 0, shape, 1, reinterpret_cast<std::uintptr_t>(data)};
+  };
+  sonnx_fault fault{};
+  CHECK(sonnx_div_checked_u16(tensor(a), tensor(b), tensor(c), a, b, c, SONNX_KERNEL_ROUTE,
+                              &fault) == SONNX_TYPE_MISMATCH);
+  CHECK(sonnx_div_checked_f16(tensor(a), tensor(b), tensor(c), a, b, c, SONNX_KERNEL_SCALAR,
+                              &fault) == SONNX_TYPE_MISMATCH);
+  CHECK(sonnx_div_checked_bf16(tensor(a), tensor(b), tensor(c), a, b, c, SONNX_KERNEL_SCALAR,
+                               &fault) == SONNX_TYPE_MISMATCH);
+  CHECK(c[0] == 0xBEEF);
+  CHECK(c[1] == 0xBEEF);
+  const std::int16_t sa[2] = {6, 9};
+  const std::int16_t sb[2] = {3, 3};
+  std::int16_t sc[2] = {0, 0};
+  CHECK(sonnx_div_checked_i16(tensor(sa), tensor(sb), tensor(sc), sa, sb, sc, SONNX_KERNEL_ROUTE,
+                              &fault) == SONNX_VALID);
+  CHECK(sc[0] == 2);
+  CHECK(sc[1] == 3);
+  CHECK(fault.count == 2);
 }

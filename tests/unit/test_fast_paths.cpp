@@ -191,8 +191,10 @@ TEST_CASE("a wrong fast kernel of any width is reported, examples capped over al
   options.max_examples = 3;
   const EquivalenceResult result = check_fast_path_equivalence(options);
   // 0xFF is the true quotient of 255 / 1 only; a zero divisor is replaced by 1 once the domain
-  // scan has reported it, so 255 / 0 is compared as 255 / 1 too. Every other pair mismatches.
-  CHECK(result.mismatches == 65536 - 2);
+  // scan has reported it, so 255 / 0 is compared as 255 / 1 too. Every other pair mismatches, in
+  // each of the three runs (into a buffer of its own, c = a, c = b), and each of the 256 pairs
+  // (x, x) of c = a = b, whose quotient is 1.
+  CHECK(result.mismatches == 3 * (65536 - 2) + 256);
   CHECK(result.examples.size() == 3);
   // The check of every other element width reports a kernel that writes all-ones quotients.
   faulty.float16 = [](const std::uint16_t*, const std::uint16_t*, std::uint16_t* c, std::size_t n) {
@@ -213,6 +215,33 @@ TEST_CASE("a wrong fast kernel of any width is reported, examples capped over al
     CHECK(wrong.examples.size() == 3);
     CHECK_FALSE(wrong.passed());
   }
+}
+
+TEST_CASE("the equivalence check runs every fast kernel in place too", "[D9][D6]") {
+  // A kernel right into a buffer of its own but wrong in place: it sets the next output element
+  // to 1 early, which with c = a or c = b is the next operand, before reading it (seeded fault).
+  DivFastPaths faulty = baseline_fast_paths();
+  faulty.instruction_set = "faulty";
+  faulty.uint8 = [](const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* c, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      c[i] = static_cast<std::uint8_t>(a[i] / b[i]);
+      if (i + 1 < n) c[i + 1] = 1;
+    }
+  };
+  EquivalenceOptions options;
+  options.type = FastPathType::uint8;
+  options.tables = {&faulty};
+  const EquivalenceResult result = check_fast_path_equivalence(options);
+  CHECK(result.mismatches > 0);
+  CHECK_FALSE(result.passed());
+}
+
+TEST_CASE("the fast paths are those of the CPU the tests expect", "[D9]") {
+  // Set by the CTest that runs the tests under an emulated CPU (unit_tests_without_avx2).
+  const char* expected = std::getenv("SONNX_EXPECT_INSTRUCTION_SET");
+  if (expected == nullptr) return;
+  CHECK(std::string(fast_path_instruction_set()) == expected);
+  CHECK(std::string(fast_path_instruction_set()) == selected_fast_paths().instruction_set);
 }
 
 TEST_CASE("fast path type names", "[D9]") {

@@ -1,9 +1,11 @@
 // sonnx-trace command line. See docs/traceability.md.
 //   sonnx-trace report --catalogue spec/requirements.json --source-root . --evidence build/evidence
-//                      [--catch-list build/catch-tests.txt] [--assumptions docs/assumptions.md]
+//                      [--catch-list build/catch-tests.txt] [--assumptions spec/assumptions.json]
 //                      [--source-url URL] [--allow-gaps] [--no-stale-check]
 //   sonnx-trace render-requirements --catalogue spec/requirements.json --out docs/requirements.md
 //   sonnx-trace check-requirements  --catalogue spec/requirements.json --file docs/requirements.md
+//   sonnx-trace render-register     --register spec/assumptions.json --out docs/assumptions.md
+//   sonnx-trace check-register      --register spec/assumptions.json --file docs/assumptions.md
 // Exit status: 0 success; 1 gaps (report without --allow-gaps) or out-of-date file; 2 usage or I/O error.
 #include <algorithm>
 #include <fstream>
@@ -22,7 +24,9 @@ int usage() {
                "  sonnx-trace report --catalogue FILE --source-root DIR --evidence DIR [--catch-list FILE]\n"
                "                     [--assumptions FILE] [--source-url URL] [--allow-gaps] [--no-stale-check]\n"
                "  sonnx-trace render-requirements --catalogue FILE --out FILE\n"
-               "  sonnx-trace check-requirements --catalogue FILE --file FILE\n";
+               "  sonnx-trace check-requirements --catalogue FILE --file FILE\n"
+               "  sonnx-trace render-register --register FILE --out FILE\n"
+               "  sonnx-trace check-register --register FILE --file FILE\n";
   return 2;
 }
 
@@ -40,11 +44,37 @@ bool write_file(const trace::fs::path& p, const std::string& text) {
   return !ec;
 }
 
-// The catalogue path as shown in docs/requirements.md: relative to the source tree when possible.
+// A data file's path as a generated page shows it: relative to the source tree when possible.
 std::string catalogue_display(const trace::fs::path& catalogue) {
   const std::string s = catalogue.generic_string();
   const std::size_t k = s.rfind("spec/");
   return k == std::string::npos ? catalogue.filename().string() : s.substr(k);
+}
+
+// render-*: writes the page; check-*: exit 1 when the page differs from what render-* writes.
+int render_or_check(const std::string& cmd, std::map<std::string, std::string>& opt,
+                    const std::string& text, const std::string& source, const std::string& target) {
+  if (cmd.rfind("render-", 0) == 0) {
+    if (opt.count("out") == 0U) return usage();
+    if (!write_file(opt["out"], text)) {
+      std::cerr << "sonnx-trace: cannot write " << opt["out"] << "\n";
+      return 2;
+    }
+    std::cout << "wrote " << opt["out"] << "\n";
+    return 0;
+  }
+  if (opt.count("file") == 0U) return usage();
+  std::ifstream in(opt["file"], std::ios::binary);
+  std::ostringstream s;
+  if (in) s << in.rdbuf();
+  if (!in || s.str() != text) {
+    std::cerr << "sonnx-trace: " << opt["file"] << " is " << (in ? "out of date" : "missing")
+              << " with respect to " << source
+              << "; regenerate it with: cmake --build <build> --target " << target << "\n";
+    return 1;
+  }
+  std::cout << opt["file"] << " is up to date\n";
+  return 0;
 }
 
 }  // namespace
@@ -70,28 +100,16 @@ int main(int argc, char** argv) {
     if (cmd == "render-requirements" || cmd == "check-requirements") {
       if (opt.count("catalogue") == 0U) return usage();
       const auto cat = trace::load_catalogue(opt["catalogue"]);
-      const std::string text = trace::render_requirements_md(cat, catalogue_display(opt["catalogue"]));
-      if (cmd == "render-requirements") {
-        if (opt.count("out") == 0U) return usage();
-        if (!write_file(opt["out"], text)) {
-          std::cerr << "sonnx-trace: cannot write " << opt["out"] << "\n";
-          return 2;
-        }
-        std::cout << "wrote " << opt["out"] << " (" << cat.requirements.size() << " requirements)\n";
-        return 0;
-      }
-      if (opt.count("file") == 0U) return usage();
-      std::ifstream in(opt["file"], std::ios::binary);
-      std::ostringstream s;
-      if (in) s << in.rdbuf();
-      if (!in || s.str() != text) {
-        std::cerr << "sonnx-trace: " << opt["file"] << " is " << (in ? "out of date" : "missing")
-                  << " with respect to " << opt["catalogue"]
-                  << "; regenerate it with: cmake --build <build> --target render-requirements\n";
-        return 1;
-      }
-      std::cout << opt["file"] << " is up to date\n";
-      return 0;
+      return render_or_check(
+          cmd, opt, trace::render_requirements_md(cat, catalogue_display(opt["catalogue"])),
+          opt["catalogue"], "render-requirements");
+    }
+    if (cmd == "render-register" || cmd == "check-register") {
+      if (opt.count("register") == 0U) return usage();
+      const auto reg = trace::load_register(opt["register"]);
+      return render_or_check(cmd, opt,
+                             trace::render_register_md(reg, catalogue_display(opt["register"])),
+                             opt["register"], "render-registers");
     }
     if (cmd != "report") return usage();
     if (opt.count("catalogue") == 0U || opt.count("evidence") == 0U) return usage();
@@ -100,7 +118,7 @@ int main(int argc, char** argv) {
     o.source_root = opt.count("source-root") != 0U ? opt["source-root"] : ".";
     o.evidence_dir = opt["evidence"];
     o.assumptions = opt.count("assumptions") != 0U ? trace::fs::path(opt["assumptions"])
-                                                   : o.source_root / "docs" / "assumptions.md";
+                                                   : o.source_root / "spec" / "assumptions.json";
     if (opt.count("catch-list") != 0U) o.catch_list = opt["catch-list"];
     if (opt.count("source-url") != 0U) o.source_url = opt["source-url"];
     if (opt.count("generated") != 0U) o.generated = opt["generated"];

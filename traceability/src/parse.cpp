@@ -25,11 +25,6 @@ bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
 
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string trim(const std::string& s) {
   std::size_t b = 0;
   std::size_t e = s.size();
@@ -91,16 +86,6 @@ bool Catalogue::has(const std::string& id) const {
                      [&](const Requirement& r) { return r.id == id; });
 }
 
-std::set<std::string> Catalogue::families() const {
-  std::set<std::string> out;
-  for (const auto& r : requirements) {
-    std::size_t i = 0;
-    while (i < r.id.size() && is_upper(r.id[i])) ++i;
-    out.insert(r.id.substr(0, i));
-  }
-  return out;
-}
-
 Catalogue load_catalogue(const fs::path& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read the requirement catalogue " + path.string());
@@ -143,13 +128,31 @@ Catalogue load_catalogue(const fs::path& path) {
     if (rj.contains("verification") && rj["verification"].is_array())
       for (const auto& m : rj["verification"])
         if (m.is_string()) r.methods.push_back(m.get<std::string>());
-    if (rj.contains("wp_rte_goals") && rj["wp_rte_goals"].is_array())
-      for (const auto& k : rj["wp_rte_goals"])
-        if (k.is_string()) r.wp_rte_goals.push_back(k.get<std::string>());
-    if (rj.contains("exhaustive_evidence") && rj["exhaustive_evidence"].is_array()) {
-      r.exhaustive_evidence.clear();
-      for (const auto& k : rj["exhaustive_evidence"])
-        if (k.is_string()) r.exhaustive_evidence.push_back(k.get<std::string>());
+    auto strings = [](const json& o, const char* key) {
+      std::vector<std::string> out;
+      if (o.contains(key) && o[key].is_array())
+        for (const auto& k : o[key])
+          if (k.is_string()) out.push_back(k.get<std::string>());
+      return out;
+    };
+    r.types = strings(rj, "types");
+    for (const char* list : {"decided_by", "supported_by"}) {
+      if (!rj.contains(list)) continue;
+      if (!rj[list].is_array())
+        throw std::runtime_error("catalogue: " + r.id + ": " + list + " is not a list");
+      for (const auto& e : rj[list]) {
+        EvidenceRef ref;
+        ref.method = str_or(e, "method");
+        ref.types = strings(e, "types");
+        for (const char* key : {"goals", "properties", "sweeps", "tags"})
+          for (auto& n : strings(e, key)) ref.names.push_back(std::move(n));
+        ref.why = str_or(e, "why");
+        if (ref.method.empty() || ref.names.empty())
+          throw std::runtime_error("catalogue: " + r.id + ": an entry of " + list +
+                                   " without method or names");
+        (std::string(list) == "decided_by" ? r.decided_by : r.supported_by)
+            .push_back(std::move(ref));
+      }
     }
     cat.requirements.push_back(std::move(r));
   }
@@ -227,35 +230,6 @@ void read_policy_fields(ProofGoal& g, const json& goal) {
 
 // ---------------------------------------------------------------------------------------------
 // Frama-C/WP
-std::vector<std::string> ids_in_wp_name(const std::string& goal) {
-  std::vector<std::string> out;
-  for (const auto& tok : split(goal, '_'))
-    if (is_id_shaped(tok)) add_unique(out, tok);
-  return out;
-}
-
-std::vector<std::string> ids_in_why3_name(const std::string& goal, const Catalogue& cat,
-                                          std::vector<std::string>* orphans) {
-  // Conventions: names start with the lower-case ID and an underscore ("r4_broadcast...").
-  std::vector<std::string> out;
-  std::string bare = goal;
-  const std::size_t dot = bare.rfind('.');  // "Theory.goal" forms
-  if (dot != std::string::npos) bare = bare.substr(dot + 1);
-  std::size_t i = 0;
-  while (i < bare.size() && is_lower(bare[i])) ++i;
-  std::size_t k = i;
-  while (k < bare.size() && is_digit(bare[k])) ++k;
-  if (i == 0 || k == i || (k < bare.size() && bare[k] != '_' && bare[k] != '\'')) return out;
-  const std::string family = upper(bare.substr(0, i));
-  const std::string id = family + bare.substr(i, k - i);
-  if (cat.has(id)) {
-    out.push_back(id);
-  } else if (cat.families().count(family) != 0U && orphans != nullptr) {
-    orphans->push_back(id);
-  }
-  return out;
-}
-
 std::vector<WpProperty> parse_wp_csv(const std::string& text) {
   std::vector<WpProperty> out;
   std::istringstream in(text);
@@ -321,7 +295,7 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
         g.system = "wp";
         g.scope = str_or(e, "function");
         g.goal = name;
-        g.ids = ids_in_wp_name(name);
+        g.name = name;
         g.status = str_or(e, "status", "unknown");
         g.proved = g.status == "valid" || g.status == "Valid";
         g.obligations_valid = g.proved ? 1 : 0;
@@ -329,6 +303,10 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
         it = out.end() - 1;
       }
       read_policy_fields(*it, e);
+      if (e.contains("conditional") && e["conditional"].is_array())
+        for (const auto& c : e["conditional"])
+          if (c.is_object())
+            add_unique(it->conditions, str_or(c, "row") + " (" + str_or(c, "rests_on") + ")");
     }
   return out;
 }
@@ -343,7 +321,7 @@ static std::vector<ProofGoal> parse_wp_functions(const json& functions) {
       g.system = "wp";
       g.scope = fn;
       g.goal = name;
-      g.ids = ids_in_wp_name(name);
+      g.name = name;
       std::uint64_t total = 0;
       std::uint64_t valid = 0;
       std::string worst;
@@ -380,7 +358,7 @@ std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<W
       g.system = "wp";
       g.scope = p.function;
       g.goal = p.label.empty() ? p.function + ": " + p.kind : p.function + "_" + p.label;
-      g.ids = p.label.empty() ? std::vector<std::string>{} : ids_in_wp_name(p.label);
+      g.name = g.goal;
       g.file = p.dir.empty() || p.dir == "." ? p.file : p.dir + "/" + p.file;
       g.line = p.line;
       g.status = p.status;
@@ -412,9 +390,9 @@ std::vector<ProofGoal> join_wp(std::vector<ProofGoal> goals, const std::vector<W
       g.file = p.dir.empty() || p.dir == "." ? p.file : p.dir + "/" + p.file;
       g.line = p.line;
       if (g.proved && p.status == "Valid under hypotheses") {
-        // WP proved the goal; its consolidated status depends on properties WP did not prove
-        // (e.g. the float16/bfloat16 element contracts discharged by the sweep, AS-WP-2).
+        // WP proved the goal; its consolidated status depends on properties WP did not prove.
         g.note = "valid under hypotheses";
+        add_unique(g.conditions, "Frama-C status: valid under hypotheses");
       } else if (g.proved && p.status != "Valid") {
         g.proved = false;  // the report plug-in disagrees: not a complete proof
         g.obligations_valid = 0;
@@ -472,10 +450,9 @@ void add_wp_times(std::vector<ProofGoal>& goals, const std::string& log) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// why3.json: {"goals":[{"file","theory","goal","requirements":[..],"prover","time_s","status"}],
-//             "summary":{...},"assumptions":[...]}
-Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
-                         std::vector<std::string>* orphans) {
+// why3.json: {"goals":[{"file","theory","goal","subgoal","prover","time_s","status","verdicts",
+//             "accepted","fp"}], "summary":{...}, "axioms":{"rows":[...]}}
+Why3File parse_why3_json(const std::string& text) {
   const json j = json::parse(text);
   Why3File out;
   if (j.contains("goals") && j["goals"].is_array()) {
@@ -501,19 +478,9 @@ Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
       g.proved = st == "valid" || st == "proved";
       g.obligations_valid = g.proved ? 1 : 0;
       read_policy_fields(g, gj);
-      if (gj.contains("requirements") && gj["requirements"].is_array()) {
-        for (const auto& r : gj["requirements"]) {
-          if (!r.is_string()) continue;
-          const std::string id = r.get<std::string>();
-          if (cat.has(id)) add_unique(g.ids, id);
-          else if (orphans != nullptr) orphans->push_back(id + " (why3 goal " + g.scope + "." + g.goal + ")");
-        }
-      }
-      if (g.ids.empty()) {
-        std::vector<std::string> o;
-        g.ids = ids_in_why3_name(g.goal, cat, &o);
-        if (orphans != nullptr)
-          for (const auto& id : o) orphans->push_back(id + " (why3 goal " + g.scope + "." + g.goal + ")");
+      {
+        std::string stem = fs::path(g.file).stem().string();
+        g.name = (stem.empty() ? "" : stem + ".") + g.scope + "." + g.goal;
       }
       // split_vc sub-goals: "goal[3]"
       if (gj.contains("subgoal") && !gj["subgoal"].is_null())
@@ -521,25 +488,11 @@ Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
       out.goals.push_back(g);
     }
   }
-  if (j.contains("assumptions") && j["assumptions"].is_array()) {
-    for (const auto& a : j["assumptions"]) {
-      if (a.is_string()) {
-        out.assumptions.push_back(a.get<std::string>());
-      } else if (a.is_object() && a.contains("id") && a["id"].is_string()) {
-        // A register row echoed by the prover script: "AS-WHY3-1: <statement>".
-        out.assumptions.push_back(a["id"].get<std::string>() + ": " + str_or(a, "statement", str_or(a, "name")));
-      } else if (a.is_object()) {
-        std::string s;
-        for (const auto& [k, v] : a.items()) {
-          if (!s.empty()) s += "; ";
-          s += k + ": " + (v.is_string() ? v.get<std::string>() : v.dump());
-        }
-        out.assumptions.push_back(s);
-      } else {
-        out.assumptions.push_back(a.dump());
-      }
-    }
-  }
+  // The register rows the gate's axiom scan matched for the goals' contexts.
+  if (j.contains("axioms") && j["axioms"].is_object() && j["axioms"].contains("rows") &&
+      j["axioms"]["rows"].is_array())
+    for (const auto& id : j["axioms"]["rows"])
+      if (id.is_string()) out.assumptions.push_back(id.get<std::string>());
   if (j.contains("summary")) out.summary = j["summary"].dump();
   return out;
 }
@@ -595,43 +548,69 @@ std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string&
   return out;
 }
 
-std::vector<Assumption> parse_assumptions(const std::string& markdown) {
-  // Rows of any table whose header starts with "| ID | kind |".
-  std::vector<Assumption> out;
-  std::istringstream in(markdown);
-  std::string line;
-  bool in_table = false;
-  while (std::getline(in, line)) {
-    const std::string t = trim(line);
-    if (t.empty() || t[0] != '|') {
-      in_table = false;
-      continue;
-    }
-    std::string body = t.substr(1, t.size() > 1 && t.back() == '|' ? t.size() - 2 : t.size() - 1);
-    std::string unescaped;  // "\\|" is a literal pipe inside a cell
-    for (std::size_t k = 0; k < body.size(); ++k) {
-      if (body[k] == '\\' && k + 1 < body.size() && body[k + 1] == '|') {
-        unescaped += '\x01';
-        ++k;
-      } else {
-        unescaped += body[k];
-      }
-    }
-    body = unescaped;
-    auto cells = split(body, '|');
-    for (auto& c : cells) {
-      c = trim(c);
-      for (auto& ch : c)
-        if (ch == '\x01') ch = '|';
-    }
-    if (!in_table) {
-      if (cells.size() >= 2 && cells[0] == "ID" && cells[1] == "kind") in_table = true;
-      continue;
-    }
-    if (!cells.empty() && cells[0].find("---") != std::string::npos) continue;
-    out.push_back(Assumption{cells});
+Register load_register(const fs::path& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read the register " + path.string());
+  json j;
+  try {
+    in >> j;
+  } catch (const json::exception& e) {
+    throw std::runtime_error("malformed register " + path.string() + ": " + e.what());
   }
-  return out;
+  Register reg;
+  reg.title = str_or(j, "title");
+  if (j.contains("preamble") && j["preamble"].is_array())
+    for (const auto& p : j["preamble"])
+      if (p.is_string()) reg.preamble.push_back(p.get<std::string>());
+  if (!j.contains("columns") || !j["columns"].is_array() || !j.contains("rows") ||
+      !j["rows"].is_array())
+    throw std::runtime_error("register " + path.string() + " has no \"columns\" or no \"rows\"");
+  for (const auto& c : j["columns"])
+    if (c.is_array() && c.size() == 2 && c[0].is_string() && c[1].is_string())
+      reg.columns.push_back({c[0].get<std::string>(), c[1].get<std::string>()});
+  std::set<std::string> ids;
+  for (const auto& r : j["rows"]) {
+    std::vector<std::string> cells;
+    for (const auto& [key, header] : reg.columns) {
+      const std::string cell = str_or(r, key.c_str());
+      if (trim(cell).empty())
+        throw std::runtime_error("register " + path.string() + ": row " + str_or(r, "id", "?") +
+                                 " has no " + header);
+      cells.push_back(cell);
+    }
+    if (!ids.insert(cells.front()).second)
+      throw std::runtime_error("register " + path.string() + ": duplicate ID " + cells.front());
+    reg.rows.push_back(std::move(cells));
+  }
+  return reg;
+}
+
+std::string render_register_md(const Register& reg, const std::string& register_rel) {
+  auto cell = [](std::string s) {
+    std::string out;
+    for (char c : s) {
+      if (c == '|') out += "\\|";
+      else if (c == '\n') out += ' ';
+      else out += c;
+    }
+    return out;
+  };
+  std::ostringstream o;
+  o << "# " << reg.title << "\n\n<!-- Generated from " << register_rel
+    << " by `sonnx-trace render-register`; do not edit by hand (CTest registers_md_up_to_date). "
+       "-->\n";
+  for (const auto& p : reg.preamble) o << "\n" << p << "\n";
+  o << "\n|";
+  for (const auto& c : reg.columns) o << " " << c.second << " |";
+  o << "\n|";
+  for (std::size_t k = 0; k < reg.columns.size(); ++k) o << "---|";
+  o << "\n";
+  for (const auto& row : reg.rows) {
+    o << "|";
+    for (const auto& c : row) o << " " << cell(c) << " |";
+    o << "\n";
+  }
+  return o.str();
 }
 
 }  // namespace trace

@@ -110,11 +110,30 @@ ordered goals_json(const Report& r, const std::vector<const ProofGoal*>& goals) 
 
 // What the proof levels mean (shown in the HTML and Markdown reports).
 const char* kProofLevels =
-    "Proof level, strongest first: **code** = proved Frama-C/WP goals on the compiled C sources cite the "
-    "requirement (under the prover policy); **exhaustive** = a sweep of all 2^32 operand pairs of the compiled "
-    "code passed; **spec** = only Why3 goals about the specification (or a model of it) cite it, so nothing "
-    "proves it of the compiled code and tests alone verify the code; **test-only** = passed tests only. The counts "
-    "behind each level are in traceability.json (proof_level_counts).";
+    "Proof level, strongest first, from the evidence that spec/requirements.json lists by name as "
+    "deciding the requirement (decided_by): **code** = Frama-C/WP properties that state the "
+    "requirement about the compiled C sources are proved (under the prover policy); **exhaustive** "
+    "= a sweep of all 2^32 operand pairs of the compiled code passed; **spec** = Why3 goals prove "
+    "it of the specification only, and tests alone verify the code; **test** = passed tests only. "
+    "A requirement that holds differently per element type shows each type's level and takes the "
+    "weakest; a level is **conditional** when its deciding properties rest on a property that is "
+    "not proved (Frama-C's status valid under hypotheses, or a property excluded from WP by a "
+    "register row). Evidence listed as supported_by must hold but decides nothing. The counts "
+    "behind each level are in "
+    "traceability.json (proof_level_counts).";
+
+// "code", or "code (conditional)"; with the per-type levels when they differ.
+std::string level_text(const Row& row) {
+  std::string out = row.proof_level + (row.conditions.empty() ? "" : " (conditional)");
+  bool differ = false;
+  for (const auto& [t, l] : row.levels_by_type) differ = differ || l != row.proof_level;
+  if (differ) {
+    std::vector<std::string> parts;
+    for (const auto& [t, l] : row.levels_by_type) parts.push_back(t + ": " + l);
+    out += "; " + join(parts, ", ");
+  }
+  return out;
+}
 
 const char* kStatusOrder[] = {"verified", "partial", "stale", "failed", "missing"};
 
@@ -192,7 +211,7 @@ std::string render_json(const Report& r) {
   int vp = 0;
   for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
   sum["verification_tests"] = {{"total", r.verification_tests.size()}, {"passed", vp}};
-  ordered levels = {{"code", 0}, {"exhaustive", 0}, {"spec", 0}, {"test-only", 0}, {"none", 0}};
+  ordered levels = {{"code", 0}, {"exhaustive", 0}, {"spec", 0}, {"test", 0}, {"none", 0}};
   for (const auto& row : r.rows) levels[row.proof_level] = levels[row.proof_level].get<int>() + 1;
   sum["proof_levels"] = levels;
   auto count = [](const std::vector<ProofGoal>& g) {
@@ -216,6 +235,13 @@ std::string render_json(const Report& r) {
     o["verification"] = q.methods;
     o["status"] = row.status;
     o["proof_level"] = row.proof_level;
+    o["conditional"] = !row.conditions.empty();
+    o["conditions"] = row.conditions;
+    {
+      ordered by_type = ordered::object();
+      for (const auto& [t, l] : row.levels_by_type) by_type[t] = l;
+      o["proof_level_by_type"] = by_type;
+    }
     o["proof_level_counts"] = {{"code", row.level_code},
                                {"exhaustive", row.level_exhaustive},
                                {"spec", row.level_spec},
@@ -275,7 +301,7 @@ std::string render_json(const Report& r) {
   ordered as = ordered::array();
   for (const auto& a : r.assumptions) as.push_back(a.cells);
   j["assumptions"] = as;
-  j["why3_assumptions"] = r.why3_assumptions;
+  j["assumption_rows_of_proofs"] = r.why3_assumptions;
   ordered tv = ordered::object();
   for (const auto& [k, v] : r.tool_versions) tv[k] = v;
   j["tool_versions"] = tv;
@@ -300,7 +326,7 @@ std::string render_csv(const Report& r) {
       << ',' << csv_field(q.source.sonnx_tag) << ',' << row.tests.size() << ',' << row.tests_passed() << ','
       << row.tests_failed() << ',' << row.proved(row.why3) << ',' << Row::total(row.why3) << ',' << row.proved(row.wp)
       << ',' << Row::total(row.wp) << ',' << csv_field(join(ex, " ")) << ',' << row.links.size() << ','
-      << csv_field(join(gaps, " | ")) << ',' << row.proof_level << '\n';
+      << csv_field(join(gaps, " | ")) << ',' << csv_field(level_text(row)) << '\n';
   }
   return o.str();
 }
@@ -331,7 +357,8 @@ std::string render_markdown(const Report& r) {
   o << "**" << r.rows.size() << " requirements:** " << c.at("verified") << " verified, " << c.at("partial")
     << " partial, " << c.at("stale") << " stale, " << c.at("failed") << " failed, " << c.at("missing")
     << " without evidence. **Gaps: " << r.gap_count() << ".**\n\n";
-  o << "| ID | status | proof level | methods | tests (passed/failed) | Why3 proved/total | WP proved/total | exhaustive | gaps |\n";
+  o << "| ID | status | proof level | methods | tests (passed/failed) | Why3 goals proved/total | "
+       "WP goals proved/total | exhaustive | gaps |\n";
   o << "|---|---|---|---|---|---|---|---|---|\n";
   auto cell = [](std::string s) {
     for (std::size_t k = 0; (k = s.find('|', k)) != std::string::npos; k += 2) s.replace(k, 1, "\\|");
@@ -344,9 +371,10 @@ std::string render_markdown(const Report& r) {
     std::vector<std::string> gaps;
     for (const auto& f : row.flags)
       if (f.gap) gaps.push_back(f.code + ": " + f.message);
-    o << "| " << row.req->id << " | " << row.status << " | " << row.proof_level << " | " << join(row.req->methods, ", ") << " | "
-      << row.tests_passed() << "/" << row.tests_failed() << " | " << row.proved(row.why3) << "/" << Row::total(row.why3)
-      << " | " << row.proved(row.wp) << "/" << Row::total(row.wp) << " | " << cell(join(ex, ", ")) << " | "
+    o << "| " << row.req->id << " | " << row.status << " | " << level_text(row) << " | "
+      << join(row.req->methods, ", ") << " | " << row.tests_passed() << "/" << row.tests_failed()
+      << " | " << row.proved(row.why3) << "/" << Row::total(row.why3) << " | " << row.proved(row.wp)
+      << "/" << Row::total(row.wp) << " | " << cell(join(ex, ", ")) << " | "
       << cell(join(gaps, "; ")) << " |\n";
   }
   if (!r.issues.empty()) {
@@ -378,8 +406,9 @@ std::string render_markdown(const Report& r) {
   for (const auto& f : r.files)
     o << "| " << f.path << " | " << f.kind << " | " << (f.present ? "yes" : "**no**") << " | " << f.provenance << " | "
       << (f.stale ? "**yes**: " + f.newer_source : "no") << " |\n";
-  o << "\n## Assumptions register\n\n" << r.assumptions.size()
-    << " rows in `docs/assumptions.md` (listed in traceability.html).\n";
+  o << "\n## Assumptions register\n\n"
+    << r.assumptions.size() << " rows in `spec/assumptions.json` (listed in traceability.html); "
+    << r.why3_assumptions.size() << " rows matched by the proofs' axiom scans.\n";
   if (!r.tool_versions.empty()) {
     o << "\n## Tool versions\n\n| tool | version |\n|---|---|\n";
     for (const auto& [k, v] : r.tool_versions) o << "| " << k << " | " << cell(v) << " |\n";
@@ -437,7 +466,8 @@ details summary{cursor:pointer;color:#2a5db0;font-size:11px} details ul{margin:4
 ul.flags{margin:0;padding-left:14px;font-size:11.5px} ul.flags li.gap{color:#a31515} ul.flags li.warn{color:#8a6d00}
 ul.issues li{margin:2px 0} ul.issues li.gap b{color:#a31515}
 .level{display:inline-block;padding:1px 6px;border-radius:3px;color:#fff;font-weight:bold;font-size:11px}
-.l-code{background:#1b5e20}.l-exhaustive{background:#2e7d32}.l-spec{background:#e08a00}.l-test-only{background:#757575}.l-none{background:#c62828}
+.l-code{background:#1b5e20}.l-exhaustive{background:#2e7d32}.l-spec{background:#e08a00}
+.l-test{background:#757575}.l-none{background:#c62828}
 caption{padding:6px 0 2px}
 a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
 .small{font-size:11px}
@@ -457,8 +487,16 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     << (r.have_catch ? (tf ? std::to_string(tf) + " failed" : "passed") : "no results") << "</div>";
   o << "<div class=\"card\"><span>Why3 goals</span><b>" << why3_p << " / " << obligations_total(r.why3) << "</b>"
     << (r.have_why3 ? "obligations proved" : "no Why3 results") << "</div>";
-  o << "<div class=\"card\"><span>WP goals</span><b>" << wp_p << " / " << obligations_total(r.wp) << "</b>"
-    << (r.have_wp ? "obligations proved" : "no WP results") << "</div>";
+  {
+    const auto wp_props =
+        std::count_if(r.wp.begin(), r.wp.end(), [](const ProofGoal& g) { return g.proved; });
+    o << "<div class=\"card\"><span>WP properties</span><b>" << wp_props << " / " << r.wp.size()
+      << "</b>"
+      << (r.have_wp ? "proved (" + std::to_string(wp_p) + " of " +
+                          std::to_string(obligations_total(r.wp)) + " goals)"
+                    : std::string("no WP results"))
+      << "</div>";
+  }
   {
     std::string ex;
     for (const auto& x : r.exhaustive) ex += (ex.empty() ? "" : ", ") + x.format + (x.ok() ? " ok" : " not ok");
@@ -498,6 +536,15 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
       << "WP " << row.level_code << ", sweeps " << row.level_exhaustive << ", Why3 " << row.level_spec << ", tests "
       << row.level_tests << "</div>";
     if (row.proof_level == "spec") o << "<div class=\"small bad\">proved about the specification only</div>";
+    if (!row.conditions.empty())
+      o << "<div class=\"small bad\">conditional: " << h(join(row.conditions, "; ")) << "</div>";
+    for (const auto& [t, l] : row.levels_by_type)
+      if (l != row.proof_level) {
+        std::vector<std::string> parts;
+        for (const auto& [t2, l2] : row.levels_by_type) parts.push_back(t2 + " " + l2);
+        o << "<div class=\"small dim\">" << h(join(parts, ", ")) << "</div>";
+        break;
+      }
     o << "</td><td>";
     for (const auto& m : q.methods) o << "<span class=\"chip " << method_state(row, m) << "\">" << h(m) << "</span> ";
     o << "</td>";
@@ -591,12 +638,10 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
     o << "</td></tr>\n";
   }
   o << "</tbody></table>\n";
-  o << "<p class=\"small\">Proof level, strongest first: <b>code</b> = proved Frama-C/WP goals on the compiled C "
-       "sources cite the requirement (under the prover policy); <b>exhaustive</b> = a sweep of all 2<sup>32</sup> "
-       "operand pairs of the compiled code passed; <b>spec</b> = only Why3 goals about the specification (or a "
-       "model of it) cite it: nothing proves it of the compiled code, which tests alone verify; <b>test-only</b> = "
-       "passed tests only. Under each level: the number of proved WP goals, passed sweeps, proved Why3 goals and "
-       "passed tests behind it.";
+  o << "<p class=\"small\">" << md_inline(kProofLevels)
+    << " Under each level: the number of proved WP properties, passed sweeps, proved Why3 goals "
+       "and passed tests "
+       "behind it.";
   {
     int vp = 0;
     for (const auto& t : r.verification_tests) vp += t.passed ? 1 : 0;
@@ -653,7 +698,8 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
   o << "</tbody></table>\n";
 
   // Assumptions
-  o << "<h2>Assumptions register (docs/assumptions.md, " << r.assumptions.size() << " rows)</h2>\n";
+  o << "<h2>Assumptions register (spec/assumptions.json, " << r.assumptions.size()
+    << " rows)</h2>\n";
   o << "<table><thead><tr><th>ID</th><th>kind</th><th>where</th><th>statement</th><th>justification</th><th>how it is "
        "checked</th></tr></thead><tbody>";
   for (const auto& a : r.assumptions) {
@@ -664,7 +710,10 @@ a{color:#2a5db0;text-decoration:none} a:hover{text-decoration:underline}
   }
   o << "</tbody></table>\n";
   if (!r.why3_assumptions.empty()) {
-    o << "<p class=\"small\">Assumptions reported by why3.json (each must be a row above; the report flags any that is not):</p><ul class=\"small\">";
+    o << "<p class=\"small\">Rows that the axiom scans of why3.json and wp-report.json matched in "
+         "the logical context of the proved goals (each must be a row above; the report flags any "
+         "that is "
+         "not):</p><ul class=\"small\">";
     for (const auto& a : r.why3_assumptions) o << "<li>" << md_inline(a) << "</li>";
     o << "</ul>";
   }

@@ -1,6 +1,5 @@
 // Joins the catalogue, the code tags and the evidence into one row per requirement.
 #include <algorithm>
-#include <regex>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -31,6 +30,10 @@ bool has_ext(const fs::path& p, std::initializer_list<const char*> exts) {
 
 bool starts_with(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+void add_unique_text(std::vector<std::string>& v, const std::string& s) {
+  if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
 }
 
 struct SourceFile {
@@ -275,8 +278,13 @@ Report build_report(const Options& options) {
     bool have_json = false;
     if (jf.present) {
       try {
-        goals = parse_wp_json(read_text(jpath).value_or(""));
+        const std::string text = read_text(jpath).value_or("");
+        goals = parse_wp_json(text);
         have_json = true;
+        const auto j = nlohmann::json::parse(text);
+        if (j.contains("axioms") && j["axioms"].is_object() && j["axioms"].contains("rows"))
+          for (const auto& id : j["axioms"]["rows"])
+            if (id.is_string()) rep.why3_assumptions.push_back(id.get<std::string>());
         provenance[jf.path] = read_provenance(jpath);
       } catch (const std::exception& e) {
         issue("unreadable", "wp-report.json: " + std::string(e.what()), jf.path);
@@ -308,10 +316,10 @@ Report build_report(const Options& options) {
         if (starts_with(s.rel, "src/") && has_ext(s.rel, {".c", ".h", ".inc"}))
           if (const auto t = read_text(options.source_root / s.rel)) texts.push_back({s.rel, *t});
       for (auto& g : rep.wp) {
-        if (!g.file.empty() || g.ids.empty()) continue;
-        const std::size_t at = g.goal.find("_" + g.ids.front() + "_");
-        if (at == std::string::npos) continue;
-        std::string label = g.goal.substr(at + 1);
+        const std::string kind = "_loop_invariant_";
+        const std::size_t at = g.goal.find(kind);
+        if (!g.file.empty() || at == std::string::npos) continue;
+        std::string label = g.goal.substr(at + kind.size());
         for (const char* suffix : {"_established", "_preserved"})
           if (label.size() > std::string(suffix).size() &&
               label.compare(label.size() - std::string(suffix).size(), std::string::npos, suffix) == 0)
@@ -325,23 +333,9 @@ Report build_report(const Options& options) {
         }
       }
     }
-    // Runtime-error goals discharged by a requirement's precondition (wp_rte_goals).
-    for (const auto& req : cat.requirements)
-      for (const auto& pattern : req.wp_rte_goals) {
-        const std::regex re(pattern);
-        for (auto& g : rep.wp)
-          if (std::regex_search(g.goal, re) &&
-              std::find(g.ids.begin(), g.ids.end(), req.id) == g.ids.end())
-            g.ids.push_back(req.id);
-      }
-    for (const auto& g : rep.wp) {
-      for (const auto& id : g.ids)
-        if (!cat.has(id))
-          issue("orphan", "WP goal " + g.goal + " cites " + id + ", not in the catalogue",
-                g.file.empty() ? g.evidence : g.file + ":" + std::to_string(g.line));
-      if (g.ids.empty() && !g.proved)
-        issue("unproved-goal", "WP goal " + g.goal + " (no requirement ID) is not proved: " + g.status, g.evidence);
-    }
+    for (const auto& g : rep.wp)
+      if (!g.proved)
+        issue("unproved-goal", "WP property " + g.goal + " is not proved: " + g.status, g.evidence);
   }
 
   // --- Why3 -------------------------------------------------------------------------------------
@@ -350,19 +344,18 @@ Report build_report(const Options& options) {
     EvidenceFile& f = add_file(p, "why3");
     if (f.present) {
       try {
-        std::vector<std::string> orphans;
-        Why3File w = parse_why3_json(read_text(p).value_or(""), cat, &orphans);
+        Why3File w = parse_why3_json(read_text(p).value_or(""));
         for (auto& g : w.goals) g.evidence = f.path;
         rep.why3 = std::move(w.goals);
-        rep.why3_assumptions = std::move(w.assumptions);
+        rep.why3_assumptions.insert(rep.why3_assumptions.end(), w.assumptions.begin(),
+                                    w.assumptions.end());
         rep.why3_summary = w.summary;
         rep.have_why3 = true;
         provenance[f.path] = read_provenance(p);
-        for (const auto& o : orphans) issue("orphan", "Why3 cites " + o + ", not in the catalogue", f.path);
         for (const auto& g : rep.why3)
-          if (g.ids.empty() && !g.proved)
-            issue("unproved-goal", "Why3 goal " + g.scope + "." + g.goal + " (no requirement ID) is not proved: " + g.status,
-                  g.file);
+          if (!g.proved)
+            issue("unproved-goal",
+                  "Why3 goal " + g.name + " " + g.goal + " is not proved: " + g.status, g.file);
       } catch (const std::exception& e) {
         issue("unreadable", "why3.json: " + std::string(e.what()), f.path);
       }
@@ -389,14 +382,6 @@ Report build_report(const Options& options) {
       issue("missing-evidence", "no specification-fault results (faults-why3.json): run ctest -R fault_refutations",
             "", false);
     }
-  }
-
-  {
-    const auto unlinked = std::count_if(rep.why3.begin(), rep.why3.end(),
-                                        [](const ProofGoal& g) { return g.ids.empty() && g.proved; });
-    if (unlinked > 0)
-      issue("unlinked-goal", std::to_string(unlinked) + " proved Why3 goals cite no requirement (auxiliary lemmas)",
-            "why3.json", false);
   }
 
   // --- Exhaustive sweeps ------------------------------------------------------------------------
@@ -504,40 +489,26 @@ Report build_report(const Options& options) {
     }
   }
 
-  // --- Assumptions register ---------------------------------------------------------------------
-  if (const auto md = read_text(options.assumptions)) {
-    rep.assumptions = parse_assumptions(*md);
+  // --- Assumptions register (data: spec/assumptions.json) ---------------------------------------
+  std::set<std::string> register_ids;
+  try {
+    const Register reg = load_register(options.assumptions);
+    for (const auto& row : reg.rows) {
+      rep.assumptions.push_back(Assumption{row});
+      register_ids.insert(row.front());
+    }
     if (rep.assumptions.empty())
       issue("assumptions", "the assumptions register " + options.assumptions.string() + " has no rows");
-    std::set<std::string> seen_ids;
-    for (const auto& a : rep.assumptions) {
-      if (a.cells.size() < 6 || a.cells[0].empty())
-        issue("assumptions", "register row with missing cells: " + (a.cells.empty() ? "" : a.cells[0]),
-              options.assumptions.filename().string());
-      else if (!seen_ids.insert(a.cells[0]).second)
-        issue("assumptions", "duplicate register ID " + a.cells[0], options.assumptions.filename().string());
-    }
-  } else {
-    issue("assumptions", "the assumptions register " + options.assumptions.string() + " is missing");
+  } catch (const std::exception& e) {
+    issue("assumptions", e.what(), options.assumptions.filename().string());
   }
-  for (const auto& a : rep.why3_assumptions) {
-    // Registered if it names a register ID, or if a register row mentions its name.
-    bool found = false;
-    for (const auto& row : rep.assumptions) {
-      if (row.cells.empty()) continue;
-      if (a.find(row.cells[0]) != std::string::npos) found = true;
-      for (std::size_t c = 1; c < row.cells.size() && !found; ++c) {
-        const std::string& cell = row.cells[c];
-        // the assumption's name: text after "name: " up to ';', or the whole string
-        std::string name = a;
-        const std::size_t k = a.find("name: ");
-        if (k != std::string::npos) name = a.substr(k + 6, a.find(';', k) - (k + 6));
-        if (!name.empty() && cell.find(name) != std::string::npos) found = true;
-      }
-    }
-    if (!found)
-      issue("assumptions", "Why3 assumption not in docs/assumptions.md: " + a, "why3.json");
-  }
+  // The rows that the proofs' axiom scans matched (why3.json and wp-report.json, "axioms"): each
+  // axiom a proof rests on was found in the proof's tasks, not copied from the register.
+  for (const auto& id : rep.why3_assumptions)
+    if (register_ids.count(id) == 0U)
+      issue("assumptions",
+            "a proof rests on register row " + id + ", which spec/assumptions.json does not have",
+            "why3.json, wp-report.json");
 
   // --- Optional sections (runtime conformance, coding standard, WP smoke tests, prover policy) ----
   add_sections(rep);
@@ -592,20 +563,44 @@ Report build_report(const Options& options) {
       issue("stale", f.path + ": " + f.newer_source + "; rerun it", f.path, f.kind != "section");
     }
 
-  // --- Rows -------------------------------------------------------------------------------------
+  // --- Rows: each requirement joined to the evidence its decided_by and supported_by name --------
+  std::set<std::string> named_goals;  // Why3 goals and WP properties some requirement names
   for (const auto& req : cat.requirements) {
     Row row;
     row.req = &req;
     const std::string& id = req.id;
+    // Catch2 test cases carry the ID as a tag: an exact name written on the test
     for (const auto& t : rep.tests)
       if (std::find(t.ids.begin(), t.ids.end(), id) != t.ids.end()) row.tests.push_back(&t);
-    for (const auto& g : rep.why3)
-      if (std::find(g.ids.begin(), g.ids.end(), id) != g.ids.end()) row.why3.push_back(&g);
-    for (const auto& g : rep.wp)
-      if (std::find(g.ids.begin(), g.ids.end(), id) != g.ids.end()) row.wp.push_back(&g);
-    for (const auto& x : rep.exhaustive)
-      if (x.ids.empty() ? req.needs("exhaustive") : std::find(x.ids.begin(), x.ids.end(), id) != x.ids.end())
-        row.exhaustive.push_back(&x);
+    std::vector<std::string> missing;  // names of decided_by/supported_by that no evidence has
+    auto resolve = [&](const EvidenceRef& e) {
+      for (const auto& n : e.names) {
+        bool found = false;
+        if (e.method == "why3" || e.method == "wp") {
+          auto& goals = e.method == "why3" ? rep.why3 : rep.wp;
+          auto& into = e.method == "why3" ? row.why3 : row.wp;
+          const bool have = e.method == "why3" ? rep.have_why3 : rep.have_wp;
+          for (const auto& g : goals)
+            if (g.name == n) {
+              found = true;
+              if (std::find(into.begin(), into.end(), &g) == into.end()) into.push_back(&g);
+            }
+          named_goals.insert(e.method + ":" + n);
+          if (!found && have) missing.push_back(e.method + " " + n);
+        } else if (e.method == "exhaustive") {
+          for (const auto& x : rep.exhaustive)
+            if (x.evidence == n) {
+              found = true;
+              if (std::find(row.exhaustive.begin(), row.exhaustive.end(), &x) ==
+                  row.exhaustive.end())
+                row.exhaustive.push_back(&x);
+            }
+          if (!found) missing.push_back("sweep " + n);
+        }
+      }
+    };
+    for (const auto& e : req.decided_by) resolve(e);
+    for (const auto& e : req.supported_by) resolve(e);
     for (const auto& l : rep.links)
       if (l.id == id) row.links.push_back(&l);
 
@@ -649,14 +644,20 @@ Report build_report(const Options& options) {
     };
     proofs("why3", row.why3, rep.have_why3, "Why3");
     proofs("wp", row.wp, rep.have_wp, "WP");
-    // Exhaustive
-    if (req.needs("exhaustive")) {
-      for (const std::string& file : req.exhaustive_evidence) {
-        const bool have = std::any_of(row.exhaustive.begin(), row.exhaustive.end(),
-                                      [&](const Exhaustive* x) { return x->evidence == file; });
-        if (!have) flag("no-exhaustive", "no exhaustive sweep result " + file);
-      }
-    }
+    // Evidence named by decided_by or supported_by that the evidence does not have
+    if (!missing.empty())
+      flag(std::any_of(missing.begin(), missing.end(),
+                       [](const std::string& m) { return starts_with(m, "sweep "); })
+               ? "no-exhaustive"
+               : "missing-named-evidence",
+           std::to_string(missing.size()) +
+               " named in spec/requirements.json but not in the evidence: " +
+               join(std::vector<std::string>(
+                        missing.begin(),
+                        missing.begin() +
+                            static_cast<std::ptrdiff_t>(std::min<std::size_t>(missing.size(), 8))),
+                    ", ") +
+               (missing.size() > 8 ? ", ..." : ""));
     for (const auto* x : row.exhaustive) {
       used_files.insert(x->evidence);
       if (x->failed())
@@ -678,20 +679,83 @@ Report build_report(const Options& options) {
     if (std::none_of(row.links.begin(), row.links.end(), [](const CodeLink* l) { return l->kind == "impl"; }))
       flag("no-code-link", "no [impl->req~" + id + "~1] tag in the sources", false);
 
-    // Proof level: the strongest kind of evidence that holds, with the counts behind it.
-    for (const auto* g : row.wp) row.level_code += g->proved ? 1 : 0;
-    for (const auto* x : row.exhaustive) row.level_exhaustive += x->ok() ? 1 : 0;
-    for (const auto* g : row.why3) row.level_spec += g->proved ? 1 : 0;
-    row.level_tests = row.tests_passed();
-    row.proof_level = row.level_code > 0         ? "code"
-                      : row.level_exhaustive > 0 ? "exhaustive"
-                      : row.level_spec > 0       ? "spec"
-                      : row.level_tests > 0      ? "test-only"
-                                                 : "none";
+    // Proof level, per element type: the strongest deciding evidence that holds, the weakest type
+    // for the requirement; conditional when the deciding properties rest on unproved ones.
+    {
+      const std::vector<std::string> levels = {"none", "test", "spec", "exhaustive", "code"};
+      auto rank = [&](const std::string& l) {
+        return static_cast<int>(std::find(levels.begin(), levels.end(), l) - levels.begin());
+      };
+      auto level_of = [](const std::string& method) {
+        return method == "wp"           ? "code"
+               : method == "exhaustive" ? "exhaustive"
+               : method == "why3"       ? "spec"
+                                        : "test";
+      };
+      // whether one deciding entry holds, and the conditions of its goals
+      auto holds = [&](const EvidenceRef& e, std::vector<std::string>& conds) {
+        if (e.method == "test") return row.tests_passed() > 0 && row.tests_failed() == 0;
+        if (e.method == "exhaustive") {
+          for (const auto& n : e.names) {
+            const auto it = std::find_if(row.exhaustive.begin(), row.exhaustive.end(),
+                                         [&](const Exhaustive* x) { return x->evidence == n; });
+            if (it == row.exhaustive.end() || !(*it)->ok()) return false;
+          }
+          return true;
+        }
+        const auto& goals = e.method == "why3" ? row.why3 : row.wp;
+        for (const auto& n : e.names) {
+          bool any = false;
+          for (const auto* g : goals)
+            if (g->name == n) {
+              if (!g->proved) return false;
+              any = true;
+              for (const auto& c : g->conditions) add_unique_text(conds, c);
+            }
+          if (!any) return false;
+        }
+        return true;
+      };
+      std::vector<std::string> types =
+          req.types.empty() ? std::vector<std::string>{"all"} : req.types;
+      std::string weakest;
+      for (const auto& t : types) {
+        std::string best = "none";
+        std::vector<std::string> best_conds;
+        for (const auto& e : req.decided_by) {
+          if (!e.types.empty() && t != "all" &&
+              std::find(e.types.begin(), e.types.end(), t) == e.types.end())
+            continue;
+          std::vector<std::string> conds;
+          if (!holds(e, conds)) continue;
+          const std::string l = level_of(e.method);
+          // an unconditional level beats a conditional one of the same rank
+          if (rank(l) > rank(best) ||
+              (rank(l) == rank(best) && !best_conds.empty() && conds.empty())) {
+            best = l;
+            best_conds = conds;
+          }
+        }
+        row.levels_by_type.push_back({t, best});
+        for (const auto& c : best_conds) add_unique_text(row.conditions, c);
+        if (weakest.empty() || rank(best) < rank(weakest)) weakest = best;
+      }
+      row.proof_level = weakest;
+      // the counts behind the level: deciding evidence that holds
+      for (const auto* g : row.wp) row.level_code += g->proved ? 1 : 0;
+      for (const auto* x : row.exhaustive) row.level_exhaustive += x->ok() ? 1 : 0;
+      for (const auto* g : row.why3) row.level_spec += g->proved ? 1 : 0;
+      row.level_tests = row.tests_passed();
+    }
     if (row.proof_level == "spec")
       flag("spec-level-only",
            "proved only about the specification (" + std::to_string(row.level_spec) +
                " Why3 goals); no proof or exhaustive sweep covers the compiled code, which tests alone verify",
+           false);
+    if (!row.conditions.empty())
+      flag("conditional",
+           "the proof level is conditional: the deciding properties rest on " +
+               join(row.conditions, "; "),
            false);
 
     // Status
@@ -706,6 +770,17 @@ Report build_report(const Options& options) {
     else if (row.has_gap()) row.status = any_evidence ? "partial" : "missing";
     else row.status = "verified";
     rep.rows.push_back(std::move(row));
+  }
+  {
+    const auto unlinked = std::count_if(rep.why3.begin(), rep.why3.end(), [&](const ProofGoal& g) {
+      return g.proved && named_goals.count("why3:" + g.name) == 0U;
+    });
+    if (unlinked > 0)
+      issue("unlinked-goal",
+            std::to_string(unlinked) +
+                " proved Why3 goals decide no requirement (spec/requirements.json names "
+                "them nowhere: auxiliary lemmas)",
+            "why3.json", false);
   }
 
   {

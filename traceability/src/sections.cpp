@@ -247,14 +247,19 @@ Section coding_standard(Report& rep) {
     record_tables(s, *j, name + ": ");
     if (name == "coding-standard.json") {
       const std::size_t findings = j->contains("findings") && (*j)["findings"].is_array() ? (*j)["findings"].size() : 0;
-      const std::size_t deviations =
-          j->contains("deviations") && (*j)["deviations"].is_array() ? (*j)["deviations"].size() : 0;
+      // The register itself (data: spec/deviations.json), not a copy in the evidence.
+      std::set<std::string> deviated;
+      std::size_t deviations = 0;
+      try {
+        const Register reg = load_register(rep.options.source_root / "spec" / "deviations.json");
+        deviations = reg.rows.size();
+        for (const auto& row : reg.rows) deviated.insert(row.at(1));
+      } catch (const std::exception& e) {
+        fail(s, rep, Issue{"coding-standard", e.what(), "spec/deviations.json", true});
+      }
       std::string v = std::to_string(findings) + " findings, " + std::to_string(deviations) + " deviations";
       // A finding whose rule no deviation of the register names is open.
-      if (findings > 0 && deviations > 0) {
-        std::set<std::string> deviated;
-        for (const auto& d : (*j)["deviations"])
-          if (d.is_object() && d.contains("rule")) deviated.insert(cell(d["rule"]));
+      if (findings > 0) {
         std::size_t open = 0;
         for (const auto& f : (*j)["findings"])
           if (f.is_object() && f.contains("rule") && deviated.count(cell(f["rule"])) == 0) ++open;
@@ -369,65 +374,131 @@ Section wp_binding(Report& rep) {
 }
 
 // --- prover policy (verdicts and accepted fields of why3.json and wp-report.json) -----------------
-bool is_z3(const std::string& prover) {
-  std::string p = prover;
-  std::transform(p.begin(), p.end(), p.begin(), [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
-  return p.find("z3") != std::string::npos;
+// The policy is data (spec/prover-policy.json), the one statement every proof check reads: the
+// report checks each goal's verdicts against it again.
+struct Policy {
+  std::string rule;
+  // name -> family, trusted alone on floating-point goals
+  std::map<std::string, std::pair<std::string, bool>> provers;
+  std::map<std::string, std::string> names;                     // Why3/WP labels -> policy names
+  std::set<std::string> not_provers;
+  bool loaded = false;
+  // the policy's name of a prover label ("" for a script or the task printer)
+  std::string name(const std::string& label) const {
+    if (not_provers.count(label) != 0U) return "";
+    const auto it = names.find(label);
+    return it == names.end() ? label : it->second;
+  }
+  std::string family(const std::string& n) const {
+    const auto it = provers.find(n);
+    return it == provers.end() ? "unknown:" + n : it->second.first;
+  }
+  bool trusted(const std::string& n) const {
+    const auto it = provers.find(n);
+    return it != provers.end() && it->second.second;
+  }
+};
+
+Policy load_policy(const fs::path& path, std::string* error) {
+  Policy p;
+  const auto j = read_json(path, error);
+  if (!j) return p;
+  p.rule = j->value("rule", std::string());
+  if (j->contains("provers") && (*j)["provers"].is_object())
+    for (const auto& [n, e] : (*j)["provers"].items())
+      p.provers[n] = {e.value("family", std::string()),
+                      e.value("trusted_alone_on_floating_point", false)};
+  if (j->contains("wp_prover_names") && (*j)["wp_prover_names"].is_object())
+    for (const auto& [k, v] : (*j)["wp_prover_names"].items())
+      if (v.is_string()) p.names[k] = v.get<std::string>();
+  if (j->contains("not_provers") && (*j)["not_provers"].contains("names"))
+    for (const auto& n : (*j)["not_provers"]["names"])
+      if (n.is_string()) p.not_provers.insert(n.get<std::string>());
+  p.loaded = !p.provers.empty();
+  return p;
 }
 
 Section prover_policy(Report& rep) {
-  Section s = section("prover-policy", "Prover policy", "why3.json, wp-report.json",
-            "A goal counts as proved only when the prover policy accepts it (field accepted): no floating-point "
-            "goal rests on Z3 alone (Z3 4.8.12 proves a false floating-point lemma); it needs CVC5, Gappa, or two "
-            "independent provers. Valid verdicts per prover, and the goals that only one prover proved.");
+  std::string error;
+  const Policy policy =
+      load_policy(rep.options.source_root / "spec" / "prover-policy.json", &error);
+  Section s = section(
+      "prover-policy", "Prover policy", "why3.json, wp-report.json, spec/prover-policy.json",
+      "A goal counts as proved only when the prover policy (spec/prover-policy.json) accepts it "
+      "(field accepted): " +
+          (policy.rule.empty() ? std::string("the policy file is missing") : policy.rule) +
+          " Why3 counts goals, WP counts properties (a property holds one or more goals). Valid "
+          "verdicts per prover, and the goals and properties that only one prover proved.");
+  if (!policy.loaded)
+    fail(s, rep,
+         Issue{"prover-policy", "spec/prover-policy.json unreadable: " + error,
+               "spec/prover-policy.json", true});
   s.run = rep.have_why3 || rep.have_wp;
   Table goals_table;
-  goals_table.caption = "Goals";
-  goals_table.header = {"system", "goals", "with per-prover verdicts", "accepted", "valid but not accepted",
-                        "proved by a single prover", "floating-point goals", "floating-point goals proved by Z3 alone"};
+  goals_table.caption = "Goals (Why3) and properties (WP)";
+  goals_table.header = {"system",
+                        "counted",
+                        "number",
+                        "with per-prover verdicts",
+                        "accepted",
+                        "valid but not accepted",
+                        "proved by a single prover",
+                        "floating-point",
+                        "floating-point, valid only by provers of "
+                        "one family not trusted alone"};
   std::map<std::string, std::map<std::string, int>> per_prover;  // prover -> system -> valid count
   std::vector<std::string> verdict;
   for (const auto& [name, goals] : {std::pair<std::string, const std::vector<ProofGoal>*>{"Why3", &rep.why3},
                                     std::pair<std::string, const std::vector<ProofGoal>*>{"WP", &rep.wp}}) {
-    int with = 0, accepted = 0, rejected = 0, single = 0, fp = 0, fp_z3 = 0;
+    const std::string unit = name == "WP" ? "properties" : "goals";
+    int with = 0, accepted = 0, rejected = 0, single = 0, fp = 0, fp_untrusted = 0;
     for (const auto& g : *goals) {
       int valid = 0;
-      bool only_z3 = true;
+      std::set<std::string> families;
+      bool trusted = false;
       for (const auto& v : g.verdicts)
         if (v.result == "valid") {
           ++valid;
           ++per_prover[v.prover][name];
-          only_z3 = only_z3 && is_z3(v.prover);
+          const std::string n = policy.name(v.prover);
+          if (n.empty()) continue;
+          families.insert(policy.family(n));
+          trusted = trusted || policy.trusted(n);
         }
       with += g.verdicts.empty() ? 0 : 1;
       accepted += g.accepted == true ? 1 : 0;
       rejected += g.accepted == false ? 1 : 0;
       single += valid == 1 ? 1 : 0;
       fp += g.fp ? 1 : 0;
-      if (g.fp && valid > 0 && only_z3) {
-        ++fp_z3;
+      // the clear violation: a floating-point goal proved by one family, none trusted alone
+      if (policy.loaded && g.fp && families.size() == 1 && !trusted) {
+        ++fp_untrusted;
         if (g.proved)
-          rep.issues.push_back(Issue{"prover-policy",
-                                     name + " goal " + g.scope + "." + g.goal +
-                                         " is floating-point, proved by Z3 alone, and counted as proved",
-                                     g.evidence, true});
+          rep.issues.push_back(
+              Issue{"prover-policy",
+                    name + " " + unit.substr(0, unit.size() - 1) + " " + g.scope + "." + g.goal +
+                        " is floating-point, valid only by " + *families.begin() +
+                        " provers that are not trusted alone, and counted as proved",
+                    g.evidence, true});
       }
     }
-    goals_table.rows.push_back({name, std::to_string(goals->size()), std::to_string(with), std::to_string(accepted),
-                                std::to_string(rejected), std::to_string(single), std::to_string(fp),
-                                std::to_string(fp_z3)});
+    goals_table.rows.push_back({name, unit, std::to_string(goals->size()), std::to_string(with),
+                                std::to_string(accepted), std::to_string(rejected),
+                                std::to_string(single), std::to_string(fp),
+                                std::to_string(fp_untrusted)});
     if (goals->empty()) verdict.push_back(name + ": no results");
     else if (with == 0)
       verdict.push_back(name + ": no per-prover verdicts recorded (only the first prover that proved each goal is named)");
     else
-      verdict.push_back(name + ": " + std::to_string(accepted) + " of " + std::to_string(goals->size()) +
-                        " goals accepted, " + std::to_string(single) + " proved by a single prover");
-    if (goals->empty() || with == 0 || rejected > 0 || fp_z3 > 0) s.bad = true;
+      verdict.push_back(name + ": " + std::to_string(accepted) + " of " +
+                        std::to_string(goals->size()) + " " + unit + " accepted, " +
+                        std::to_string(single) + " proved by a single prover");
+    if (goals->empty() || with == 0 || rejected > 0 || fp_untrusted > 0) s.bad = true;
   }
   s.tables.push_back(goals_table);
   Table provers;
   provers.caption = "Valid verdicts per prover";
-  provers.header = {"prover", "Why3 goals", "WP goals"};
+  provers.header = {"prover", "Why3 goals", "WP properties"};
   for (const auto& [p, m] : per_prover)
     provers.rows.push_back({p, std::to_string(m.count("Why3") ? m.at("Why3") : 0),
                             std::to_string(m.count("WP") ? m.at("WP") : 0)});

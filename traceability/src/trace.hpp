@@ -32,18 +32,24 @@ struct Source {
   std::string sonnx_tag;
 };
 
+// One entry of a requirement's decided_by or supported_by: evidence named exactly, no pattern.
+struct EvidenceRef {
+  std::string method;               // why3, wp, exhaustive, test
+  std::vector<std::string> types;   // element types it is about; empty: all of the requirement's
+  std::vector<std::string> names;   // Why3 goals (file stem.Theory.goal), WP properties (as WP's
+                                    // report names them), sweep files, or Catch2 tags
+  std::string why;                  // supported_by: why it decides nothing
+};
+
 struct Requirement {
   std::string id;
   std::string title;
   std::string statement;
   Source source;
   std::vector<std::string> methods;  // among test, why3, wp, exhaustive
-  // Regular expressions over WP goal names for the runtime-error goals this requirement's
-  // precondition discharges (catalogue field wp_rte_goals): matching goals count as its proofs.
-  std::vector<std::string> wp_rte_goals;
-  // Evidence files required when the methods include "exhaustive" (catalogue field
-  // exhaustive_evidence; default: the MPFR sweeps exhaustive-f16.json and exhaustive-bf16.json).
-  std::vector<std::string> exhaustive_evidence{"exhaustive-f16.json", "exhaustive-bf16.json"};
+  std::vector<std::string> types;    // element types whose levels are shown apart (may be empty)
+  std::vector<EvidenceRef> decided_by;    // the evidence whose level is the requirement's
+  std::vector<EvidenceRef> supported_by;  // evidence that must hold but decides nothing
   bool needs(const std::string& method) const;
 };
 
@@ -54,8 +60,6 @@ struct Catalogue {
   std::map<std::string, std::string> method_descriptions;
   std::vector<std::pair<std::string, std::pair<std::string, std::string>>> sources;  // key, (file, title)
   bool has(const std::string& id) const;
-  // ID families ("C", "R", "GR", ...), used to recognise ID-shaped names in Why3 goals.
-  std::set<std::string> families() const;
 };
 
 // Throws std::runtime_error on a missing or malformed catalogue.
@@ -101,12 +105,16 @@ struct ProofGoal {
   int line = 0;
   std::string scope;  // Why3 theory or C function
   std::string goal;
+  std::string name;  // the name decided_by uses: Why3 "file stem.Theory.goal", WP the property
   std::vector<std::string> ids;
   std::vector<std::string> provers;
   std::optional<double> time_s;
   std::string status;
   bool proved = false;
   std::string note;  // e.g. WP: "valid under hypotheses" (depends on properties WP did not prove)
+  // Register rows of the unproved properties the goal rests on (wp-report.json "conditional", or
+  // Frama-C's status "Valid under hypotheses"): a proved goal with conditions is conditional.
+  std::vector<std::string> conditions;
   // Proof obligations behind this goal: WP merges e.g. a loop invariant's "established" and
   // "preserved" obligations under one goal name (wp:main total/valid); Why3 entries count 1.
   std::uint64_t obligations = 1;
@@ -124,13 +132,6 @@ struct ProofGoal {
 // accept becomes unproved.
 void read_policy_fields(ProofGoal& g, const nlohmann::json& goal);
 
-// WP: goal names carry the ACSL label, e.g. typed_sonnx_div_f32_ensures_F1_ieee_div or (as the
-// -wp-report-json keys) sonnx_div_f32_ensures_F1_ieee_div. Returns the ID-shaped '_' tokens.
-std::vector<std::string> ids_in_wp_name(const std::string& goal);
-// Why3: a goal named "c1_shape_consistency" cites C1 when "C1" is in the catalogue.
-std::vector<std::string> ids_in_why3_name(const std::string& goal, const Catalogue& cat,
-                                          std::vector<std::string>* orphans);
-
 struct WpProperty {  // one row of -report-csv
   std::string dir, file, function, kind, status, property, label;
   int line = 0;
@@ -147,11 +148,11 @@ void add_wp_times(std::vector<ProofGoal>& goals, const std::string& log);
 
 struct Why3File {
   std::vector<ProofGoal> goals;
-  std::vector<std::string> assumptions;  // rendered as text
+  std::vector<std::string>
+      assumptions;  // register rows of the goals' contexts ("axioms": {"rows"})
   std::string summary;                   // rendered summary, for display
 };
-Why3File parse_why3_json(const std::string& text, const Catalogue& cat,
-                         std::vector<std::string>* orphans);
+Why3File parse_why3_json(const std::string& text);
 
 struct Exhaustive {
   std::string format;
@@ -182,8 +183,20 @@ std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string&
 struct Assumption {
   std::vector<std::string> cells;  // ID, kind, where, statement, justification, how checked
 };
-// Reads the rows of the Markdown table(s) with the register's header.
-std::vector<Assumption> parse_assumptions(const std::string& markdown);
+
+// A register as data (spec/assumptions.json, spec/deviations.json): rows of text cells under named
+// columns, rendered to Markdown (docs/assumptions.md, docs/deviations.md), never parsed out of it.
+struct Register {
+  std::string title;
+  std::vector<std::string> preamble;                         // paragraphs
+  std::vector<std::pair<std::string, std::string>> columns;  // key, header
+  std::vector<std::vector<std::string>> rows;                // cells in column order
+};
+// Throws std::runtime_error on a missing or malformed register (a row without a cell of a column,
+// a duplicate ID).
+Register load_register(const fs::path& path);
+// The register's Markdown page; `register_rel` is the data file as the page names it.
+std::string render_register_md(const Register& reg, const std::string& register_rel);
 
 // ---------------------------------------------------------------------------------------------
 // The joined report
@@ -257,6 +270,10 @@ struct Row {
   // complete 2^32-pair sweep of the compiled code), spec (proved Why3 goals about the
   // specification only), test-only (passed tests), none.
   std::string proof_level;
+  // The level per element type of the requirement ("all" when it names none) and the conditions
+  // (register rows) of a conditional level.
+  std::vector<std::pair<std::string, std::string>> levels_by_type;
+  std::vector<std::string> conditions;
   int level_code = 0, level_exhaustive = 0, level_spec = 0, level_tests = 0;
   int tests_passed() const;
   int tests_failed() const;
@@ -270,7 +287,7 @@ struct Options {
   fs::path catalogue;
   fs::path source_root;
   fs::path evidence_dir;
-  fs::path assumptions;     // docs/assumptions.md
+  fs::path assumptions;     // spec/assumptions.json
   fs::path catch_list;      // build/catch-tests.txt (optional)
   std::string source_url;   // base URL for source links; default: relative path
   std::string generated;    // timestamp text; default: now
@@ -287,7 +304,7 @@ struct Report {
   std::vector<Exhaustive> exhaustive;
   std::vector<CodeLink> links;
   std::vector<Assumption> assumptions;
-  std::vector<std::string> why3_assumptions;
+  std::vector<std::string> why3_assumptions;  // register rows the proofs' axiom scans matched
   std::string why3_summary;
   std::vector<std::pair<std::string, std::string>> tool_versions;
   std::vector<std::pair<std::string, std::string>> coverage;  // label, value

@@ -3,7 +3,7 @@
 file(REMOVE_RECURSE "${EV}")
 file(MAKE_DIRECTORY "${EV}")
 execute_process(COMMAND "${TOOL}" report --catalogue "${SRC}/spec/requirements.json" --source-root "${SRC}"
-    --evidence "${EV}" --assumptions "${SRC}/docs/assumptions.md" --generated "self-test"
+    --evidence "${EV}" --assumptions "${SRC}/spec/assumptions.json" --generated "self-test"
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "expected exit status 1 (gaps), got ${rc}\n${out}\n${err}")

@@ -61,10 +61,6 @@ void test_tags_and_ids() {
   CHECK(!trace::is_id_shaped("RTE"));
   const auto t = trace::split_tags("[C1][R4][.][traceability]");
   CHECK(t.size() == 4 && t[0] == "C1" && t[1] == "R4" && t[2] == ".");
-  const auto w = trace::ids_in_wp_name("typed_sonnx_div_f32_ensures_F1_ieee_quotient");
-  CHECK(w.size() == 1 && w[0] == "F1");
-  CHECK(trace::ids_in_wp_name("sonnx_div_i32_assert_rte_signed_overflow").empty());
-  CHECK(trace::ids_in_wp_name("typed_sonnx_div_i32_loop_invariant_preserved_D7_untouched").at(0) == "D7");
 }
 
 void test_catch_xml() {
@@ -137,16 +133,17 @@ void test_wp() {
   int checked = 0;
   for (const auto& g : goals) {
     if (g.goal == "f_ensures_I1_trunc") {
-      CHECK(g.proved && g.line == 3 && g.file == "t.c" && g.ids == std::vector<std::string>{"I1"});
+      CHECK(g.proved && g.line == 3 && g.file == "t.c" && g.name == "f_ensures_I1_trunc");
       CHECK(g.provers == std::vector<std::string>{"qed"});
       ++checked;
     }
     if (g.goal == "f_ensures_C3_hyp") {
-      CHECK(g.proved && g.note == "valid under hypotheses");  // proved, with a warning
+      CHECK(g.proved && g.note == "valid under hypotheses");  // proved, conditionally
+      CHECK(g.conditions.size() == 1);
       ++checked;
     }
     if (g.goal == "g_ensures_F1_bogus") {
-      CHECK(!g.proved && g.ids == std::vector<std::string>{"F1"});
+      CHECK(!g.proved && g.name == "g_ensures_F1_bogus");
       ++checked;
     }
   }
@@ -157,7 +154,7 @@ void test_wp() {
     if (g.goal == "f_ensures_I1_trunc") CHECK(g.time_s && *g.time_s > 1.5 && *g.time_s < 1.51);
   const auto from_csv = trace::join_wp({}, props, false);
   CHECK(from_csv.size() == 4);
-  CHECK(from_csv[0].proved && from_csv[0].ids.at(0) == "I1");
+  CHECK(from_csv[0].proved && from_csv[0].name == "f_I1_trunc");
   CHECK(!from_csv[3].proved);
 
   // A call-site goal joins the "precondition of <callee>" row, not the caller's own precondition
@@ -169,6 +166,14 @@ void test_wp() {
       ".\tt.h\t7\tcaller\tprecondition\tIgnored\tC1_valid_a: \\valid_read(a)\n"
       ".\tt.c\t9\tcaller\tprecondition of callee\tValid\tC1_valid_a: \\valid_read(a)\n"), true);
   CHECK(calls.size() == 1 && calls[0].proved && calls[0].line == 9);
+
+  // A property that rests on a property excluded from WP is conditional on its register row.
+  const auto cond = trace::parse_wp_json(R"({"wp:functions": {"k": {"k_ensures_F2_applies":
+      {"qed": {"total": 1, "valid": 1}, "wp:main": {"total": 1, "valid": 1}}}},
+      "goals": [{"goal": "k_ensures_F2_applies", "function": "k", "accepted": true,
+                 "conditional": [{"row": "AS-WP-2", "rests_on": "e F2_bits"}]}]})");
+  CHECK(cond.size() == 1 && cond[0].proved && cond[0].conditions.size() == 1 &&
+        contains(cond[0].conditions[0], "AS-WP-2"));
 }
 
 std::string mini_catalogue() {
@@ -177,39 +182,51 @@ std::string mini_catalogue() {
   "verification_methods":{"test":"t","why3":"w","wp":"p","exhaustive":"e"},
   "requirements":[
    {"id":"C1","title":"Shape","statement":"Same shape.","source":{"doc":"002","section":"C1","sonnx_tag":"[C1]"},
-    "verification":["test","why3","wp"]},
+    "verification":["test","why3","wp"],
+    "decided_by":[{"method":"why3","goals":["t.T.c1_shape"]},
+                  {"method":"wp","properties":["k_ensures_C1_shape"]},
+                  {"method":"test","tags":["C1"]}]},
    {"id":"F2","title":"Half","statement":"Correct rounding.","source":{"doc":"002","section":"float","sonnx_tag":""},
-    "verification":["test","exhaustive"]},
+    "verification":["test","exhaustive"],
+    "decided_by":[{"method":"exhaustive","types":["float16"],"sweeps":["exhaustive-f16.json"]},
+                  {"method":"exhaustive","types":["bfloat16"],"sweeps":["exhaustive-bf16.json"]},
+                  {"method":"test","tags":["F2"]}],
+    "supported_by":[{"method":"wp","properties":["k_ensures_F2_applies"],"why":"the loop only"}]},
    {"id":"D3","title":"MIN/-1","statement":"Domain error.","source":{"doc":"DEF","section":"defect 3","sonnx_tag":""},
-    "verification":["test"]}]})";
+    "verification":["test"],"decided_by":[{"method":"test","tags":["D3"]}]},
+   {"id":"D9","title":"Fast","statement":"Fast paths.",
+    "source":{"doc":"DEF","section":"OP-6","sonnx_tag":""},
+    "verification":["test","wp","exhaustive"],"types":["float16","int8"],
+    "decided_by":[{"method":"wp","types":["int8"],"properties":["k_ensures_D9_route"]},
+                  {"method":"exhaustive","types":["float16"],"sweeps":["exhaustive-f16.json"]},
+                  {"method":"test","tags":["D9"]}]}]})";
 }
 
-void test_why3(const trace::Catalogue& cat) {
+void test_why3() {
   const std::string j = R"({"goals":[
     {"file":"spec/why3/tensor.mlw","theory":"Tensor","goal":"c1_shape_consistency","requirements":[],"prover":"Z3,4.8.12","time_s":0.5,"status":"Valid"},
     {"file":"spec/why3/div.mlw","theory":"Div","goal":"div'vc","requirements":["C1","D3","X9"],"prover":"CVC4","time_s":1.25,"status":"valid"},
     {"file":"spec/why3/div.mlw","theory":"Div","goal":"d9_unknown","requirements":[],"prover":"Z3","time_s":0.1,"status":"timeout"},
     {"file":"spec/why3/p.mlw","theory":"P","goal":"pow2_add_64","prover":"Z3","time_s":0.1,"status":"Valid"}],
-    "summary":{"proved":3,"total":4},"assumptions":[{"id":"AS-WHY3-1","name":"ax_foo"},"axiom bar in x.mlw"]})";
-  std::vector<std::string> orphans;
-  const auto w = trace::parse_why3_json(j, cat, &orphans);
+    "summary":{"proved":3,"total":4},"axioms":{"rows":["AS-LIB-1","AS-WHY3-3.1"]}})";
+  const auto w = trace::parse_why3_json(j);
   CHECK(w.goals.size() == 4);
-  CHECK(w.goals[0].ids == std::vector<std::string>{"C1"} && w.goals[0].proved);
-  CHECK(w.goals[1].ids.size() == 2 && w.goals[1].proved);
-  CHECK(w.goals[2].ids.empty() && !w.goals[2].proved);
-  CHECK(w.goals[3].ids.empty());
-  CHECK(orphans.size() == 2);  // X9 from requirements, d9 from the name; pow2 is no ID family
-  CHECK(w.assumptions.size() == 2);
+  // the name that spec/requirements.json uses: file stem, theory, goal; no ID is read from it
+  CHECK(w.goals[0].name == "tensor.Tensor.c1_shape_consistency" && w.goals[0].proved &&
+        w.goals[0].ids.empty());
+  CHECK(w.goals[1].name == "div.Div.div'vc" && w.goals[1].proved);
+  CHECK(!w.goals[2].proved);
+  CHECK(w.assumptions == std::vector<std::string>({"AS-LIB-1", "AS-WHY3-3.1"}));
 }
 
-void test_policy_fields(const trace::Catalogue& cat) {
+void test_policy_fields() {
   const std::string j = R"({"goals":[
     {"file":"f.mlw","theory":"T","goal":"c1_a","status":"Valid","accepted":false,"fp":true,
      "verdicts":[{"prover":"Z3,4.8.12","result":"valid","time":0.1},{"prover":"CVC5,1.0.3","result":"timeout","time":3}]},
     {"file":"f.mlw","theory":"T","goal":"c1_b","status":"Valid","accepted":true,"fp":true,
      "verdicts":[{"prover":"Z3,4.8.12","result":"valid","time":0.1},{"prover":"CVC5,1.0.3","result":"valid","time":0.2}]}],
     "policy":{"valid_by_prover":{"Z3,4.8.12":2,"CVC5,1.0.3":1},"single_prover_goals":1}})";
-  const auto w = trace::parse_why3_json(j, cat, nullptr);
+  const auto w = trace::parse_why3_json(j);
   CHECK(w.goals.size() == 2);
   CHECK(!w.goals[0].proved && w.goals[0].accepted == false && w.goals[0].fp);  // valid, not accepted
   CHECK(contains(w.goals[0].status, "not accepted"));
@@ -268,11 +285,34 @@ void test_code_tags_and_assumptions() {
   CHECK(l[1].kind == "utest" && l[1].id == "D1" && l[1].line == 2);
   CHECK(l[2].id == "Z1" && l[2].revision == "2" && l[2].line == 4);
   CHECK(trace::scan_code_tags("a->req~x but no bracket", "b.c").empty());
-  const auto a = trace::parse_assumptions(
-      "# t\n\n| ID | kind | where | statement | justification | how it is checked |\n|---|---|---|---|---|---|\n"
-      "| AS-PLAT-1 | platform | x86 | a \\| b | j | test |\n| AS-PLAT-2 | p | w | s | j | h |\n\ntext\n");
-  CHECK(a.size() == 2);
-  CHECK(a[0].cells.size() == 6 && a[0].cells[0] == "AS-PLAT-1" && a[0].cells[3] == "a | b");
+  // A register is data, rendered to Markdown; a row without one of its cells, or a duplicate ID, is
+  // refused.
+  const fs::path reg =
+      fs::temp_directory_path() / ("sonnx-trace-reg-" + std::to_string(::getpid()) + ".json");
+  write(reg,
+        R"({"title":"Reg","preamble":["Intro."],"columns":[["id","ID"],["statement","statement"]],
+    "rows":[{"id":"AS-PLAT-1","statement":"a | b\nc","axioms":[]},
+            {"id":"AS-PLAT-2","statement":"s"}]})");
+  const auto a = trace::load_register(reg);
+  CHECK(a.rows.size() == 2 && a.rows[0].size() == 2 && a.rows[0][0] == "AS-PLAT-1");
+  CHECK(trace::render_register_md(a, "spec/r.json") ==
+        "# Reg\n\n<!-- Generated from spec/r.json by `sonnx-trace render-register`; do not edit by "
+        "hand (CTest registers_md_up_to_date). -->\n\nIntro.\n\n| ID | statement |\n|---|---|\n| "
+        "AS-PLAT-1 | a \\| b c |\n"
+        "| AS-PLAT-2 | s |\n");
+  for (const char* bad :
+       {R"({"title":"R","columns":[["id","ID"],["x","X"]],"rows":[{"id":"A"}]})",
+        R"({"title":"R","columns":[["id","ID"]],"rows":[{"id":"A"},{"id":"A"}]})"}) {
+    write(reg, bad);
+    bool threw = false;
+    try {
+      trace::load_register(reg);
+    } catch (const std::exception&) {
+      threw = true;
+    }
+    CHECK(threw);
+  }
+  fs::remove(reg);
 }
 
 void set_age(const fs::path& p, int seconds_ago) {
@@ -285,9 +325,26 @@ void test_end_to_end() {
   const fs::path ev = root / "build" / "evidence";
   write(root / "spec" / "requirements.json", mini_catalogue());
   write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~Q7~1] */\n");
-  write(root / "docs" / "assumptions.md",
-        "| ID | kind | where | statement | justification | how it is checked |\n|---|---|---|---|---|---|\n"
-        "| AS-PLAT-1 | platform | all | IEEE | j | t |\n");
+  write(
+      root / "spec" / "assumptions.json",
+      R"({"title":"A","columns":[["id","ID"],["kind","kind"],["where","where"],
+                                 ["statement","statement"],
+        ["justification","justification"],["checked_by","how it is checked"]],
+        "rows":[{"id":"AS-PLAT-1","kind":"platform","where":"all","statement":"IEEE",
+                 "justification":"j",
+                 "checked_by":"t"},
+                {"id":"AS-WP-2","kind":"abstraction","where":"e","statement":"F2 bits",
+                 "justification":"j",
+                 "checked_by":"sweeps"}]})");
+  write(
+      root / "spec" / "deviations.json",
+      R"({"title":"D","columns":[["id","ID"],["rule","Rule"]],
+          "rows":[{"id":"DEV-1","rule":"misra-c2012-15.5"}]})");
+  write(root / "spec" / "prover-policy.json",
+        R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":false},
+        "CVC5":{"family":"cvc","trusted_alone_on_floating_point":true}},
+        "wp_prover_names":{"Z3:4.8.12":"Z3"},
+        "not_provers":{"names":["script"]}})");
   fs::create_directories(ev);
   for (const auto& p : fs::recursive_directory_iterator(root))
     if (p.is_regular_file()) set_age(p.path(), 3600);
@@ -296,12 +353,12 @@ void test_end_to_end() {
   o.catalogue = root / "spec" / "requirements.json";
   o.source_root = root;
   o.evidence_dir = ev;
-  o.assumptions = root / "docs" / "assumptions.md";
+  o.assumptions = root / "spec" / "assumptions.json";
 
   // 1. No evidence at all: every requirement is a gap, nothing crashes.
   {
     const auto r = trace::build_report(o);
-    CHECK(r.rows.size() == 3);
+    CHECK(r.rows.size() == 4);
     CHECK(row(r, "C1").status == "missing");
     CHECK(has_flag(row(r, "C1"), "no-test") && has_flag(row(r, "C1"), "no-why3") && has_flag(row(r, "C1"), "no-wp"));
     CHECK(has_flag(row(r, "F2"), "no-exhaustive"));
@@ -312,7 +369,7 @@ void test_end_to_end() {
     CHECK(r.gap_count() > 0);
     // Renderers work on the empty report.
     const auto j = nlohmann::json::parse(trace::render_json(r));
-    CHECK(j["requirements"].size() == 3);
+    CHECK(j["requirements"].size() == 4);
     CHECK(j["requirements"][0]["tests"]["passed"] == 0);
     CHECK(j["requirements"][0]["proofs"]["total"] == 0);
     CHECK(contains(trace::render_html(r), "no WP results"));
@@ -334,16 +391,28 @@ void test_end_to_end() {
   write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~F2~1] [impl->req~D3~1] */\n");
   set_age(root / "src" / "k.c", 3600);
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
-<TestCase name="t1" tags="[C1][D3]" filename="/nowhere/t.cpp" line="1"><OverallResult success="true"/></TestCase>
+<TestCase name="t1" tags="[C1][D3][D9]" filename="/nowhere/t.cpp" line="1">
+<OverallResult success="true"/></TestCase>
 <TestCase name="t2" tags="[F2]" filename="/nowhere/t.cpp" line="9"><OverallResult success="true"/></TestCase>
 <TestCase name="oracle self" tags="[oracle]" filename="/nowhere/o.cpp" line="2"><OverallResult success="true"/></TestCase>
 </Group></Catch>)");
-  write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape","requirements":["C1"],
-    "prover":"Z3","time_s":0.2,"status":"Valid"}],"summary":{},"assumptions":[]})");
-  write(ev / "wp-report.json", R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
-    "wp:main":{"total":1,"valid":1}}}}})");
+  write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
+    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,
+    "verdicts":[{"prover":"Z3","result":"valid"}]}],"summary":{},"axioms":{"rows":["AS-PLAT-1"]}})");
+  write(ev / "wp-report.json",
+        R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
+    "wp:main":{"total":1,"valid":1}},
+    "k_ensures_F2_applies":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}},
+    "k_ensures_D9_route":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}},
+    "goals":[{"goal":"k_ensures_D9_route","function":"k","accepted":true,
+              "verdicts":[{"prover":"Z3:4.8.12","result":"valid"}],
+              "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]}],
+    "axioms":{"rows":["AS-WP-2"]}})");
   write(ev / "wp-properties.csv",
-        "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\nsrc\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n");
+        "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
+        "src\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n"
+        "src\tk.c\t2\tk\tpostcondition\tValid\tF2_applies: x\n"
+        "src\tk.c\t3\tk\tpostcondition\tValid\tD9_route: x\n");
   const std::string sweep = R"(", "pairs_checked": 4294967296, "mismatches": 0, "mode": "full", "wall_s": 12.5})";
   write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
   write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
@@ -396,6 +465,7 @@ void test_end_to_end() {
     CHECK(row(r, "C1").status == "verified");
     CHECK(row(r, "F2").status == "verified");
     CHECK(row(r, "D3").status == "verified");
+    CHECK(row(r, "D9").status == "verified");
     CHECK(row(r, "C1").wp.size() == 1 && row(r, "C1").wp[0]->line == 1);
     CHECK(r.gap_count() == 0);
     CHECK(r.commit == "abc123");
@@ -403,17 +473,31 @@ void test_end_to_end() {
     CHECK(!r.coverage.empty() && r.coverage[0].first == "line_percent");
     CHECK(contains(trace::render_html(r), "kernel_ns_per_element"));
     const auto j = nlohmann::json::parse(trace::render_json(r));
-    CHECK(j["summary"]["verified"] == 3);
+    CHECK(j["summary"]["verified"] == 4);
     CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
     CHECK(contains(trace::render_csv(r), "C1,Shape,verified"));
-    // Proof levels, strongest first, with the counts behind them.
+    // Proof levels from the evidence decided_by names, strongest first, with the counts behind.
     CHECK(row(r, "C1").proof_level == "code" && row(r, "C1").level_code == 1 && row(r, "C1").level_spec == 1);
-    CHECK(row(r, "F2").proof_level == "exhaustive" && row(r, "F2").level_exhaustive == 2);
-    CHECK(row(r, "D3").proof_level == "test-only" && row(r, "D3").level_tests == 1);
+    // a proved WP property that only supports F2 does not make it "code"
+    CHECK(row(r, "F2").proof_level == "exhaustive" && row(r, "F2").level_exhaustive == 2 &&
+          row(r, "F2").wp.size() == 1);
+    CHECK(row(r, "D3").proof_level == "test" && row(r, "D3").level_tests == 1);
+    // per type: int8 code (conditional on AS-WP-2), float16 exhaustive; the requirement: weakest
+    CHECK(row(r, "D9").proof_level == "exhaustive" && row(r, "D9").levels_by_type.size() == 2);
+    CHECK(row(r, "D9").levels_by_type[1] ==
+          std::make_pair(std::string("int8"), std::string("code")));
+    CHECK(!row(r, "D9").conditions.empty() && has_flag(row(r, "D9"), "conditional"));
+    CHECK(row(r, "C1").conditions.empty());
     CHECK(j["requirements"][0]["proof_level"] == "code");
-    CHECK(j["summary"]["proof_levels"]["exhaustive"] == 1);
+    CHECK(j["requirements"][3]["conditional"] == true &&
+          j["requirements"][3]["proof_level_by_type"]["int8"] == "code");
+    CHECK(j["summary"]["proof_levels"]["exhaustive"] == 2);
+    CHECK(contains(trace::render_markdown(r),
+                   "exhaustive (conditional); float16: exhaustive, int8: code"));
     // The [oracle] test counts for no requirement and is no untraced test.
     CHECK(r.verification_tests.size() == 1 && r.tests.size() == 2);
+    // the register rows the proofs' axiom scans matched are rows of the register
+    CHECK(!has_issue(r, "assumptions"));
     CHECK(!has_issue(r, "untraced-test"));
     // Every evidence file is bound to the current sources.
     for (const auto& f : r.files)
@@ -430,10 +514,16 @@ void test_end_to_end() {
       if (sec.id == "wp-smoke") CHECK(!sec.bad && contains(sec.verdict, "4 smoke goals, 0 unreachable"));
       if (sec.id == "wp-binding") CHECK(!sec.bad && contains(sec.verdict, "sanity 2/2 proved; 1/1 driver faults killed"));
       if (sec.id == "coding-standard") CHECK(!sec.bad && contains(sec.verdict, "0 findings, 1 deviations"));
+      // WP counts properties (each of one or more goals), Why3 counts goals: said so
+      if (sec.id == "prover-policy") {
+        CHECK(contains(sec.verdict, "WP: 1 of 3 properties accepted"));
+        CHECK(contains(sec.verdict, "Why3: 1 of 1 goals accepted"));
+      }
       if (sec.id == "platforms")
         CHECK(!sec.bad && contains(sec.verdict, "2 targets: every one passed; subnormals kept"));
     }
     const std::string html = trace::render_html(r);
+    CHECK(contains(html, "<span>WP properties</span><b>3 / 3</b>proved (3 of 3 goals)"));
     CHECK(contains(html, "0xFE00") && contains(html, "0x7E00") && contains(html, "1280 / 1312"));
     CHECK(contains(html, "conformance/f16-1"));
     CHECK(contains(html, "misra-c2012-15.5"));
@@ -445,9 +535,10 @@ void test_end_to_end() {
   // a failing test fails; an orphan tag; evidence without provenance; prover policy and sections.
   write(root / "src" / "kernels" / "k2.c", "int k2;\n");  // covered by src/**/*.c, not by src/k.c
   set_age(root / "src" / "k.c", 0);                        // newer than every evidence file, same content
-  write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape","requirements":["C1"],
+  write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
     "status":"Valid","accepted":true,"fp":true,"verdicts":[{"prover":"Z3","result":"valid"}]},
-    {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","requirements":["D3"],"status":"Valid","accepted":true}]})");
+    {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","status":"Valid","accepted":true}],
+    "axioms":{"rows":["AS-WHY3-99"]}})");
   write(ev / "wp-smoke.json", R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
   write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
     "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
@@ -478,8 +569,11 @@ void test_end_to_end() {
     CHECK(has_issue(r, "orphan", "Z9"));
     CHECK(has_issue(r, "stale", "wp-report.json"));
     CHECK(row(r, "D3").status == "verified");  // its Catch2 evidence covers src/k.c only: not stale
-    CHECK(row(r, "D3").proof_level == "spec");
-    CHECK(has_flag(row(r, "D3"), "spec-level-only"));
+    // a proved Why3 goal that no requirement names decides nothing (whatever its name says)
+    CHECK(row(r, "D3").proof_level == "test" && row(r, "D3").why3.empty());
+    CHECK(has_issue(r, "unlinked-goal", "1 proved Why3 goals"));
+    // a register row that a proof rests on must exist
+    CHECK(has_issue(r, "assumptions", "AS-WHY3-99"));
     CHECK(has_issue(r, "no-provenance", "exhaustive-bf16.json"));
     CHECK(has_issue(r, "prover-policy", "c1_shape"));  // floating point, Z3 alone, counted: a gap
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
@@ -489,6 +583,11 @@ void test_end_to_end() {
     CHECK(has_issue(r, "platforms", "FAILED on armhf"));
     CHECK(has_issue(r, "platforms", "AS-PLAT-6 broken (subnormals flushed) on ftz-board float32"));
   }
+  // The policy is the file's: trusting Z3 alone there, the same goal is no violation.
+  write(root / "spec" / "prover-policy.json",
+        R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":true}},
+        "not_provers":{"names":["script"]}})");
+  CHECK(!has_issue(trace::build_report(o), "prover-policy", "c1_shape"));
   // 4. Unreadable evidence is a gap, not a crash.
   write(ev / "why3.json", "{ not json");
   write(ev / "catch2" / "unit_tests.xml", "<Catch name=\"unit_tests\"><Group><TestCase name=\"x\" tags=\"[C1]\"");
@@ -505,8 +604,8 @@ void test_requirements_md() {
   const fs::path p = fs::temp_directory_path() / ("sonnx-trace-cat-" + std::to_string(::getpid()) + ".json");
   write(p, mini_catalogue());
   const auto cat = trace::load_catalogue(p);
-  test_why3(cat);
-  test_policy_fields(cat);
+  test_why3();
+  test_policy_fields();
   const std::string md = trace::render_requirements_md(cat, "spec/requirements.json");
   CHECK(contains(md, "### C1: Shape\n`req~C1~1`\n\nSame shape."));
   CHECK(contains(md, "Needs: impl, utest\n"));

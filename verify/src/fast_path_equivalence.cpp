@@ -106,8 +106,10 @@ class Checker {
   Checker(const Route<T>& route, std::vector<const DivFastPaths*> tables, std::size_t max_examples)
       : route_(route), tables_(std::move(tables)), max_examples_(max_examples) {}
 
-  // Checks one row of pairs (b is modified: out-of-domain divisors become 1 after their check).
-  void check_row(std::vector<T>& a, std::vector<T>& b, std::size_t split, Counters& counters) {
+  // Checks one row of pairs (b is modified: out-of-domain divisors become 1 after their check),
+  // and with_diagonal the pairs (b[i], b[i]) too.
+  void check_row(std::vector<T>& a, std::vector<T>& b, std::size_t split, bool with_diagonal,
+                 Counters& counters) {
     const std::size_t n = a.size();
     if (route_.is_integer()) {
       for (std::size_t i = 0; i < n; ++i) {
@@ -126,16 +128,40 @@ class Checker {
         }
       }
     }
-    std::vector<T> proved(n), fast(n);
+    std::vector<T> proved(n), fast(n), diagonal;
     route_.proved(a.data(), b.data(), proved.data(), n);
+    if (with_diagonal) {  // the pairs (b[i], b[i]), for c = a = b
+      diagonal.resize(n);
+      route_.proved(b.data(), b.data(), diagonal.data(), n);
+    }
     for (const DivFastPaths* table : tables_) {
       const DivKernel<T> kernel = table->*route_.fast;
-      kernel(a.data(), b.data(), fast.data(), split);
-      kernel(a.data() + split, b.data() + split, fast.data() + split, n - split);
-      for (std::size_t i = 0; i < n; ++i) {
-        if (std::memcmp(&fast[i], &proved[i], sizeof(T)) != 0) {
-          record(counters, table->instruction_set, a[i], b[i], fast[i], proved[i]);
-        }
+      // Into a buffer of its own, then in place (D6, exact aliasing): c = a, c = b, c = a = b.
+      const auto run = [&](const T* x, const T* y, T* c) {
+        kernel(x, y, c, split);
+        kernel(x + split, y + split, c + split, n - split);
+      };
+      run(a.data(), b.data(), fast.data());
+      compare(counters, table->instruction_set, a, b, fast, proved);
+      fast = a;
+      run(fast.data(), b.data(), fast.data());
+      compare(counters, table->instruction_set, a, b, fast, proved);
+      fast = b;
+      run(a.data(), fast.data(), fast.data());
+      compare(counters, table->instruction_set, a, b, fast, proved);
+      if (with_diagonal) {
+        fast = b;
+        run(fast.data(), fast.data(), fast.data());
+        compare(counters, table->instruction_set, b, b, fast, diagonal);
+      }
+    }
+  }
+
+  void compare(Counters& counters, const char* instruction_set, const std::vector<T>& a,
+               const std::vector<T>& b, const std::vector<T>& fast, const std::vector<T>& proved) {
+    for (std::size_t i = 0; i < fast.size(); ++i) {
+      if (std::memcmp(&fast[i], &proved[i], sizeof(T)) != 0) {
+        record(counters, instruction_set, a[i], b[i], fast[i], proved[i]);
       }
     }
   }
@@ -175,8 +201,10 @@ Counters run_rows(Checker<T>& checker, std::uint64_t rows, unsigned threads, Mak
     std::vector<T> a, b;
     for (std::uint64_t r = next++; r < rows; r = next++) {
       make_row(r, a, b);
-      // Split points 0..60 exercise every tail length of the vector loops.
-      checker.check_row(a, b, static_cast<std::size_t>((r * 7) % 61) % (a.size() + 1), mine);
+      // Split points 0..60 exercise every tail length of the vector loops. The first row also
+      // checks c = a = b on its divisors (every divisor of the 8/16-bit types: b[i] = i).
+      checker.check_row(a, b, static_cast<std::size_t>((r * 7) % 61) % (a.size() + 1), r == 0,
+                        mine);
     }
     checker.merge(total, mine);
   };

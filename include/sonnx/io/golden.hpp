@@ -2,7 +2,11 @@
 //   DIR/model.onnx                 one Div node z = Div(x, y), opset 14, x, y, z of shape [8]
 //   DIR/test_data_set_N/input_0.pb x     (TensorProto, raw_data)
 //   DIR/test_data_set_N/input_1.pb y
-//   DIR/test_data_set_N/output_0.pb z    expected output, computed by the checked library
+//   DIR/test_data_set_N/output_0.pb z    expected output, computed by a reference independent of
+//                                  the library (the tool's: the MPFR oracle for the IEEE formats,
+//                                  exact integer arithmetic for the integers), which the library
+//                                  must match (a quiet NaN matches any quiet NaN, a signaling NaN
+//                                  only itself; anything else bit for bit: SD-9)
 //   DIR/cases.json                 what each element exercises, and the semantics used
 // The edge cases never violate C3 or D3 (no zero integer divisor, no signed MIN / -1): those
 // are errors, not outputs. With Semantics::openvino_pythondiv the expected outputs are floored
@@ -15,6 +19,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -51,10 +56,21 @@ struct GoldenSummary {
   std::size_t data_sets = 0;  // test_data_set_N directories
 };
 
+// The expected element of a case: the bits of a / b in `type`, from a reference that shares no
+// code with the library (sonnx_verify's golden_reference: the MPFR oracle, exact integers).
+using GoldenReference = std::function<std::uint64_t(DataType, std::uint64_t a, std::uint64_t b)>;
+
+// The NaN rule of every golden comparison (docs/spec-defects.md SD-9): true when `actual` matches
+// `expected` (bit patterns of `type`): two quiet NaNs match whatever their signs and payloads, a
+// signaling NaN matches only itself, anything else bit for bit.
+bool golden_matches(DataType type, std::uint64_t expected, std::uint64_t actual) noexcept;
+
 // Writes the layout into `dir`, which must not exist or be empty; built in a temporary sibling
-// directory and renamed into place, so that on failure nothing is left behind.
+// directory and renamed into place, so that on failure nothing is left behind. The expected
+// outputs are the reference's; the library's quotients must match them (NaN rule above), else
+// nothing is written and the error names the first differing case.
 IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics semantics,
-                      GoldenSummary& summary);
+                      GoldenSummary& summary, const GoldenReference& reference);
 
 }  // namespace sonnx::io
 

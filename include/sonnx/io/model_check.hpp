@@ -1,6 +1,7 @@
 // check-model (T3, T6): for every Div node of an ONNX model (main graph, subgraphs to any depth,
-// model-local functions at each call site), whether it lies inside the SONNX profile, with the
-// requirement IDs behind the verdict; and whether the model as a whole may be called inside.
+// training graphs, model-local functions at each call site), whether it lies inside the SONNX
+// profile, with the requirement IDs behind the verdict; and whether the model as a whole may be
+// called inside.
 #ifndef SONNX_IO_MODEL_CHECK_HPP
 #define SONNX_IO_MODEL_CHECK_HPP
 
@@ -32,8 +33,9 @@ struct NodeReport {
   std::string name;       // node name (may be empty)
   std::string graph;      // name of the graph holding the node (a function's: its name)
   // Where the node is, from the model's main graph: `graph "g"`, `graph "g" > If #3 "c" >
-  // then_branch "then"`, `graph "g" > call #2 "f" > function local.F`, or `function local.F (not
-  // called)` for a model-local function no call reaches.
+  // then_branch "then"`, `graph "g" > call #2 "f" of function local.F`, `training_info[0] >
+  // algorithm "a"`, or `function local.F (not called)` for a model-local function that no call
+  // from the model's graphs reaches.
   std::string location;
   std::size_t position = 0;      // the node's position in its graph's (or function's) node list
   std::string function;          // "domain.name" of the model-local function holding it, else ""
@@ -71,7 +73,10 @@ struct ModelReport {
   OnnxCheck onnx_checker = OnnxCheck::not_run;
   std::string onnx_checker_message;  // the rejection or failure ("" when accepted)
   std::vector<NodeReport> nodes;
-  // Findings about the model as a whole (T6: ONNX's checker rejected it or gave no answer).
+  // Findings about the model as a whole: T6 (ONNX's checker rejected it or gave no answer; two
+  // local functions with one identifier; an embedded tensor whose data does not fit its dims),
+  // T3 (a node of an operator that ONNX defines by a function whose body holds a Div node: that
+  // Div is not judged).
   std::vector<Finding> findings;
   // The model's verdict: outside if a node or a model finding is outside, else unproven if one is
   // unproven, else inside. Meaningful only when status.ok() (there is at least one Div node).
@@ -102,7 +107,8 @@ std::string format_node_line(const NodeReport& node);
 // no model, is an error entry (T1).
 struct ModelSetEntry {
   std::filesystem::path path;
-  IoStatus status;  // ok, or why the name gives no model
+  IoStatus status;      // ok, or why the name gives no model
+  bool folder = false;  // an error entry for a folder (empty or unlisted), not for a model
 };
 std::vector<ModelSetEntry> model_set(std::span<const std::filesystem::path> names);
 

@@ -51,18 +51,19 @@
     predicate sonnx_div_bfloat16_applied(integer a, integer b, integer c) =
       c == sonnx_div_bfloat16_bits(a, b);
 
-    // ---- The integer definition domain (C3: no zero divisor; D3: not MIN / -1) -----------------
-    predicate sonnx_div_signed_domain(integer a, integer b, integer min) =
-      b != 0 && !(a == min && b == -1);
-    predicate sonnx_div_unsigned_domain(integer a, integer b) = b != 0;
-    predicate sonnx_div_in_domain_i8(integer a, integer b) =
-      sonnx_div_signed_domain(a, b, INT8_MIN);
-    predicate sonnx_div_in_domain_i16(integer a, integer b) =
-      sonnx_div_signed_domain(a, b, INT16_MIN);
-    predicate sonnx_div_in_domain_i32(integer a, integer b) =
-      sonnx_div_signed_domain(a, b, INT32_MIN);
-    predicate sonnx_div_in_domain_i64(integer a, integer b) =
-      sonnx_div_signed_domain(a, b, INT64_MIN);
+    // ---- The integer definition domain (C3: no zero divisor; D3, signed types: not MIN / -1) ----
+    // Bound by the driver to Why3's domain_<type> of the same theories (the definition domain of
+    // the specification), so that the domain checks decide exactly the specification's domain.
+    axiomatic SonnxDivWhy3Domain {
+      predicate sonnx_div_domain_int8(integer a, integer b);   // Div_int8.domain_int8
+      predicate sonnx_div_domain_int16(integer a, integer b);  // Div_int16.domain_int16
+      predicate sonnx_div_domain_int32(integer a, integer b);  // Div_int32.domain_int32
+      predicate sonnx_div_domain_int64(integer a, integer b);  // Div_int64.domain_int64
+      predicate sonnx_div_domain_uint8(integer a, integer b);  // Div_uint8.domain_uint8
+      predicate sonnx_div_domain_uint16(integer a, integer b); // Div_uint16.domain_uint16
+      predicate sonnx_div_domain_uint32(integer a, integer b); // Div_uint32.domain_uint32
+      predicate sonnx_div_domain_uint64(integer a, integer b); // Div_uint64.domain_uint64
+    }
 
     // ---- The integer routes through binary32 / binary64 (D9) ------------------------------------
     // WP's value of the C expressions (T)((float)a / (float)b) and (T)((double)a / (double)b)
@@ -99,12 +100,16 @@
 
     // R3: the element size of the 12 numeric types of the profile; 0 for any other code.
     logic integer sonnx_element_bytes_of(integer type) =
-      (type == SONNX_TYPE_UINT8 || type == SONNX_TYPE_INT8) ? 1 :
-      (type == SONNX_TYPE_UINT16 || type == SONNX_TYPE_INT16 || type == SONNX_TYPE_FLOAT16 ||
-       type == SONNX_TYPE_BFLOAT16) ? 2 :
-      (type == SONNX_TYPE_FLOAT32 || type == SONNX_TYPE_INT32 || type == SONNX_TYPE_UINT32) ? 4 :
-      (type == SONNX_TYPE_INT64 || type == SONNX_TYPE_FLOAT64 || type == SONNX_TYPE_UINT64) ? 8 :
-      0;
+      type == SONNX_TYPE_FLOAT32 ? SONNX_BYTES_FLOAT32 :
+      type == SONNX_TYPE_UINT8 ? SONNX_BYTES_UINT8 : type == SONNX_TYPE_INT8 ? SONNX_BYTES_INT8 :
+      type == SONNX_TYPE_UINT16 ? SONNX_BYTES_UINT16 :
+      type == SONNX_TYPE_INT16 ? SONNX_BYTES_INT16 :
+      type == SONNX_TYPE_INT32 ? SONNX_BYTES_INT32 : type == SONNX_TYPE_INT64 ? SONNX_BYTES_INT64 :
+      type == SONNX_TYPE_FLOAT16 ? SONNX_BYTES_FLOAT16 :
+      type == SONNX_TYPE_FLOAT64 ? SONNX_BYTES_FLOAT64 :
+      type == SONNX_TYPE_UINT32 ? SONNX_BYTES_UINT32 :
+      type == SONNX_TYPE_UINT64 ? SONNX_BYTES_UINT64 :
+      type == SONNX_TYPE_BFLOAT16 ? SONNX_BYTES_BFLOAT16 : 0;
 
     // C1, R1: the same rank and the same dimensions.
     predicate sonnx_same_shape{L}(int64_t* x, integer x_rank, int64_t* y, integer y_rank) =
@@ -116,6 +121,121 @@
     predicate sonnx_broadcastable{L}(int64_t* x, integer x_rank, int64_t* y, integer y_rank) =
       \forall integer m; 0 <= m < x_rank && 0 <= m + y_rank - x_rank ==>
         x[m] == y[m + y_rank - x_rank] || x[m] == 1 || y[m + y_rank - x_rank] == 1;
+
+    // ---- The verdict of each check, and of all of them in the documented order -----------------
+    // R3, C2, R2, in this order (sonnx_check_types), and the tensor at fault (0 = A, 1 = B, 2 = C).
+    logic integer sonnx_types_verdict(integer a, integer b, integer c, integer a_sparse,
+                                      integer b_sparse, integer c_sparse) =
+      (sonnx_element_bytes_of(a) == 0 || sonnx_element_bytes_of(b) == 0 ||
+       sonnx_element_bytes_of(c) == 0) ? SONNX_NON_NUMERIC_TYPE :
+      (a != b || a != c) ? SONNX_TYPE_MISMATCH :
+      (a_sparse != 0 || b_sparse != 0 || c_sparse != 0) ? SONNX_SPARSE_TENSOR : SONNX_VALID;
+    logic integer sonnx_types_tensor(integer a, integer b, integer c, integer a_sparse,
+                                     integer b_sparse, integer c_sparse) =
+      (sonnx_element_bytes_of(a) == 0 || sonnx_element_bytes_of(b) == 0 ||
+       sonnx_element_bytes_of(c) == 0) ?
+        (sonnx_element_bytes_of(a) == 0 ? 0 : sonnx_element_bytes_of(b) == 0 ? 1 : 2) :
+      (a != b || a != c) ? 0 : (a_sparse != 0 ? 0 : b_sparse != 0 ? 1 : 2);
+
+    // D8, D4, D5 for one tensor (sonnx_check_shape): no negative dimension, and an element count
+    // (0 with a zero dimension, D4; the product of the dimensions otherwise, 1 for rank 0, D5)
+    // whose bytes are a representable byte count. The verdicts with a quantifier in a case are
+    // predicates of the verdict v, one implication per case.
+    predicate sonnx_negative_dimension{L}(int64_t* shape, integer rank) =
+      \exists integer k; 0 <= k < rank && shape[k] < 0;
+    predicate sonnx_zero_dimension{L}(int64_t* shape, integer rank) =
+      \exists integer k; 0 <= k < rank && shape[k] == 0;
+    predicate sonnx_first_negative_axis{L}(int64_t* shape, integer rank, integer axis) =
+      0 <= axis < rank && shape[axis] < 0 && \forall integer k; 0 <= k < axis ==> shape[k] >= 0;
+    predicate sonnx_element_count{L}(int64_t* shape, integer rank, integer n) =
+      (sonnx_zero_dimension(shape, rank) ==> n == 0) &&
+      (!sonnx_zero_dimension(shape, rank) ==> n == sonnx_shape_product(shape, rank));
+    predicate sonnx_shape_pass{L}(int64_t* shape, integer rank, integer bytes) =
+      !sonnx_negative_dimension(shape, rank) && (sonnx_zero_dimension(shape, rank) ||
+        sonnx_shape_product(shape, rank) <= PTRDIFF_MAX / bytes);
+    predicate sonnx_shape_verdict{L}(int64_t* shape, integer rank, integer bytes, integer v) =
+      (sonnx_negative_dimension(shape, rank) ==> v == SONNX_NEGATIVE_DIMENSION) &&
+      (!sonnx_negative_dimension(shape, rank) && !sonnx_shape_pass(shape, rank, bytes) ==>
+         v == SONNX_SIZE_OVERFLOW) &&
+      (sonnx_shape_pass(shape, rank, bytes) ==> v == SONNX_VALID);
+
+    // R4, R1, C1, in this order (sonnx_check_shapes).
+    predicate sonnx_shapes_pass{L}(int64_t* a, integer a_rank, int64_t* b, integer b_rank,
+                                   int64_t* c, integer c_rank) =
+      sonnx_same_shape(a, a_rank, b, b_rank) && sonnx_same_shape(a, a_rank, c, c_rank);
+    predicate sonnx_shapes_verdict{L}(int64_t* a, integer a_rank, int64_t* b, integer b_rank,
+                                      int64_t* c, integer c_rank, integer v) =
+      (!sonnx_same_shape(a, a_rank, b, b_rank) && sonnx_broadcastable(a, a_rank, b, b_rank) ==>
+         v == SONNX_BROADCAST_FORBIDDEN) &&
+      (!sonnx_same_shape(a, a_rank, b, b_rank) && !sonnx_broadcastable(a, a_rank, b, b_rank) ==>
+         v == SONNX_SHAPE_MISMATCH) &&
+      (sonnx_same_shape(a, a_rank, b, b_rank) && !sonnx_same_shape(a, a_rank, c, c_rank) ==>
+         v == SONNX_OUTPUT_SHAPE_MISMATCH) &&
+      (sonnx_shapes_pass(a, a_rank, b, b_rank, c, c_rank) ==> v == SONNX_VALID);
+
+    // D8 (null data), D6 (partial overlap), in this order (sonnx_check_buffers), on the integer
+    // addresses of the data and the byte count of each tensor, count elements of size bytes each;
+    // and the tensor at fault t.
+    predicate sonnx_buffers_pass(integer a, integer b, integer c, integer count, integer size) =
+      \let bytes = count * size;
+      bytes == 0 || (a != 0 && b != 0 && c != 0 &&
+                     sonnx_same_or_disjoint(c, a, bytes) && sonnx_same_or_disjoint(c, b, bytes));
+    predicate sonnx_buffers_verdict(integer a, integer b, integer c, integer count, integer size,
+                                    integer v) =
+      \let bytes = count * size;
+      (bytes != 0 && (a == 0 || b == 0 || c == 0) ==> v == SONNX_NULL_DATA) &&
+      (bytes != 0 && a != 0 && b != 0 && c != 0 && !sonnx_buffers_pass(a, b, c, count, size) ==>
+         v == SONNX_PARTIAL_OVERLAP) &&
+      (sonnx_buffers_pass(a, b, c, count, size) ==> v == SONNX_VALID);
+    predicate sonnx_buffers_tensor(integer a, integer b, integer c, integer count, integer size,
+                                   integer t) =
+      \let bytes = count * size;
+      (a == 0 ==> t == 0) && (a != 0 && b == 0 ==> t == 1) &&
+      (a != 0 && b != 0 && c == 0 ==> t == 2) &&
+      (a != 0 && b != 0 && c != 0 && !sonnx_same_or_disjoint(c, a, bytes) ==> t == 0) &&
+      (a != 0 && b != 0 && c != 0 && sonnx_same_or_disjoint(c, a, bytes) ==> t == 1);
+
+    // The checks of sonnx_div_validate in their documented order: R3, C2, R2; D8 for A, then B,
+    // then C; R4, R1, C1; D8 (null data), D6. sonnx_checks_pass when none fails; otherwise the
+    // first that fails decides the verdict v, the tensor at fault t and, for D8, the axis.
+    predicate sonnx_types_pass(sonnx_tensor a, sonnx_tensor b, sonnx_tensor c) =
+      sonnx_types_verdict(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse) == SONNX_VALID;
+    predicate sonnx_shapes_checked{L}(sonnx_tensor a, sonnx_tensor b, sonnx_tensor c) =
+      \let bytes = sonnx_element_bytes_of(a.type);
+      sonnx_types_pass(a, b, c) && sonnx_shape_pass(a.shape, a.rank, bytes) &&
+      sonnx_shape_pass(b.shape, b.rank, bytes) && sonnx_shape_pass(c.shape, c.rank, bytes) &&
+      sonnx_shapes_pass(a.shape, a.rank, b.shape, b.rank, c.shape, c.rank);
+    predicate sonnx_checks_pass{L}(sonnx_tensor a, sonnx_tensor b, sonnx_tensor c) =
+      sonnx_shapes_checked(a, b, c) &&
+      \forall integer n; sonnx_element_count(a.shape, a.rank, n) ==>
+        sonnx_buffers_pass(a.address, b.address, c.address, n, sonnx_element_bytes_of(a.type));
+    predicate sonnx_validation_outcome{L}(sonnx_tensor a, sonnx_tensor b, sonnx_tensor c,
+                                          integer v, integer t, integer axis, integer n) =
+      \let types = sonnx_types_verdict(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse);
+      \let bytes = sonnx_element_bytes_of(a.type);
+      \let a_pass = sonnx_shape_pass(a.shape, a.rank, bytes);
+      \let b_pass = sonnx_shape_pass(b.shape, b.rank, bytes);
+      \let c_pass = sonnx_shape_pass(c.shape, c.rank, bytes);
+      (types != SONNX_VALID ==>
+         v == types && t == sonnx_types_tensor(a.type, b.type, c.type, a.sparse, b.sparse,
+                                               c.sparse)) &&
+      (types == SONNX_VALID && !a_pass ==> t == 0 &&
+         sonnx_shape_verdict(a.shape, a.rank, bytes, v) &&
+         (v == SONNX_NEGATIVE_DIMENSION ==> sonnx_first_negative_axis(a.shape, a.rank, axis))) &&
+      (types == SONNX_VALID && a_pass && !b_pass ==> t == 1 &&
+         sonnx_shape_verdict(b.shape, b.rank, bytes, v) &&
+         (v == SONNX_NEGATIVE_DIMENSION ==> sonnx_first_negative_axis(b.shape, b.rank, axis))) &&
+      (types == SONNX_VALID && a_pass && b_pass && !c_pass ==> t == 2 &&
+         sonnx_shape_verdict(c.shape, c.rank, bytes, v) &&
+         (v == SONNX_NEGATIVE_DIMENSION ==> sonnx_first_negative_axis(c.shape, c.rank, axis))) &&
+      (types == SONNX_VALID && a_pass && b_pass && c_pass &&
+       !sonnx_shapes_pass(a.shape, a.rank, b.shape, b.rank, c.shape, c.rank) ==>
+         sonnx_shapes_verdict(a.shape, a.rank, b.shape, b.rank, c.shape, c.rank, v) &&
+         t == (v == SONNX_OUTPUT_SHAPE_MISMATCH ? 2 : 1)) &&
+      (sonnx_shapes_checked(a, b, c) ==> sonnx_element_count(a.shape, a.rank, n) &&
+         sonnx_buffers_verdict(a.address, b.address, c.address, n, bytes, v) &&
+         (v != SONNX_VALID ==>
+            sonnx_buffers_tensor(a.address, b.address, c.address, n, bytes, t)));
 */
 
 #endif /* SONNX_LOGIC_H */

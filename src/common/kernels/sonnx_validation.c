@@ -14,6 +14,11 @@
     requires D8_valid_outputs: \valid(count) && \valid(position) && \separated(count, position);
     requires D8_element_bytes: 1 <= element_bytes <= 8;
     assigns *count, *position;
+    ensures D8_verdict: sonnx_shape_verdict(shape, rank, element_bytes, \result);
+    ensures D8_valid: \result == SONNX_VALID <==> sonnx_shape_pass(shape, rank, element_bytes);
+    ensures D4_D5_count: \result == SONNX_VALID ==> sonnx_element_count(shape, rank, *count);
+    ensures D8_bytes_representable:
+      \result == SONNX_VALID ==> *count * element_bytes <= PTRDIFF_MAX;
     behavior D8_negative_dimension:
       assumes \exists integer k; 0 <= k < rank && shape[k] < 0;
       ensures D8_first_negative_axis: \result == SONNX_NEGATIVE_DIMENSION &&
@@ -113,24 +118,29 @@ static int32_t same_or_disjoint(uintptr_t x, uintptr_t y, size_t bytes) {
   return verdict;
 }
 
-/* D8, D6: with `bytes` bytes per tensor and the data addresses as integers (the façade passes the
-   addresses of the caller's pointers, assumption AS-MEM-2): nothing to check for an empty tensor;
-   otherwise no address is 0 (null data), and C is the same range as A (B) or disjoint from it.
-   *which is the tensor at fault (0 = A, 1 = B, 2 = C). [impl->req~D8~1] [impl->req~D6~1] */
-/*@ requires D6_valid_which: \valid(which);
+/* D8, D6: with count elements of element_bytes bytes per tensor and the data addresses as integers
+   (the façade passes the addresses of the caller's pointers, assumption AS-MEM-2): nothing to
+   check for an empty tensor; otherwise no address is 0 (null data), and C is the same range as A
+   (B) or disjoint from it. *which is the tensor at fault (0 = A, 1 = B, 2 = C).
+   [impl->req~D8~1] [impl->req~D6~1] */
+/*@ requires D8_bytes_representable: count * element_bytes <= PTRDIFF_MAX;
+    requires D6_valid_which: \valid(which);
     assigns *which;
-    ensures D8_D6_valid: \result == SONNX_VALID <==> (bytes == 0 ||
-      (a != 0 && b != 0 && c != 0 &&
-       sonnx_same_or_disjoint(c, a, bytes) && sonnx_same_or_disjoint(c, b, bytes)));
-    ensures D8_null_data: \result == SONNX_NULL_DATA ==> bytes != 0 && 0 <= *which <= 2 &&
-      (*which == 0 ? a == 0 : *which == 1 ? b == 0 : c == 0);
+    ensures D8_D6_verdict: sonnx_buffers_verdict(a, b, c, count, element_bytes, \result);
+    ensures D8_D6_tensor_at_fault:
+      \result != SONNX_VALID ==> sonnx_buffers_tensor(a, b, c, count, element_bytes, *which);
+    ensures D8_D6_valid:
+      \result == SONNX_VALID <==> sonnx_buffers_pass(a, b, c, count, element_bytes);
+    ensures D8_null_data: \result == SONNX_NULL_DATA ==> count * element_bytes != 0 &&
+      0 <= *which <= 2 && (*which == 0 ? a == 0 : *which == 1 ? b == 0 : c == 0);
     ensures D6_partial_overlap: \result == SONNX_PARTIAL_OVERLAP ==> 0 <= *which <= 1 &&
-      !sonnx_same_or_disjoint(c, *which == 0 ? a : b, bytes);
+      !sonnx_same_or_disjoint(c, *which == 0 ? a : b, count * element_bytes);
     ensures D6_verdicts: \result == SONNX_VALID || \result == SONNX_NULL_DATA ||
       \result == SONNX_PARTIAL_OVERLAP;
 */
-sonnx_verdict sonnx_check_buffers(uintptr_t a, uintptr_t b, uintptr_t c, size_t bytes,
-                                  size_t* which) {
+sonnx_verdict sonnx_check_buffers(uintptr_t a, uintptr_t b, uintptr_t c, size_t count,
+                                  size_t element_bytes, size_t* which) {
+  const size_t bytes = count * element_bytes;
   sonnx_verdict verdict = SONNX_VALID;
   *which = 0U;
   if (bytes != 0U) {
@@ -162,25 +172,41 @@ sonnx_verdict sonnx_check_buffers(uintptr_t a, uintptr_t b, uintptr_t c, size_t 
 size_t sonnx_element_bytes(int32_t type) {
   size_t bytes = 0U;
   switch (type) {
+    case SONNX_TYPE_FLOAT32:
+      bytes = SONNX_BYTES_FLOAT32;
+      break;
     case SONNX_TYPE_UINT8:
+      bytes = SONNX_BYTES_UINT8;
+      break;
     case SONNX_TYPE_INT8:
-      bytes = 1U;
+      bytes = SONNX_BYTES_INT8;
       break;
     case SONNX_TYPE_UINT16:
-    case SONNX_TYPE_INT16:
-    case SONNX_TYPE_FLOAT16:
-    case SONNX_TYPE_BFLOAT16:
-      bytes = 2U;
+      bytes = SONNX_BYTES_UINT16;
       break;
-    case SONNX_TYPE_FLOAT32:
+    case SONNX_TYPE_INT16:
+      bytes = SONNX_BYTES_INT16;
+      break;
     case SONNX_TYPE_INT32:
-    case SONNX_TYPE_UINT32:
-      bytes = 4U;
+      bytes = SONNX_BYTES_INT32;
       break;
     case SONNX_TYPE_INT64:
+      bytes = SONNX_BYTES_INT64;
+      break;
+    case SONNX_TYPE_FLOAT16:
+      bytes = SONNX_BYTES_FLOAT16;
+      break;
     case SONNX_TYPE_FLOAT64:
+      bytes = SONNX_BYTES_FLOAT64;
+      break;
+    case SONNX_TYPE_UINT32:
+      bytes = SONNX_BYTES_UINT32;
+      break;
     case SONNX_TYPE_UINT64:
-      bytes = 8U;
+      bytes = SONNX_BYTES_UINT64;
+      break;
+    case SONNX_TYPE_BFLOAT16:
+      bytes = SONNX_BYTES_BFLOAT16;
       break;
     default:
       /* not one of the 12 numeric types (R3) */
@@ -210,6 +236,10 @@ static size_t first_set(int32_t x, int32_t y) {
    *which is the first sparse one). [impl->req~R3~1] [impl->req~C2~1] [impl->req~R2~1] */
 /*@ requires R3_valid_which: \valid(which);
     assigns *which;
+    ensures R3_C2_R2_verdict:
+      \result == sonnx_types_verdict(a, b, c, a_sparse, b_sparse, c_sparse);
+    ensures R3_R2_tensor_at_fault: \result != SONNX_VALID ==>
+      *which == sonnx_types_tensor(a, b, c, a_sparse, b_sparse, c_sparse);
     behavior R3_non_numeric:
       assumes sonnx_element_bytes_of(a) == 0 || sonnx_element_bytes_of(b) == 0 ||
               sonnx_element_bytes_of(c) == 0;
@@ -315,6 +345,9 @@ int32_t sonnx_shapes_broadcastable(const int64_t* x, size_t x_rank, const int64_
 /*@ requires C1_valid_shapes: \valid_read(a + (0 .. a_rank - 1)) &&
       \valid_read(b + (0 .. b_rank - 1)) && \valid_read(c + (0 .. c_rank - 1));
     assigns \nothing;
+    ensures R4_R1_C1_verdict: sonnx_shapes_verdict(a, a_rank, b, b_rank, c, c_rank, \result);
+    ensures R4_R1_C1_valid:
+      \result == SONNX_VALID <==> sonnx_shapes_pass(a, a_rank, b, b_rank, c, c_rank);
     behavior R4_broadcast:
       assumes !sonnx_same_shape(a, a_rank, b, b_rank) && sonnx_broadcastable(a, a_rank, b, b_rank);
       ensures R4_broadcast_forbidden: \result == SONNX_BROADCAST_FORBIDDEN;
@@ -344,6 +377,97 @@ sonnx_verdict sonnx_check_shapes(const int64_t* a, size_t a_rank, const int64_t*
     verdict = SONNX_OUTPUT_SHAPE_MISMATCH;
   } else {
     /* A, B and C have the same shape */
+  }
+  return verdict;
+}
+
+/* The checks of the checked API that do not read the elements, in their documented order (R3, C2,
+   R2; D8 for A, then B, then C; R4, R1, C1; D8 null data, D6), each decided by the proved check
+   above. The verdict is that of the first check that fails; *fault names the tensor at fault, the
+   first negative axis, and on success the element count. [impl->req~D7~1] */
+/*@ requires D8_valid_shapes: \valid_read(a.shape + (0 .. a.rank - 1)) &&
+      \valid_read(b.shape + (0 .. b.rank - 1)) && \valid_read(c.shape + (0 .. c.rank - 1));
+    requires D7_valid_fault: \valid(fault) &&
+      \separated(fault, a.shape + (0 .. a.rank - 1), b.shape + (0 .. b.rank - 1),
+                 c.shape + (0 .. c.rank - 1));
+    assigns *fault;
+    ensures R3_C2_R2_first: \let types = sonnx_types_verdict(a.type, b.type, c.type,
+                                                              a.sparse, b.sparse, c.sparse);
+      types != SONNX_VALID ==> \result == types && fault->tensor ==
+        sonnx_types_tensor(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse);
+    ensures D8_first_shape_a: \let bytes = sonnx_element_bytes_of(a.type);
+      sonnx_types_verdict(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse) ==
+        SONNX_VALID && !sonnx_shape_pass(a.shape, a.rank, bytes) ==>
+      fault->tensor == 0 && sonnx_shape_verdict(a.shape, a.rank, bytes, \result) &&
+      (\result == SONNX_NEGATIVE_DIMENSION ==>
+         sonnx_first_negative_axis(a.shape, a.rank, fault->position));
+    ensures D8_first_shape_b: \let bytes = sonnx_element_bytes_of(a.type);
+      sonnx_types_verdict(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse) ==
+        SONNX_VALID && sonnx_shape_pass(a.shape, a.rank, bytes) &&
+      !sonnx_shape_pass(b.shape, b.rank, bytes) ==>
+      fault->tensor == 1 && sonnx_shape_verdict(b.shape, b.rank, bytes, \result) &&
+      (\result == SONNX_NEGATIVE_DIMENSION ==>
+         sonnx_first_negative_axis(b.shape, b.rank, fault->position));
+    ensures D8_first_shape_c: \let bytes = sonnx_element_bytes_of(a.type);
+      sonnx_types_verdict(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse) ==
+        SONNX_VALID && sonnx_shape_pass(a.shape, a.rank, bytes) &&
+      sonnx_shape_pass(b.shape, b.rank, bytes) && !sonnx_shape_pass(c.shape, c.rank, bytes) ==>
+      fault->tensor == 2 && sonnx_shape_verdict(c.shape, c.rank, bytes, \result) &&
+      (\result == SONNX_NEGATIVE_DIMENSION ==>
+         sonnx_first_negative_axis(c.shape, c.rank, fault->position));
+    ensures R4_R1_C1_first: \let bytes = sonnx_element_bytes_of(a.type);
+      sonnx_types_verdict(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse) ==
+        SONNX_VALID && sonnx_shape_pass(a.shape, a.rank, bytes) &&
+      sonnx_shape_pass(b.shape, b.rank, bytes) && sonnx_shape_pass(c.shape, c.rank, bytes) &&
+      !sonnx_shapes_pass(a.shape, a.rank, b.shape, b.rank, c.shape, c.rank) ==>
+      sonnx_shapes_verdict(a.shape, a.rank, b.shape, b.rank, c.shape, c.rank, \result) &&
+      fault->tensor == (\result == SONNX_OUTPUT_SHAPE_MISMATCH ? 2 : 1);
+    ensures D8_D6_buffers: sonnx_shapes_checked(a, b, c) ==>
+      sonnx_element_count(a.shape, a.rank, fault->count) &&
+      sonnx_buffers_verdict(a.address, b.address, c.address, fault->count,
+                            sonnx_element_bytes_of(a.type), \result) &&
+      (\result != SONNX_VALID ==> sonnx_buffers_tensor(a.address, b.address, c.address,
+                                    fault->count, sonnx_element_bytes_of(a.type), fault->tensor));
+    ensures D7_checks_pass: \result == SONNX_VALID ==> sonnx_checks_pass(a, b, c);
+    ensures D4_D5_element_count:
+      \result == SONNX_VALID ==> sonnx_element_count(a.shape, a.rank, fault->count);
+*/
+sonnx_verdict sonnx_div_validate(sonnx_tensor a, sonnx_tensor b, sonnx_tensor c,
+                                 sonnx_fault* fault) {
+  size_t which = 0U;
+  size_t counts[3] = {0U, 0U, 0U};
+  fault->tensor = 0U;
+  fault->position = 0U;
+  fault->count = 0U;
+  sonnx_verdict verdict =
+      sonnx_check_types(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse, &which);
+  if (verdict != SONNX_VALID) {
+    fault->tensor = which;
+  } else {
+    /* Each check runs only when those before it passed: one nested block per check. */
+    const size_t bytes = sonnx_element_bytes(a.type);
+    verdict = sonnx_check_shape(a.shape, a.rank, bytes, &counts[0], &fault->position);
+    if (verdict == SONNX_VALID) {
+      fault->tensor = 1U;
+      verdict = sonnx_check_shape(b.shape, b.rank, bytes, &counts[1], &fault->position);
+      if (verdict == SONNX_VALID) {
+        fault->tensor = 2U;
+        verdict = sonnx_check_shape(c.shape, c.rank, bytes, &counts[2], &fault->position);
+        if (verdict == SONNX_VALID) {
+          verdict = sonnx_check_shapes(a.shape, a.rank, b.shape, b.rank, c.shape, c.rank);
+          fault->tensor = 1U; /* R4 and R1 name B */
+          if (verdict == SONNX_OUTPUT_SHAPE_MISMATCH) {
+            fault->tensor = 2U;
+          }
+          if (verdict == SONNX_VALID) {
+            const size_t count = counts[0];
+            verdict = sonnx_check_buffers(a.address, b.address, c.address, count, bytes, &which);
+            fault->tensor = which;
+            fault->count = count;
+          }
+        }
+      }
+    }
   }
   return verdict;
 }

@@ -45,6 +45,40 @@ typedef enum {
 #define SONNX_TYPE_UINT64 13
 #define SONNX_TYPE_BFLOAT16 16
 
+/* The element size in bytes of each type (sonnx_element_bytes); the C++ façade checks each
+   against the size of its element type at compile time. */
+#define SONNX_BYTES_FLOAT32 4
+#define SONNX_BYTES_UINT8 1
+#define SONNX_BYTES_INT8 1
+#define SONNX_BYTES_UINT16 2
+#define SONNX_BYTES_INT16 2
+#define SONNX_BYTES_INT32 4
+#define SONNX_BYTES_INT64 8
+#define SONNX_BYTES_FLOAT16 2
+#define SONNX_BYTES_FLOAT64 8
+#define SONNX_BYTES_UINT32 4
+#define SONNX_BYTES_UINT64 8
+#define SONNX_BYTES_BFLOAT16 2
+
+/* A tensor as the checks see it: element type, layout, shape, and the integer address of its data
+   (a decision procedure receives the data itself as a typed pointer beside it). */
+typedef struct {
+  int32_t type;         /* ONNX TensorProto.DataType code (SONNX_TYPE_*) */
+  int32_t sparse;       /* nonzero: a sparse tensor (R2) */
+  const int64_t* shape; /* the rank dimensions */
+  size_t rank;
+  uintptr_t address;    /* the integer address of the data (D8 null data, D6 overlap) */
+} sonnx_tensor;
+
+/* Where the checks stopped: the tensor at fault (0 = A, 1 = B, 2 = C), the first negative axis
+   (D8) or the first element outside the domain (C3, D3), and the element count of the tensors
+   once their shapes passed (D4, D5). */
+typedef struct {
+  size_t tensor;
+  size_t position;
+  size_t count;
+} sonnx_fault;
+
 size_t sonnx_element_bytes(int32_t type);
 
 sonnx_verdict sonnx_check_types(int32_t a, int32_t b, int32_t c, int32_t a_sparse,
@@ -61,8 +95,11 @@ sonnx_verdict sonnx_check_shapes(const int64_t* a, size_t a_rank, const int64_t*
 sonnx_verdict sonnx_check_shape(const int64_t* shape, size_t rank, size_t element_bytes,
                                 size_t* count, size_t* position);
 
-sonnx_verdict sonnx_check_buffers(uintptr_t a, uintptr_t b, uintptr_t c, size_t bytes,
-                                  size_t* which);
+sonnx_verdict sonnx_check_buffers(uintptr_t a, uintptr_t b, uintptr_t c, size_t count,
+                                  size_t element_bytes, size_t* which);
+
+sonnx_verdict sonnx_div_validate(sonnx_tensor a, sonnx_tensor b, sonnx_tensor c,
+                                 sonnx_fault* fault);
 
 #ifdef __cplusplus
 }

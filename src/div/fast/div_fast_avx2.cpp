@@ -104,7 +104,7 @@ const DivFastPaths& avx2_fast_paths() noexcept {
   static constexpr DivFastPaths paths =
       portable_fast_paths("AVX2+F16C", div_half_precision<8, div8_float16, 0x3C00>,
                           div_half_precision<16, div16_bfloat16, 0x3F80>, sonnx_div_i64_blocked,
-                          sonnx_div_u64_blocked);
+                          sonnx_div_u64_blocked, SONNX_KERNEL_ROUTE);
   return paths;
 }
 

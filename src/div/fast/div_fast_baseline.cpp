@@ -49,7 +49,7 @@ constexpr const char* baseline_name =
 const DivFastPaths& baseline_fast_paths() noexcept {
   static constexpr DivFastPaths paths =
       portable_fast_paths(baseline_name, sonnx_div_f16, sonnx_div_bf16, sonnx_div_i64,
-                          sonnx_div_u64);
+                          sonnx_div_u64, SONNX_KERNEL_SCALAR);
   return paths;
 }
 

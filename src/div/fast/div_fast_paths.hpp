@@ -35,6 +35,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../kernels/div_checked.h"
+
 namespace sonnx::detail {
 
 template <typename T>
@@ -44,6 +46,12 @@ using DivKernel = void (*)(const T*, const T*, T*, std::size_t);
 // table answers with the proved scan of src/div/kernels/div_domain.c.
 template <typename T>
 using DomainScan = bool (*)(const T*, const T*, std::size_t);
+
+// The proved decision procedure of an integer type (src/div/kernels/div_checked.h): the checks,
+// then the kernel chosen by its int32_t argument (SONNX_KERNEL_SCALAR or SONNX_KERNEL_ROUTE).
+template <typename T>
+using CheckedDiv = sonnx_verdict (*)(sonnx_tensor, sonnx_tensor, sonnx_tensor, const T*, const T*,
+                                     T*, std::int32_t, sonnx_fault*);
 
 // The kernels and domain scans of one instruction set. Integer kernels require the domain (no
 // C3 or D3 violation); all kernels allow exact aliasing of c with a and/or b, like the proved ones.
@@ -67,6 +75,18 @@ struct DivFastPaths {
   DomainScan<std::uint16_t> uint16_domain_violated;
   DomainScan<std::uint32_t> uint32_domain_violated;
   DomainScan<std::uint64_t> uint64_domain_violated;
+  // The checked API's decision procedures of the integer types, compiled for this instruction
+  // set like the route kernels they call, and the kernel the 64-bit types run by default
+  // (SONNX_KERNEL_ROUTE, the blocked kernel, with AVX2; the scalar kernel without).
+  CheckedDiv<std::int8_t> checked_int8;
+  CheckedDiv<std::int16_t> checked_int16;
+  CheckedDiv<std::int32_t> checked_int32;
+  CheckedDiv<std::int64_t> checked_int64;
+  CheckedDiv<std::uint8_t> checked_uint8;
+  CheckedDiv<std::uint16_t> checked_uint16;
+  CheckedDiv<std::uint32_t> checked_uint32;
+  CheckedDiv<std::uint64_t> checked_uint64;
+  std::int32_t wide_integer_kernel;
 };
 
 // The baseline of the target the library is compiled for (on x86-64: SSE2; its instruction_set

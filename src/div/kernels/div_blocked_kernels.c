@@ -68,7 +68,9 @@ static size_t sonnx_div_block_end(size_t start, size_t n) {
 */
 static int64_t sonnx_div_int64_via_int32(int64_t x, int64_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary64_route(x, y) == x / y; */
-  const int32_t quotient = (int32_t)((double)(int32_t)x / (double)(int32_t)y);
+  const double route = (double)(int32_t)x / (double)(int32_t)y;
+  /*@ assert D9_float_to_int32: -2147483649 < route < 2147483648; */
+  const int32_t quotient = (int32_t)route;
   /*@ assert D9_route_quotient: quotient == x / y; */
   return (int64_t)quotient;
 }
@@ -83,7 +85,9 @@ static int64_t sonnx_div_int64_via_int32(int64_t x, int64_t y) {
 */
 static int64_t sonnx_div_int64_via_binary64(int64_t x, int64_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary64_route(x, y) == x / y; */
-  return (int64_t)((double)x / (double)y);
+  const double quotient = (double)x / (double)y;
+  /*@ assert D9_float_to_int64: -9223372036854775809 < quotient < 9223372036854775808; */
+  return (int64_t)quotient;
 }
 
 /* int64: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below the bound
@@ -246,7 +250,9 @@ void sonnx_div_i64_blocked(const int64_t* a, const int64_t* b, int64_t* c, size_
 */
 static uint64_t sonnx_div_uint64_via_int32(uint64_t x, uint64_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary64_route(x, y) == x / y; */
-  const int32_t quotient = (int32_t)((double)(int32_t)x / (double)(int32_t)y);
+  const double route = (double)(int32_t)x / (double)(int32_t)y;
+  /*@ assert D9_float_to_int32: -2147483649 < route < 2147483648; */
+  const int32_t quotient = (int32_t)route;
   /*@ assert D9_route_quotient: quotient == x / y; */
   return (uint64_t)quotient;
 }
@@ -260,7 +266,9 @@ static uint64_t sonnx_div_uint64_via_int32(uint64_t x, uint64_t y) {
 */
 static uint64_t sonnx_div_uint64_via_binary64(uint64_t x, uint64_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary64_route(x, y) == x / y; */
-  const int64_t quotient = (int64_t)((double)(int64_t)x / (double)(int64_t)y);
+  const double route = (double)(int64_t)x / (double)(int64_t)y;
+  /*@ assert D9_float_to_int64: -9223372036854775809 < route < 9223372036854775808; */
+  const int64_t quotient = (int64_t)route;
   /*@ assert D9_route_quotient: quotient == x / y; */
   return (uint64_t)quotient;
 }

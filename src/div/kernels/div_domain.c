@@ -58,8 +58,8 @@ static size_t sonnx_domain_block_end(size_t start, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_in_domain_i8(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i8(a[\result], b[\result]);
+      sonnx_div_domain_int8(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int8(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
@@ -68,10 +68,10 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
   uint8_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_in_domain_i8(a[k], b[k]);
+        sonnx_div_domain_int8(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_in_domain_i8(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_int8(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -81,7 +81,7 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_flag_bound: violations <= 1;
         loop invariant C3_D3_flag_clear: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_in_domain_i8(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_int8(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -97,7 +97,7 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_in_domain_i8(a[k], b[k]);
+        sonnx_div_domain_int8(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -114,8 +114,8 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_in_domain_i16(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i16(a[\result], b[\result]);
+      sonnx_div_domain_int16(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int16(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
@@ -124,10 +124,10 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
   uint16_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_in_domain_i16(a[k], b[k]);
+        sonnx_div_domain_int16(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_in_domain_i16(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_int16(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -150,7 +150,7 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
       /*@ loop invariant C1_index_in_bounds: start <= i <= end;
           loop invariant C3_D3_flag_bound: violations <= 1;
           loop invariant C3_D3_flag_clear: violations == 0 <==>
-            \forall integer k; start <= k < i ==> sonnx_div_in_domain_i16(a[k], b[k]);
+            \forall integer k; start <= k < i ==> sonnx_div_domain_int16(a[k], b[k]);
           loop assigns i, violations;
           loop variant end - i;
       */
@@ -167,7 +167,7 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_in_domain_i16(a[k], b[k]);
+        sonnx_div_domain_int16(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -184,8 +184,8 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_in_domain_i32(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i32(a[\result], b[\result]);
+      sonnx_div_domain_int32(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int32(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
@@ -194,10 +194,10 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
   uint32_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_in_domain_i32(a[k], b[k]);
+        sonnx_div_domain_int32(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_in_domain_i32(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_int32(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -220,7 +220,7 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
       /*@ loop invariant C1_index_in_bounds: start <= i <= end;
           loop invariant C3_D3_flag_bound: violations <= 1;
           loop invariant C3_D3_flag_clear: violations == 0 <==>
-            \forall integer k; start <= k < i ==> sonnx_div_in_domain_i32(a[k], b[k]);
+            \forall integer k; start <= k < i ==> sonnx_div_domain_int32(a[k], b[k]);
           loop assigns i, violations;
           loop variant end - i;
       */
@@ -237,7 +237,7 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_in_domain_i32(a[k], b[k]);
+        sonnx_div_domain_int32(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -254,8 +254,8 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_in_domain_i64(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_in_domain_i64(a[\result], b[\result]);
+      sonnx_div_domain_int64(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int64(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
@@ -264,10 +264,10 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
   uint64_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_in_domain_i64(a[k], b[k]);
+        sonnx_div_domain_int64(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_in_domain_i64(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_int64(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -290,7 +290,7 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
       /*@ loop invariant C1_index_in_bounds: start <= i <= end;
           loop invariant C3_D3_flag_bound: violations <= 1;
           loop invariant C3_D3_flag_clear: violations == 0 <==>
-            \forall integer k; start <= k < i ==> sonnx_div_in_domain_i64(a[k], b[k]);
+            \forall integer k; start <= k < i ==> sonnx_div_domain_int64(a[k], b[k]);
           loop assigns i, violations;
           loop variant end - i;
       */
@@ -307,7 +307,7 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_in_domain_i64(a[k], b[k]);
+        sonnx_div_domain_int64(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -324,8 +324,8 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_unsigned_domain(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+      sonnx_div_domain_uint8(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint8(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
@@ -335,10 +335,10 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
   uint8_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint8(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_uint8(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -348,7 +348,7 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_flag_bound: violations <= 1;
         loop invariant C3_D3_flag_clear: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_uint8(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -363,7 +363,7 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint8(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -380,8 +380,8 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_unsigned_domain(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+      sonnx_div_domain_uint16(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint16(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n) {
@@ -391,10 +391,10 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
   uint16_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint16(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_uint16(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -404,7 +404,7 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_flag_bound: violations <= 1;
         loop invariant C3_D3_flag_clear: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_uint16(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -419,7 +419,7 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint16(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -436,8 +436,8 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_unsigned_domain(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+      sonnx_div_domain_uint32(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint32(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n) {
@@ -447,10 +447,10 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
   uint32_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint32(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_uint32(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -460,7 +460,7 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_flag_bound: violations <= 1;
         loop invariant C3_D3_flag_clear: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_uint32(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -475,7 +475,7 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint32(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */
@@ -492,8 +492,8 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
     assigns \nothing;
     ensures C3_D3_result_in_bounds: 0 <= \result <= n;
     ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
-      sonnx_div_unsigned_domain(a[k], b[k]);
-    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_unsigned_domain(a[\result], b[\result]);
+      sonnx_div_domain_uint64(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint64(a[\result], b[\result]);
 */
 SONNX_DOMAIN_MULTIVERSION
 size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n) {
@@ -503,10 +503,10 @@ size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n)
   uint64_t violations = 0U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint64(a[k], b[k]);
       loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
       loop invariant C3_D3_block_violated: violations != 0 ==>
-        \exists integer k; start <= k < end && !sonnx_div_unsigned_domain(a[k], b[k]);
+        \exists integer k; start <= k < end && !sonnx_div_domain_uint64(a[k], b[k]);
       loop assigns start, end, violations;
       loop variant n - start + (violations == 0 ? 1 : 0);
   */
@@ -516,7 +516,7 @@ size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n)
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
         loop invariant C3_D3_flag_bound: violations <= 1;
         loop invariant C3_D3_flag_clear: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_unsigned_domain(a[k], b[k]);
+          \forall integer k; start <= k < i ==> sonnx_div_domain_uint64(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
@@ -531,7 +531,7 @@ size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n)
   size_t first = start;
   /*@ loop invariant C1_index_in_bounds: start <= first <= end;
       loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
-        sonnx_div_unsigned_domain(a[k], b[k]);
+        sonnx_div_domain_uint64(a[k], b[k]);
       loop assigns first;
       loop variant end - first;
   */

@@ -16,9 +16,9 @@
     assigns *index;
     ensures C3_D3_valid:
       \result == SONNX_VALID <==>
-        (\forall integer k; 0 <= k < n ==> sonnx_div_in_domain_i8(a[k], b[k]));
+        (\forall integer k; 0 <= k < n ==> sonnx_div_domain_int8(a[k], b[k]));
     ensures C3_D3_prefix_in_domain: \result != SONNX_VALID ==> 0 <= *index < n &&
-      \forall integer k; 0 <= k < *index ==> sonnx_div_in_domain_i8(a[k], b[k]);
+      \forall integer k; 0 <= k < *index ==> sonnx_div_domain_int8(a[k], b[k]);
     ensures C3_first_zero_divisor: \result == SONNX_ZERO_DIVISOR ==> b[*index] == 0;
     ensures D3_first_min_by_minus_one: \result == SONNX_QUOTIENT_OVERFLOW ==>
       a[*index] == INT8_MIN && b[*index] == -1;
@@ -43,9 +43,9 @@ sonnx_verdict sonnx_div_domain_i8(const int8_t* a, const int8_t* b, size_t n, si
     assigns *index;
     ensures C3_D3_valid:
       \result == SONNX_VALID <==>
-        (\forall integer k; 0 <= k < n ==> sonnx_div_in_domain_i16(a[k], b[k]));
+        (\forall integer k; 0 <= k < n ==> sonnx_div_domain_int16(a[k], b[k]));
     ensures C3_D3_prefix_in_domain: \result != SONNX_VALID ==> 0 <= *index < n &&
-      \forall integer k; 0 <= k < *index ==> sonnx_div_in_domain_i16(a[k], b[k]);
+      \forall integer k; 0 <= k < *index ==> sonnx_div_domain_int16(a[k], b[k]);
     ensures C3_first_zero_divisor: \result == SONNX_ZERO_DIVISOR ==> b[*index] == 0;
     ensures D3_first_min_by_minus_one: \result == SONNX_QUOTIENT_OVERFLOW ==>
       a[*index] == INT16_MIN && b[*index] == -1;
@@ -70,9 +70,9 @@ sonnx_verdict sonnx_div_domain_i16(const int16_t* a, const int16_t* b, size_t n,
     assigns *index;
     ensures C3_D3_valid:
       \result == SONNX_VALID <==>
-        (\forall integer k; 0 <= k < n ==> sonnx_div_in_domain_i32(a[k], b[k]));
+        (\forall integer k; 0 <= k < n ==> sonnx_div_domain_int32(a[k], b[k]));
     ensures C3_D3_prefix_in_domain: \result != SONNX_VALID ==> 0 <= *index < n &&
-      \forall integer k; 0 <= k < *index ==> sonnx_div_in_domain_i32(a[k], b[k]);
+      \forall integer k; 0 <= k < *index ==> sonnx_div_domain_int32(a[k], b[k]);
     ensures C3_first_zero_divisor: \result == SONNX_ZERO_DIVISOR ==> b[*index] == 0;
     ensures D3_first_min_by_minus_one: \result == SONNX_QUOTIENT_OVERFLOW ==>
       a[*index] == INT32_MIN && b[*index] == -1;
@@ -97,9 +97,9 @@ sonnx_verdict sonnx_div_domain_i32(const int32_t* a, const int32_t* b, size_t n,
     assigns *index;
     ensures C3_D3_valid:
       \result == SONNX_VALID <==>
-        (\forall integer k; 0 <= k < n ==> sonnx_div_in_domain_i64(a[k], b[k]));
+        (\forall integer k; 0 <= k < n ==> sonnx_div_domain_int64(a[k], b[k]));
     ensures C3_D3_prefix_in_domain: \result != SONNX_VALID ==> 0 <= *index < n &&
-      \forall integer k; 0 <= k < *index ==> sonnx_div_in_domain_i64(a[k], b[k]);
+      \forall integer k; 0 <= k < *index ==> sonnx_div_domain_int64(a[k], b[k]);
     ensures C3_first_zero_divisor: \result == SONNX_ZERO_DIVISOR ==> b[*index] == 0;
     ensures D3_first_min_by_minus_one: \result == SONNX_QUOTIENT_OVERFLOW ==>
       a[*index] == INT64_MIN && b[*index] == -1;
@@ -124,9 +124,9 @@ sonnx_verdict sonnx_div_domain_i64(const int64_t* a, const int64_t* b, size_t n,
     assigns *index;
     ensures C3_D3_valid:
       \result == SONNX_VALID <==>
-        (\forall integer k; 0 <= k < n ==> sonnx_div_unsigned_domain(a[k], b[k]));
+        (\forall integer k; 0 <= k < n ==> sonnx_div_domain_uint8(a[k], b[k]));
     ensures C3_D3_prefix_in_domain: \result != SONNX_VALID ==> 0 <= *index < n &&
-      \forall integer k; 0 <= k < *index ==> sonnx_div_unsigned_domain(a[k], b[k]);
+      \forall integer k; 0 <= k < *index ==> sonnx_div_domain_uint8(a[k], b[k]);
     ensures C3_first_zero_divisor: \result == SONNX_ZERO_DIVISOR ==> b[*index] == 0;
     ensures D3_first_min_by_minus_one: \result != SONNX_QUOTIENT_OVERFLOW;
     ensures C3_D3_verdicts: \result == SONNX_VALID || \result == SONNX_ZERO_DIVISOR;
@@ -149,9 +149,9 @@ sonnx_verdict sonnx_div_domain_u8(const uint8_t* a, const uint8_t* b, size_t n, 
     assigns *index;
     ensures C3_D3_valid:
       \result == SONNX_VALID <==>
-        (\forall integer k; 0 <= k < n ==> sonnx_div_unsigned_domain(a[k], b[k]));
+        (\forall integer k; 0 <= k < n ==> sonnx_div_domain_uint16(a[k], b[k]));
     ensures C3_D3_prefix_in_domain: \result != SONNX_VALID ==> 0 <= *index < n &&
-      \forall integer k; 0 <= k < *index ==> sonnx_div_unsigned_domain(a[k], b[k]);
+      \forall integer k; 0 <= k < *index ==> sonnx_div_domain_uint16(a[k], b[k]);
     ensures C3_first_zero_divisor: \result == SONNX_ZERO_DIVISOR ==> b[*index] == 0;
     ensures D3_first_min_by_minus_one: \result != SONNX_QUOTIENT_OVERFLOW;
     ensures C3_D3_verdicts: \result == SONNX_VALID || \result == SONNX_ZERO_DIVISOR;
@@ -174,9 +174,9 @@ sonnx_verdict sonnx_div_domain_u16(const uint16_t* a, const uint16_t* b, size_t 
     assigns *index;
     ensures C3_D3_valid:
       \result == SONNX_VALID <==>
-        (\forall integer k; 0 <= k < n ==> sonnx_div_unsigned_domain(a[k], b[k]));
+        (\forall integer k; 0 <= k < n ==> sonnx_div_domain_uint32(a[k], b[k]));
     ensures C3_D3_prefix_in_domain: \result != SONNX_VALID ==> 0 <= *index < n &&
-      \forall integer k; 0 <= k < *index ==> sonnx_div_unsigned_domain(a[k], b[k]);
+      \forall integer k; 0 <= k < *index ==> sonnx_div_domain_uint32(a[k], b[k]);
     ensures C3_first_zero_divisor: \result == SONNX_ZERO_DIVISOR ==> b[*index] == 0;
     ensures D3_first_min_by_minus_one: \result != SONNX_QUOTIENT_OVERFLOW;
     ensures C3_D3_verdicts: \result == SONNX_VALID || \result == SONNX_ZERO_DIVISOR;
@@ -199,9 +199,9 @@ sonnx_verdict sonnx_div_domain_u32(const uint32_t* a, const uint32_t* b, size_t 
     assigns *index;
     ensures C3_D3_valid:
       \result == SONNX_VALID <==>
-        (\forall integer k; 0 <= k < n ==> sonnx_div_unsigned_domain(a[k], b[k]));
+        (\forall integer k; 0 <= k < n ==> sonnx_div_domain_uint64(a[k], b[k]));
     ensures C3_D3_prefix_in_domain: \result != SONNX_VALID ==> 0 <= *index < n &&
-      \forall integer k; 0 <= k < *index ==> sonnx_div_unsigned_domain(a[k], b[k]);
+      \forall integer k; 0 <= k < *index ==> sonnx_div_domain_uint64(a[k], b[k]);
     ensures C3_first_zero_divisor: \result == SONNX_ZERO_DIVISOR ==> b[*index] == 0;
     ensures D3_first_min_by_minus_one: \result != SONNX_QUOTIENT_OVERFLOW;
     ensures C3_D3_verdicts: \result == SONNX_VALID || \result == SONNX_ZERO_DIVISOR;

@@ -29,7 +29,9 @@
 */
 static int8_t sonnx_div_int8_via_binary32(int8_t x, int8_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary32_route(x, y) == x / y; */
-  return (int8_t)((float)x / (float)y);
+  const float quotient = (float)x / (float)y;
+  /*@ assert D9_float_to_int8: -129 < quotient < 128; */
+  return (int8_t)quotient;
 }
 
 /* int8: the route element at every index. */
@@ -75,7 +77,9 @@ void sonnx_div_i8_via_binary32(const int8_t* a, const int8_t* b, int8_t* c, size
 */
 static int16_t sonnx_div_int16_via_binary32(int16_t x, int16_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary32_route(x, y) == x / y; */
-  return (int16_t)((float)x / (float)y);
+  const float quotient = (float)x / (float)y;
+  /*@ assert D9_float_to_int16: -32769 < quotient < 32768; */
+  return (int16_t)quotient;
 }
 
 /* int16: the route element at every index. */
@@ -121,7 +125,9 @@ void sonnx_div_i16_via_binary32(const int16_t* a, const int16_t* b, int16_t* c, 
 */
 static int32_t sonnx_div_int32_via_binary64(int32_t x, int32_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary64_route(x, y) == x / y; */
-  return (int32_t)((double)x / (double)y);
+  const double quotient = (double)x / (double)y;
+  /*@ assert D9_float_to_int32: -2147483649 < quotient < 2147483648; */
+  return (int32_t)quotient;
 }
 
 /* int32: the route element at every index. */
@@ -166,7 +172,9 @@ void sonnx_div_i32_via_binary64(const int32_t* a, const int32_t* b, int32_t* c, 
 */
 static uint8_t sonnx_div_uint8_via_binary32(uint8_t x, uint8_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary32_route(x, y) == x / y; */
-  return (uint8_t)((float)x / (float)y);
+  const float quotient = (float)x / (float)y;
+  /*@ assert D9_float_to_uint8: -1 < quotient < 256; */
+  return (uint8_t)quotient;
 }
 
 /* uint8: the route element at every index. */
@@ -209,7 +217,9 @@ void sonnx_div_u8_via_binary32(const uint8_t* a, const uint8_t* b, uint8_t* c, s
 */
 static uint16_t sonnx_div_uint16_via_binary32(uint16_t x, uint16_t y) {
   /*@ assert D9_route_exact: sonnx_div_binary32_route(x, y) == x / y; */
-  return (uint16_t)((float)x / (float)y);
+  const float quotient = (float)x / (float)y;
+  /*@ assert D9_float_to_uint16: -1 < quotient < 65536; */
+  return (uint16_t)quotient;
 }
 
 /* uint16: the route element at every index. */
@@ -264,6 +274,7 @@ static int32_t sonnx_div_uint32_quotient_via_int32(uint32_t x, uint32_t d) {
   const double quotient = x_binary64 / d_binary64;
   /*@ assert D9_route_exact: sonnx_div_uint32_route(x_shifted, d_shifted) == x / d &&
         0 <= sonnx_div_uint32_route(x_shifted, d_shifted) <= 0x7FFFFFFF; */
+  /*@ assert D9_float_to_int32: -2147483649 < quotient < 2147483648; */
   return (int32_t)quotient;
 }
 

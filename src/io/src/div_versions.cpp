@@ -208,9 +208,10 @@ std::string legacy_broadcast_problem(const onnx::NodeProto& node, std::int64_t v
            " without broadcast=1 needs B of A's shape, but A is " + shape_to_string(a) + " and B " +
            shape_to_string(b) + rule;
   }
-  std::int64_t count = 1;
-  for (const auto d : b) count *= d;
-  if (count == 1 && b.size() <= a.size()) return "";
+  // B of one element: every dimension 1 (static dimensions are not negative; no product, which
+  // could overflow on a model's dimensions).
+  const bool one_element = std::all_of(b.begin(), b.end(), [](std::int64_t d) { return d == 1; });
+  if (one_element && b.size() <= a.size()) return "";
   if (b.size() <= a.size()) {
     const auto room = static_cast<std::int64_t>(a.size() - b.size());
     const std::int64_t start = axis != nullptr ? axis->i() : room;

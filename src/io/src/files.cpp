@@ -84,7 +84,9 @@ struct Fd {
 IoStatus read_file_bytes(const std::filesystem::path& path, std::vector<unsigned char>& out) {
   out.clear();
   const std::string name = path.string();
-  Fd file{::open(name.c_str(), O_RDONLY | O_CLOEXEC)};
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, before the fstat
+  // below could refuse it. The flag is cleared once the file is known to be regular.
+  Fd file{::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
   if (file.fd < 0) {
     return IoStatus::failure(IoErrorKind::io, "T1",
                              name + ": cannot open for reading: " + errno_text(errno));
@@ -95,6 +97,11 @@ IoStatus read_file_bytes(const std::filesystem::path& path, std::vector<unsigned
   }
   if (!S_ISREG(info.st_mode)) {
     return IoStatus::failure(IoErrorKind::io, "T1", name + ": not a regular file");
+  }
+  const int flags = ::fcntl(file.fd, F_GETFL);
+  if (flags < 0 || ::fcntl(file.fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    return IoStatus::failure(IoErrorKind::io, "T1",
+                             name + ": cannot set blocking reads: " + errno_text(errno));
   }
   if (static_cast<std::uintmax_t>(info.st_size) > max_file_bytes) {  // st_size is never negative
     return IoStatus::failure(IoErrorKind::io, "T1",

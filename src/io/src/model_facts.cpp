@@ -1,4 +1,5 @@
-// What a model declares, or ONNX infers, about its values, as check-model uses it (T3).
+// What check-model knows of a model's values (T3): fed values' declarations, computed values'
+// types and shapes as ONNX's inference derives them, and the claims of the rest.
 // [impl->req~T3~1]
 #include "model_facts.hpp"
 
@@ -133,54 +134,71 @@ std::vector<std::int64_t> values(const ValueInfo& v) {
   return out;
 }
 
-void collect_declared(const onnx::GraphProto& graph, Declared& declared) {
-  for (const auto* list : {&graph.value_info(), &graph.input(), &graph.output()}) {
-    for (const auto& v : *list) {
-      if (v.has_type()) declared[v.name()] = v.type().SerializeAsString();
-    }
-  }
-  for (const auto& node : graph.node()) {
-    for (const auto& attribute : node.attribute()) {
-      if (attribute.has_g()) collect_declared(attribute.g(), declared);
-      for (const auto& g : attribute.graphs()) collect_declared(g, declared);
+void strip_computed_declarations(onnx::GraphProto& graph) {
+  graph.clear_value_info();
+  for (auto& output : *graph.mutable_output()) output.clear_type();
+  for (auto& node : *graph.mutable_node()) {
+    for (auto& attribute : *node.mutable_attribute()) {
+      if (attribute.has_g()) strip_computed_declarations(*attribute.mutable_g());
+      for (auto& g : *attribute.mutable_graphs()) strip_computed_declarations(g);
     }
   }
 }
 
-Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const char* input_source) {
-  std::map<std::string, std::vector<ValueInfo>> others;
+namespace {
+
+// Whether a declaration says something a fact of the same value does not: an element type, a
+// shape, or a dimension the fact leaves open.
+bool says_more(const ValueInfo& declared, const ValueInfo& fact) {
+  if (declared.kind != fact.kind) return true;
+  if (declared.elem_type != 0 && fact.elem_type == 0) return true;
+  if (!declared.has_shape) return false;
+  if (!fact.has_shape) return true;
+  for (std::size_t k = 0; k < declared.dims.size() && k < fact.dims.size(); ++k) {
+    if (declared.dims[k].known && !fact.dims[k].known) return true;
+  }
+  return false;
+}
+
+// Gathers one more declaration of a value into `into` (a conflict when they contradict).
+void gather(std::optional<ValueInfo>& into, const ValueInfo& other) {
+  if (!into) {
+    into = other;
+    return;
+  }
+  if (!into->conflict.empty()) return;
+  if (!compatible(*into, other)) {
+    into->conflict = describe(*into) + " contradicts " + describe(other);
+  } else {
+    refine(*into, other);
+  }
+}
+
+}  // namespace
+
+Scope scope_of(const onnx::GraphProto& graph, const onnx::GraphProto* derived,
+               const char* input_source) {
   Scope scope;
-  const auto typed = [&](const onnx::ValueInfoProto& v,
-                         const char* source) -> std::optional<ValueInfo> {
-    if (!v.has_type()) return std::nullopt;
-    const bool inferred =
-        declared != nullptr &&
-        (declared->count(v.name()) == 0 || declared->at(v.name()) != v.type().SerializeAsString());
-    // Inference leaves an empty type on values it could not type: that is no fact.
-    if (inferred && (v.type().value_case() == onnx::TypeProto::VALUE_NOT_SET ||
-                     (v.type().has_tensor_type() && v.type().tensor_type().elem_type() == 0))) {
-      return std::nullopt;
-    }
-    ValueInfo info = from_type(v.type(), inferred ? inferred_source : source);
-    info.inferred = inferred;
-    return info;
-  };
-  std::set<std::string>& inputs = scope.fed;
-  std::set<std::string> untyped_inputs;
+  scope.derived = derived != nullptr;
   for (const auto& node : graph.node()) {
     for (const auto& output : node.output()) {
       if (!output.empty()) scope.computed.insert(output);
     }
   }
+  // A fed value: its own declaration (an input's type; an initializer's dims, unless it is also
+  // an input, whose caller may replace it), and every other declaration of it checked against
+  // that.
+  std::map<std::string, std::vector<ValueInfo>> others;
+  std::set<std::string> untyped_inputs;
   for (const auto& v : graph.input()) {
-    inputs.insert(v.name());
-    if (auto info = typed(v, input_source)) {
-      scope.values[v.name()] = *info;
+    scope.fed.insert(v.name());
+    if (v.has_type()) {
+      scope.values[v.name()] = from_type(v.type(), input_source);
     } else {
       untyped_inputs.insert(v.name());
     }
   }
-  const std::set<std::string> graph_inputs = inputs;
+  const std::set<std::string> graph_inputs = scope.fed;
   for (const auto& t : graph.initializer()) {
     ValueInfo info = from_initializer(t, "initializer");
     if (graph_inputs.count(t.name()) == 0) {
@@ -188,7 +206,7 @@ Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const ch
     } else {
       others[t.name()].push_back(info);
     }
-    inputs.insert(t.name());
+    scope.fed.insert(t.name());
   }
   for (const auto& s : graph.sparse_initializer()) {
     ValueInfo info = from_initializer(s.values(), "sparse initializer");
@@ -200,62 +218,120 @@ Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const ch
     } else {
       others[s.values().name()].push_back(info);
     }
-    inputs.insert(s.values().name());
+    scope.fed.insert(s.values().name());
   }
-  for (const auto& v : graph.output()) {
-    if (auto info = typed(v, "graph output")) others[v.name()].push_back(*info);
-  }
-  for (const auto& v : graph.value_info()) {
-    if (auto info = typed(v, "value_info")) others[v.name()].push_back(*info);
-  }
-  for (auto& [name, list] : others) {
-    if (untyped_inputs.count(name) != 0) continue;     // the caller's feed is not declared
-    const bool fixed = scope.values.count(name) != 0;  // a typed input or an initializer
-    if (!fixed) {
-      scope.values[name] = list.front();
-      list.erase(list.begin());
+  std::map<std::string, std::optional<ValueInfo>> claims;
+  for (const auto* list : {&graph.output(), &graph.value_info()}) {
+    const char* source = list == &graph.output() ? "graph output" : "value_info";
+    for (const auto& v : *list) {
+      if (!v.has_type()) continue;
+      if (scope.fed.count(v.name()) != 0) {
+        others[v.name()].push_back(from_type(v.type(), source));
+      } else {
+        gather(claims[v.name()], from_type(v.type(), source));
+      }
     }
-    ValueInfo& base = scope.values[name];
+  }
+  for (auto& [name, claim] : claims) scope.declared[name] = std::move(*claim);
+  for (const auto& [name, list] : others) {
+    if (untyped_inputs.count(name) != 0) continue;  // the caller's feed is not declared
+    const auto fixed = scope.values.find(name);
+    if (fixed == scope.values.end()) continue;
     for (const auto& other : list) {
-      if (!base.conflict.empty()) break;
-      if (!compatible(base, other)) {
-        base.conflict = describe(base) + " contradicts " + describe(other);
-      } else if (!fixed) {
-        refine(base, other);
+      if (!fixed->second.conflict.empty()) break;
+      if (!compatible(fixed->second, other)) {
+        fixed->second.conflict = describe(fixed->second) + " contradicts " + describe(other);
+      }
+    }
+  }
+  // A computed value: what ONNX's inference derived (it leaves an empty type on values it could
+  // not type: that is no fact).
+  if (derived != nullptr) {
+    for (const auto* list : {&derived->value_info(), &derived->output()}) {
+      for (const auto& v : *list) {
+        if (scope.fed.count(v.name()) != 0 || !v.has_type() ||
+            v.type().value_case() == onnx::TypeProto::VALUE_NOT_SET ||
+            (v.type().has_tensor_type() && v.type().tensor_type().elem_type() == 0)) {
+          continue;
+        }
+        ValueInfo info = from_type(v.type(), inferred_source);
+        info.inferred = true;
+        const auto found = scope.values.find(v.name());
+        if (found == scope.values.end()) {
+          scope.values[v.name()] = info;
+        } else if (compatible(found->second, info)) {
+          refine(found->second, info);
+        }
       }
     }
   }
   return scope;
 }
 
-std::optional<ValueInfo> lookup(std::span<const Scope> scopes, const std::string& name) {
+Known resolve(std::span<const Scope> scopes, const std::string& name) {
+  Known known;
   // The innermost scope that defines the name (subgraphs see the values of enclosing graphs).
   auto definer = scopes.rbegin();
   while (definer != scopes.rend() && definer->fed.count(name) == 0 &&
          definer->computed.count(name) == 0) {
     ++definer;
   }
-  if (definer == scopes.rend()) return std::nullopt;
-  const bool fed = definer->fed.count(name) != 0;
-  std::optional<ValueInfo> known;
-  if (const auto own = definer->values.find(name); own != definer->values.end()) {
-    known = own->second;
-  }
-  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
-    const auto other = it->values.find(name);
-    if (it == definer || other == it->values.end()) continue;
-    if (!known) {
-      if (!fed) known = other->second;
-      continue;
+  for (const auto& scope : scopes) {
+    if (const auto d = scope.declared.find(name); d != scope.declared.end()) {
+      gather(known.declared, d->second);
     }
-    if (!known->conflict.empty()) break;
-    if (!compatible(*known, other->second)) {
-      known->conflict = describe(*known) + " contradicts " + describe(other->second);
-    } else if (!fed) {
-      refine(*known, other->second);
+  }
+  if (definer == scopes.rend()) return known;
+  const bool fed = definer->fed.count(name) != 0;
+  if (const auto own = definer->values.find(name); own != definer->values.end()) {
+    known.fact = own->second;
+  }
+  if (!fed) {  // inference may have typed the value in another graph's value_info
+    for (const auto& scope : scopes) {
+      const auto other = scope.values.find(name);
+      if (&scope == &*definer || other == scope.values.end()) continue;
+      if (!known.fact) {
+        known.fact = other->second;
+      } else if (compatible(*known.fact, other->second)) {
+        refine(*known.fact, other->second);
+      }
+    }
+  }
+  if (!known.fact || !known.fact->conflict.empty()) {
+    if (known.declared && !fed) {
+      known.not_derived =
+          "declared " + describe(*known.declared) + ", not derived" +
+          (definer->derived ? " by ONNX shape inference" : " (ONNX shape inference did not run)");
+    }
+    return known;
+  }
+  // Another graph's declaration of a fed value, or any declaration of a computed value, that
+  // contradicts the fact.
+  for (const auto& scope : scopes) {
+    if (&scope == &*definer || !fed) continue;
+    if (const auto other = scope.values.find(name); other != scope.values.end()) {
+      if (!compatible(*known.fact, other->second)) {
+        known.fact->conflict = describe(*known.fact) + " contradicts " + describe(other->second);
+        return known;
+      }
+    }
+  }
+  if (known.declared) {
+    if (!known.declared->conflict.empty()) {
+      known.fact->conflict = known.declared->conflict;
+    } else if (!compatible(*known.fact, *known.declared)) {
+      known.fact->conflict = describe(*known.fact) + " contradicts " + describe(*known.declared);
+    } else if (!fed && says_more(*known.declared, *known.fact)) {
+      known.not_derived =
+          "declared " + describe(*known.declared) + ", not derived" +
+          (definer->derived ? " by ONNX shape inference" : " (ONNX shape inference did not run)");
     }
   }
   return known;
+}
+
+std::optional<ValueInfo> lookup(std::span<const Scope> scopes, const std::string& name) {
+  return resolve(scopes, name).fact;
 }
 
 bool contradicts(const ValueInfo& c, const std::vector<std::int64_t>& expected) {
@@ -312,8 +388,10 @@ struct Feed {
 
 }  // namespace
 
-void check_fed_inputs(const onnx::NodeProto& runner, const std::string& attribute,
-                      std::int64_t opset, const onnx::GraphProto& sub, std::vector<Scope>& scopes) {
+std::vector<int> check_fed_inputs(const onnx::NodeProto& runner, const std::string& attribute,
+                                  std::int64_t opset, const onnx::GraphProto& sub,
+                                  std::vector<Scope>& scopes) {
+  std::vector<int> marked;
   const std::span<const Scope> all(scopes);
   const std::span<const Scope> outer = all.first(all.size() - 1);
   const auto outer_fact = [&](int k) -> std::optional<ValueInfo> {
@@ -390,7 +468,9 @@ void check_fed_inputs(const onnx::NodeProto& runner, const std::string& attribut
     }
     declared.conflict = "its declaration " + describe(declared) +
                         " is not shown to hold for what " + runner.op_type() + " feeds: " + fed;
+    marked.push_back(k);
   }
+  return marked;
 }
 
 }  // namespace sonnx::io::model

@@ -1,7 +1,8 @@
-// What a model declares, or ONNX's shape inference infers, about its values, as check-model uses
-// it (T3): per value an element type and a shape that may be partly known, where it came from,
-// and whether declarations of it contradict each other. Internal to sonnx_io
-// (src/io/src/model_check.cpp).
+// What check-model knows of a model's values (T3): per value an element type and a shape that may
+// be partly known, where it came from, and whether declarations of it contradict each other. Facts
+// are what the model's user feeds (graph inputs, initializers) and what ONNX's shape inference
+// derives from them; a declaration of a computed value is a claim, never a fact. Internal to
+// sonnx_io (src/io/src/model_check.cpp).
 #ifndef SONNX_IO_MODEL_FACTS_HPP
 #define SONNX_IO_MODEL_FACTS_HPP
 
@@ -55,34 +56,55 @@ bool contradicts(const ValueInfo& c, const std::vector<std::int64_t>& expected);
 // What one graph says of values. A value is defined by the graph that feeds it (a graph input or
 // initializer: `fed`) or computes it (a node output: `computed`); any graph may declare it.
 struct Scope {
-  std::map<std::string, ValueInfo> values;  // what this graph declares (or inference adds)
+  // The facts: a fed value's own declaration (an input's type, an initializer's dims); a computed
+  // value's type and shape as ONNX's shape inference derives them on a copy of the model that
+  // declares no computed value (see strip_computed_declarations).
+  std::map<std::string, ValueInfo> values;
+  // What graph.value_info and graph.output declare of values this graph does not feed (computed
+  // values, and values of enclosing graphs): claims that nothing enforces, never facts. They
+  // can only contradict a fact (then the fact is a conflict) or say more than was derived.
+  std::map<std::string, ValueInfo> declared;
   std::set<std::string> fed;
   std::set<std::string> computed;
+  bool derived = false;  // ONNX's inference derived the computed values' facts of this graph
 };
 
 inline constexpr const char* inferred_source = "ONNX shape inference";
 inline constexpr const char* call_site_source = "call site";
 
-// Serialized type of every value the model itself declares (all graphs), to tell inferred facts
-// from declared ones.
-using Declared = std::map<std::string, std::string>;
+// Removes from a graph and its subgraphs, at any depth, every declaration of a computed value:
+// graph.value_info, and the type of every graph output (the inputs' declarations stay: a main
+// graph's inputs are what the model's user must feed, a subgraph's are checked against what the
+// node running it feeds, check_fed_inputs). ONNX's inference on such a copy derives the computed
+// values' types and shapes from the inputs and initializers alone.
+void strip_computed_declarations(onnx::GraphProto& graph);
 
-void collect_declared(const onnx::GraphProto& graph, Declared& declared);
-
-// The values a graph declares. A graph input is what its caller feeds: only its own declaration
-// counts, and another one that contradicts it is a conflict; an initializer (not an input) is
-// what its dims say; a computed value gathers what value_info, the graph output and ONNX's
-// inference say of it, unless they contradict each other. A conflicting value proves nothing.
-// `declared` (null when inference did not run) tells inferred facts from declared ones;
-// `input_source` names where graph inputs come from ("graph input", or "call site" for a
-// function's body).
-Scope scope_of(const onnx::GraphProto& graph, const Declared* declared, const char* input_source);
+// The values of `graph` (the model as written). A graph input is what its caller feeds: only its
+// own declaration counts, and another one that contradicts it is a conflict; an initializer (not
+// an input) is what its dims say. A computed value's facts come from `derived` (the same graph
+// after ONNX's inference on the stripped copy; null when inference did not run), and its
+// declarations are kept apart. `input_source` names where graph inputs come from ("graph input",
+// or "call site" for a function's body).
+Scope scope_of(const onnx::GraphProto& graph, const onnx::GraphProto* derived,
+               const char* input_source);
 
 // What is known of `name` where the innermost of `scopes` (a graph and the graphs enclosing it)
-// sees it. A fed value is what its defining graph declares, nothing more (its caller may feed
-// anything that declaration allows); a computed value gathers the declarations of every scope.
-// A declaration in any scope that contradicts that is a conflict. Nothing when no scope defines
-// the name or its definition declares nothing.
+// sees it.
+struct Known {
+  // The fact: a fed value's declaration in its defining graph, nothing more (its caller may feed
+  // anything that declaration allows); a computed value's derived type and shape. A declaration
+  // in any scope that contradicts it makes it a conflict. Nothing when no scope defines the name
+  // or nothing is known of it.
+  std::optional<ValueInfo> fact;
+  // A computed value's declarations, gathered over every scope (a conflict when they contradict
+  // each other); nothing when no scope declares it.
+  std::optional<ValueInfo> declared;
+  // Non-empty when a declaration of a computed value says more than was derived: "declared
+  // float32 [4] (value_info), not derived by ONNX shape inference".
+  std::string not_derived;
+};
+Known resolve(std::span<const Scope> scopes, const std::string& name);
+// resolve(scopes, name).fact
 std::optional<ValueInfo> lookup(std::span<const Scope> scopes, const std::string& name);
 
 // A subgraph's inputs are fed by the node that runs it (`runner`, through its graph attribute
@@ -93,8 +115,11 @@ std::optional<ValueInfo> lookup(std::span<const Scope> scopes, const std::string
 // declaration, and every input of another node's subgraph, is marked a conflict (it proves
 // nothing). `scopes.back()` is the subgraph's scope, the ones before it enclose it; `opset` is
 // the default-domain opset in effect.
-void check_fed_inputs(const onnx::NodeProto& runner, const std::string& attribute,
-                      std::int64_t opset, const onnx::GraphProto& sub, std::vector<Scope>& scopes);
+// Returns the positions of the inputs whose declaration it marked (their facts are then not to be
+// used by ONNX's inference either).
+std::vector<int> check_fed_inputs(const onnx::NodeProto& runner, const std::string& attribute,
+                                  std::int64_t opset, const onnx::GraphProto& sub,
+                                  std::vector<Scope>& scopes);
 
 }  // namespace sonnx::io::model
 

@@ -60,6 +60,8 @@ struct EquivalenceResult {
   }
 };
 
+// Every fast kernel runs into a buffer of its own and in place (c = a, c = b), and on the pairs
+// (x, x) of the first row's divisors with c = a = b (D6: exact aliasing is in-place use).
 // Integer pairs outside the domain (C3 zero divisor, D3 MIN / -1) never reach a kernel; for them
 // the check is that the table's domain scan reports them.
 EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options);
