@@ -4,8 +4,8 @@ include(Catch)
 
 # Test programs are compiled without optimisation in release builds: they check the library, which
 # keeps its own optimisation, and optimising the Catch2-heavy test sources costs build time and
-# tests nothing more (-O0 against -O1: about a quarter less compile time; the release tests other
-# than the proofs, coding-standard checks and conformance runs take 11 s instead of 7.5 s).
+# tests nothing more (the trade, compile time against the tests' run time, is measured in
+# docs/decisions/performance.md).
 set(SONNX_TEST_OPTIMISATION $<$<CONFIG:Release>:-O0>)
 
 # A sanitizer build (the asan preset, scripts/fuzz.sh) runs the tests that exercise compiled code
