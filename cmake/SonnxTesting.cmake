@@ -40,8 +40,8 @@ function(sonnx_add_catch_test name)
   # --warn NoTests: a CTest entry that matches no Catch2 case (e.g. a name CMake split at a ';')
   # fails instead of passing silently.
   if(SONNX_SANITIZER_BUILD)
-    # A process under ASan costs about 0.1 CPU-s to start and end (shadow memory, the leak check):
-    # one process per executable instead of one per case: about a third less CPU time for that run.
+    # Under ASan each process pays for its shadow memory and leak check at start and end: one
+    # process per executable instead of one per case (docs/decisions/performance.md).
     add_test(NAME ${name} COMMAND ${name} --warn NoTests)
   else()
     catch_discover_tests(${name} TEST_PREFIX "${name}:" EXTRA_ARGS --warn NoTests)
