@@ -1,13 +1,19 @@
 // Throughput of the Div kernels and the checked API for the 12 types at n = 10^3, 10^5, 10^7,
 // against a naive scalar loop and a streaming add of 64-bit words over the same bytes (the
-// memory-traffic bound), all in one run. "kernel" is what the checked API runs by default: the fast path of the
-// type on this CPU where one exists (D9), else the proved kernel; "proved" is the proved kernel.
-// Writes the ratios to the file given by --evidence=PATH. With --onnxruntime-node=NODE and
+// memory-traffic bound), all in one run. "kernel" is what the checked API runs by default: the fast
+// path of the type on this CPU where one exists (D9), else the proved kernel; "proved" is the
+// proved kernel. For the integer types, "scan" is the proved domain scan alone (C3, D3) and "read"
+// a read-only pass over the bytes it reads (B; A and B for the signed types). The variants of one
+// type and size run in interleaved rounds (--rounds=R, each variant once per round); a figure is
+// the least thread CPU time per call over the rounds. Writes the ratios to the file given by
+// --evidence=PATH. With --onnxruntime-node=NODE and
 // --onnxruntime-profiler=conform/onnxruntime/profile_div.js, onnxruntime's Div kernel is timed
 // too (onnxruntime_peer.hpp), after the Google Benchmark runs, for the 12 types at 10^5 and 10^7.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +28,7 @@
 #include <vector>
 
 #include "div/fast/div_fast_paths.hpp"
+#include "div/kernels/div_domain.h"
 #include "div/kernels/div_kernels.h"
 #include "onnxruntime_peer.hpp"
 
@@ -37,15 +44,18 @@ using Kernel = void (*)(const T*, const T*, T*, std::size_t);
 // types): shift 11 keeps 64-bit operands below 2^53 in magnitude, where the blocked kernels take
 // the binary64 route, and shift 33 below 2^31, where it also converts through int32. With
 // kMixedBlocks, every 128th dividend (the last of each of the blocked kernels' blocks) is of the
-// full width instead: each block passes the test of its first element, fails both scans and
-// takes the integer division, the blocked kernels' worst case.
+// full width instead: each block passes the test of its first element and fails its scans. With
+// kAlternating, every second dividend is of the full width (an operand pattern of element
+// granularity, which no block size avoids).
 constexpr unsigned kMixedBlocks = 64;  // a shift no type uses: below 2^31, one full-width per 128
+constexpr unsigned kAlternating = 65;  // another: below 2^31, every odd-indexed dividend full-width
 constexpr std::size_t kMixedPeriod = 128;
 
 template <typename T>
 void fill(DataType type, unsigned shift_or_mixed, std::vector<T>& a, std::vector<T>& b) {
   const bool mixed = shift_or_mixed == kMixedBlocks;
-  const unsigned shift = mixed ? 33 : shift_or_mixed;
+  const bool alternating = shift_or_mixed == kAlternating;
+  const unsigned shift = mixed || alternating ? 33 : shift_or_mixed;
   std::mt19937_64 rng(42);
   for (std::size_t i = 0; i < a.size(); ++i) {
     if constexpr (std::is_floating_point_v<T>) {
@@ -66,7 +76,7 @@ void fill(DataType type, unsigned shift_or_mixed, std::vector<T>& a, std::vector
       b[i] = static_cast<T>(pattern(rng()));
     } else {
       a[i] = static_cast<T>(static_cast<T>(rng()) >> shift);
-      if (mixed && i % kMixedPeriod == kMixedPeriod - 1) {
+      if ((mixed && i % kMixedPeriod == kMixedPeriod - 1) || (alternating && i % 2 == 1)) {
         a[i] = static_cast<T>(rng() | (1ULL << 62));
       }
       T divisor = static_cast<T>(static_cast<T>(rng() >> (rng() % (8 * sizeof(T)))) >> shift);
@@ -86,8 +96,8 @@ struct Operands {
   }
 };
 
-// The operands of the last (type, n) of each element type: the variants and repetitions of one
-// size run one after the other, so each array is filled once.
+// The operands of the last (type, n) of each element type: the variants and rounds of one size
+// run one after the other, so each array is filled once.
 template <typename T>
 Operands<T>& operands(DataType type, unsigned shift, std::size_t n) {
   static std::shared_ptr<void> held;
@@ -120,14 +130,24 @@ void measure(benchmark::State& state, DataType type, unsigned shift, Step step) 
 }
 
 template <typename T>
+using Scan = std::size_t (*)(const T*, const T*, std::size_t);
+
+// What the variants of one type run.
+template <typename T>
+struct Paths {
+  Kernel<T> selected = nullptr;  // what the checked API runs by default (D9)
+  Kernel<T> proved = nullptr;
+  Scan<T> scan = nullptr;  // the proved domain scan (integer types)
+};
+
+template <typename T>
 void bm_kernel(benchmark::State& state, DataType type, unsigned shift, Kernel<T> kernel) {
-  measure<T>(state, type, shift, [kernel](Operands<T>& x) {
-    kernel(x.a.data(), x.b.data(), x.c.data(), x.c.size());
-  });
+  measure<T>(state, type, shift,
+             [kernel](Operands<T>& x) { kernel(x.a.data(), x.b.data(), x.c.data(), x.c.size()); });
 }
 
 template <typename T>
-void bm_checked(benchmark::State& state, DataType type, unsigned shift, Kernel<T>) {
+void bm_checked(benchmark::State& state, DataType type, unsigned shift) {
   measure<T>(state, type, shift, [&state, type](Operands<T>& x) {
     const sonnx::Status status = sonnx::div(
         {type, x.shape, x.a.data()}, {type, x.shape, x.b.data()}, {type, x.shape, x.c.data()});
@@ -137,7 +157,7 @@ void bm_checked(benchmark::State& state, DataType type, unsigned shift, Kernel<T
 
 // The obvious scalar loop a user would write; for the 16-bit formats it calls the element function.
 template <typename T>
-void bm_naive(benchmark::State& state, DataType type, unsigned shift, Kernel<T>) {
+void bm_naive(benchmark::State& state, DataType type, unsigned shift) {
   measure<T>(state, type, shift, [type](Operands<T>& x) {
     for (std::size_t i = 0; i < x.c.size(); ++i) {
       if constexpr (std::is_same_v<T, std::uint16_t>) {
@@ -155,6 +175,46 @@ void bm_naive(benchmark::State& state, DataType type, unsigned shift, Kernel<T>)
   });
 }
 
+// The domain scan alone, on the checked API's operands (all inside the domain: it reads them all).
+template <typename T>
+void bm_scan(benchmark::State& state, DataType type, unsigned shift, Scan<T> scan) {
+  measure<T>(state, type, shift, [scan](Operands<T>& x) {
+    std::size_t first = scan(x.a.data(), x.b.data(), x.c.size());
+    benchmark::DoNotOptimize(first);
+  });
+}
+
+// A read-only pass over `bytes` bytes: the 64-bit words ORed into four accumulators (independent
+// chains, so that the loads, not the ORs, set the pace), compiled for the same instruction sets as
+// the domain scans. The fastest a scan that reads these bytes can be.
+__attribute__((target_clones("arch=x86-64-v4", "avx2", "default"))) std::uint64_t read_bytes(
+    const unsigned char* p, std::size_t bytes) {
+  std::uint64_t m[4] = {0, 0, 0, 0};
+  std::size_t i = 0;
+  for (; i + 32 <= bytes; i += 32) {
+    for (std::size_t k = 0; k < 4; ++k) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, p + i + 8 * k, 8);
+      m[k] |= word;
+    }
+  }
+  for (; i < bytes; ++i) m[0] |= p[i];
+  return m[0] | m[1] | m[2] | m[3];
+}
+
+// The read-only pass over what the domain scan of T reads: B, and A for a signed type (D3).
+template <typename T>
+void bm_read(benchmark::State& state, DataType type, unsigned shift) {
+  measure<T>(state, type, shift, [](Operands<T>& x) {
+    const std::size_t bytes = x.b.size() * sizeof(T);
+    std::uint64_t m = read_bytes(reinterpret_cast<const unsigned char*>(x.b.data()), bytes);
+    if constexpr (std::is_signed_v<T>) {
+      m |= read_bytes(reinterpret_cast<const unsigned char*>(x.a.data()), bytes);
+    }
+    benchmark::DoNotOptimize(m);
+  });
+}
+
 // The memory-traffic bound of Div on n elements of T: a streaming add of 64-bit words over the
 // same number of bytes (two arrays read, one written), whatever T is, so that no element type's
 // bound is slowed by its own arithmetic or by char aliasing. Compiled for AVX2 as well and chosen
@@ -166,7 +226,7 @@ __attribute__((target_clones("avx2", "default"))) void stream_words(
 }
 
 template <typename T>
-void bm_bound(benchmark::State& state, DataType, unsigned, Kernel<T>) {
+void bm_bound(benchmark::State& state) {
   const std::size_t words = (static_cast<std::size_t>(state.range(0)) * sizeof(T) + 7) / 8;
   std::vector<std::uint64_t> a(words, 0x0123456789ABCDEFULL), b(words, 0x1111111111111111ULL),
       c(words);
@@ -180,49 +240,63 @@ void bm_bound(benchmark::State& state, DataType, unsigned, Kernel<T>) {
 
 // What "kernel" measures per type: the fast path of this CPU or the proved kernel.
 std::map<std::string, std::string> kernel_paths;
+int rounds = 5;
 
+// Sizes outside, rounds inside them, variants inside the rounds: every variant of one type and
+// size runs once per round on the same arrays, so that their ratios compare runs taken moments
+// apart, and a disturbance by other jobs falls on one round of every variant alike. An operand
+// distribution of a type (shift != 0) runs what depends on the operands' values: the kernel, the
+// checked API and the naive loop.
 template <typename T>
-void register_type(const char* name, DataType type, Kernel<T> proved, Kernel<T> fast = nullptr,
-                   unsigned shift = 0) {
-  const Kernel<T> selected = fast != nullptr ? fast : proved;
+void register_type(const char* name, DataType type, Paths<T> paths, unsigned shift = 0) {
+  const Kernel<T> selected = paths.selected != nullptr ? paths.selected : paths.proved;
   kernel_paths[name] =
-      selected == proved
+      selected == paths.proved
           ? std::string("proved kernel")
           : std::string("fast path (") + sonnx::detail::selected_fast_paths().instruction_set + ")";
-  const std::tuple<const char*, void (*)(benchmark::State&, DataType, unsigned, Kernel<T>),
-                   Kernel<T>>
-      variants[] = {{"kernel", bm_kernel<T>, selected},
-                    {"proved", bm_kernel<T>, proved},
-                    {"checked", bm_checked<T>, selected},
-                    {"naive", bm_naive<T>, selected},
-                    {"bound", bm_bound<T>, selected}};
-  // Sizes outside, variants inside: the variants of one size run back to back on the same
-  // arrays, so that their ratios compare runs taken moments apart.
+  const auto add = [name](const std::string& variant, int round, std::int64_t n, auto&& run) {
+    benchmark::RegisterBenchmark((variant + "/" + name + "/round:" + std::to_string(round)).c_str(),
+                                 run)
+        ->Arg(n)
+        ->Unit(benchmark::kMicrosecond);
+  };
   for (const std::int64_t n : {1000, 100000, 10000000}) {
-    for (const auto& [variant, function, kernel] : variants) {
-      benchmark::RegisterBenchmark((std::string(variant) + "/" + name).c_str(), function, type,
-                                   shift, kernel)
-          ->Arg(n)
-          ->Unit(benchmark::kMicrosecond);
+    for (int round = 0; round < rounds; ++round) {
+      add("kernel", round, n, [=](benchmark::State& s) { bm_kernel<T>(s, type, shift, selected); });
+      add("checked", round, n, [=](benchmark::State& s) { bm_checked<T>(s, type, shift); });
+      add("naive", round, n, [=](benchmark::State& s) { bm_naive<T>(s, type, shift); });
+      if (shift != 0) continue;
+      add("proved", round, n,
+          [=](benchmark::State& s) { bm_kernel<T>(s, type, shift, paths.proved); });
+      add("bound", round, n, [](benchmark::State& s) { bm_bound<T>(s); });
+      if (paths.scan != nullptr) {
+        add("scan", round, n, [=](benchmark::State& s) { bm_scan<T>(s, type, shift, paths.scan); });
+        add("read", round, n, [=](benchmark::State& s) { bm_read<T>(s, type, shift); });
+      }
     }
   }
 }
 
-// Collects the real time per iteration of every run, keyed by its name, the least over the
-// repetitions.
+// Collects the time per call of every run, keyed by its name without the round: the least thread
+// CPU time over the rounds (interference from other jobs only ever adds time; CPU time leaves out
+// the time the thread waited for a core on a loaded machine), and the least real time.
 class CollectingReporter : public benchmark::ConsoleReporter {
  public:
-  std::map<std::string, double> seconds;
+  std::map<std::string, double> cpu_seconds;
+  std::map<std::string, double> real_seconds;
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       if (run.run_type == Run::RT_Iteration && !run.error_occurred && run.iterations > 0) {
-        // The best of the repetitions: interference from other jobs only ever adds time.
         std::string name = run.benchmark_name();
-        name = name.substr(0, name.find("/repeats:"));
-        const double per_iteration =
-            run.real_accumulated_time / static_cast<double>(run.iterations);
-        const auto [it, inserted] = seconds.emplace(name, per_iteration);
-        if (!inserted && per_iteration < it->second) it->second = per_iteration;
+        const std::size_t at = name.find("/round:");
+        if (at != std::string::npos) name.erase(at, name.find('/', at + 1) - at);
+        const auto keep_least = [&name](std::map<std::string, double>& into, double seconds) {
+          const auto [it, inserted] = into.emplace(name, seconds);
+          if (!inserted && seconds < it->second) it->second = seconds;
+        };
+        const auto iterations = static_cast<double>(run.iterations);
+        keep_least(cpu_seconds, run.cpu_accumulated_time / iterations);
+        keep_least(real_seconds, run.real_accumulated_time / iterations);
       }
     }
     ConsoleReporter::ReportRuns(runs);
@@ -256,8 +330,8 @@ void record_cpu() {
 
 // The operands of the checked benchmark of one type (the default distribution) for the peer.
 template <typename T>
-sonnx::bench::PeerCase peer_case(const char* name, DataType type, std::int64_t n) {
-  Operands<T>& x = operands<T>(type, 0, static_cast<std::size_t>(n));
+sonnx::bench::PeerCase peer_case(const char* name, DataType type, std::int64_t n, unsigned shift) {
+  Operands<T>& x = operands<T>(type, shift, static_cast<std::size_t>(n));
   const std::size_t words = (static_cast<std::size_t>(n) * sizeof(T) + 7) / 8;
   auto words_a = std::make_shared<std::vector<std::uint64_t>>(words, 0x0123456789ABCDEFULL);
   auto words_b = std::make_shared<std::vector<std::uint64_t>>(words, 0x1111111111111111ULL);
@@ -273,22 +347,27 @@ sonnx::bench::PeerCase peer_case(const char* name, DataType type, std::int64_t n
 // 10^7, a reason elsewhere (the fields are in every record, so that readers see one layout).
 void add_onnxruntime_peer(nlohmann::json& records, const std::string& node,
                           const std::string& profiler) {
-  using CaseOf = sonnx::bench::PeerCase (*)(const char*, DataType, std::int64_t);
-  const std::tuple<const char*, DataType, CaseOf> types[] = {
-      {"float16", DataType::float16, peer_case<std::uint16_t>},
-      {"bfloat16", DataType::bfloat16, peer_case<std::uint16_t>},
-      {"float32", DataType::float32, peer_case<float>},
-      {"float64", DataType::float64, peer_case<double>},
-      {"int8", DataType::int8, peer_case<std::int8_t>},
-      {"int16", DataType::int16, peer_case<std::int16_t>},
-      {"int32", DataType::int32, peer_case<std::int32_t>},
-      {"int64", DataType::int64, peer_case<std::int64_t>},
-      {"uint8", DataType::uint8, peer_case<std::uint8_t>},
-      {"uint16", DataType::uint16, peer_case<std::uint16_t>},
-      {"uint32", DataType::uint32, peer_case<std::uint32_t>},
-      {"uint64", DataType::uint64, peer_case<std::uint64_t>}};
+  using CaseOf = sonnx::bench::PeerCase (*)(const char*, DataType, std::int64_t, unsigned);
+  // record type, onnxruntime type, operand distribution (the shift of fill())
+  const std::tuple<const char*, const char*, DataType, unsigned, CaseOf> types[] = {
+      {"float16", "float16", DataType::float16, 0, peer_case<std::uint16_t>},
+      {"bfloat16", "bfloat16", DataType::bfloat16, 0, peer_case<std::uint16_t>},
+      {"float32", "float32", DataType::float32, 0, peer_case<float>},
+      {"float64", "float64", DataType::float64, 0, peer_case<double>},
+      {"int8", "int8", DataType::int8, 0, peer_case<std::int8_t>},
+      {"int16", "int16", DataType::int16, 0, peer_case<std::int16_t>},
+      {"int32", "int32", DataType::int32, 0, peer_case<std::int32_t>},
+      {"int64", "int64", DataType::int64, 0, peer_case<std::int64_t>},
+      {"uint8", "uint8", DataType::uint8, 0, peer_case<std::uint8_t>},
+      {"uint16", "uint16", DataType::uint16, 0, peer_case<std::uint16_t>},
+      {"uint32", "uint32", DataType::uint32, 0, peer_case<std::uint32_t>},
+      {"uint64", "uint64", DataType::uint64, 0, peer_case<std::uint64_t>},
+      // the 64-bit types on operands below 2^31 too, where the blocked kernels take their route
+      {"int64_below_2p31", "int64", DataType::int64, 33, peer_case<std::int64_t>},
+      {"uint64_below_2p31", "uint64", DataType::uint64, 33, peer_case<std::uint64_t>}};
   const bool installed = !profiler.empty() && std::filesystem::is_directory(
-      std::filesystem::path(profiler).parent_path() / "node_modules" / "onnxruntime-node");
+                                                  std::filesystem::path(profiler).parent_path() /
+                                                  "node_modules" / "onnxruntime-node");
   sonnx::bench::OnnxruntimePeer peer(
       node.empty() ? std::vector<std::string>{} : std::vector<std::string>{node, profiler},
       installed);
@@ -300,9 +379,9 @@ void add_onnxruntime_peer(nlohmann::json& records, const std::string& node,
     r["checked_vs_onnxruntime"] = nullptr;
     const std::int64_t n = r["n"];
     if (n != 100000 && n != 10000000) continue;
-    for (const auto& [name, type, case_of] : types) {
-      if (r["type"] != name) continue;
-      const sonnx::bench::PeerResult m = peer.measure(case_of(name, type, n), 5);
+    for (const auto& [record_type, name, type, shift, case_of] : types) {
+      if (r["type"] != record_type) continue;
+      const sonnx::bench::PeerResult m = peer.measure(case_of(name, type, n, shift), 5);
       const double elements = static_cast<double>(n);
       if (m.status == "measured") {
         r["onnxruntime"] = peer.runtime() + ": " + m.detail;
@@ -331,6 +410,8 @@ int main(int argc, char** argv) {
       node = argv[i] + 19;
     } else if (std::strncmp(argv[i], "--onnxruntime-profiler=", 23) == 0) {
       profiler = argv[i] + 23;
+    } else if (std::strncmp(argv[i], "--rounds=", 9) == 0) {
+      rounds = std::max(1, std::atoi(argv[i] + 9));
     } else {
       args.push_back(argv[i]);
     }
@@ -339,68 +420,108 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&count, args.data());
   record_cpu();
 
-  const std::vector<std::string> types = {"float16", "bfloat16", "float32", "float64",
-                                          "int8",    "int16",    "int32",   "int64",
-                                          "uint8",   "uint16",   "uint32",  "uint64",
-                                          "int64_below_2p53", "uint64_below_2p53",
-                                          "int64_below_2p31", "uint64_below_2p31",
-                                          "int64_mixed_blocks", "uint64_mixed_blocks"};
+  const std::vector<std::string> types = {"float16",
+                                          "bfloat16",
+                                          "float32",
+                                          "float64",
+                                          "int8",
+                                          "int16",
+                                          "int32",
+                                          "int64",
+                                          "uint8",
+                                          "uint16",
+                                          "uint32",
+                                          "uint64",
+                                          "int64_below_2p53",
+                                          "uint64_below_2p53",
+                                          "int64_below_2p31",
+                                          "uint64_below_2p31",
+                                          "int64_mixed_blocks",
+                                          "uint64_mixed_blocks",
+                                          "int64_alternating",
+                                          "uint64_alternating"};
   const sonnx::detail::DivFastPaths& fast = sonnx::detail::selected_fast_paths();
-  register_type<std::uint16_t>("float16", DataType::float16, sonnx_div_f16, fast.float16);
-  register_type<std::uint16_t>("bfloat16", DataType::bfloat16, sonnx_div_bf16, fast.bfloat16);
-  register_type<float>("float32", DataType::float32, sonnx_div_f32);
-  register_type<double>("float64", DataType::float64, sonnx_div_f64);
-  register_type<std::int8_t>("int8", DataType::int8, sonnx_div_i8, fast.int8);
-  register_type<std::int16_t>("int16", DataType::int16, sonnx_div_i16, fast.int16);
-  register_type<std::int32_t>("int32", DataType::int32, sonnx_div_i32, fast.int32);
-  register_type<std::int64_t>("int64", DataType::int64, sonnx_div_i64, fast.int64);
-  register_type<std::uint8_t>("uint8", DataType::uint8, sonnx_div_u8, fast.uint8);
-  register_type<std::uint16_t>("uint16", DataType::uint16, sonnx_div_u16, fast.uint16);
-  register_type<std::uint32_t>("uint32", DataType::uint32, sonnx_div_u32, fast.uint32);
-  register_type<std::uint64_t>("uint64", DataType::uint64, sonnx_div_u64, fast.uint64);
+  register_type<std::uint16_t>("float16", DataType::float16, {fast.float16, sonnx_div_f16});
+  register_type<std::uint16_t>("bfloat16", DataType::bfloat16, {fast.bfloat16, sonnx_div_bf16});
+  register_type<float>("float32", DataType::float32, {nullptr, sonnx_div_f32});
+  register_type<double>("float64", DataType::float64, {nullptr, sonnx_div_f64});
+  const Paths<std::int8_t> int8{fast.int8, sonnx_div_i8, sonnx_div_domain_scan_i8};
+  const Paths<std::int16_t> int16{fast.int16, sonnx_div_i16, sonnx_div_domain_scan_i16};
+  const Paths<std::int32_t> int32{fast.int32, sonnx_div_i32, sonnx_div_domain_scan_i32};
+  const Paths<std::int64_t> int64{fast.int64, sonnx_div_i64, sonnx_div_domain_scan_i64};
+  const Paths<std::uint8_t> uint8{fast.uint8, sonnx_div_u8, sonnx_div_domain_scan_u8};
+  const Paths<std::uint16_t> uint16{fast.uint16, sonnx_div_u16, sonnx_div_domain_scan_u16};
+  const Paths<std::uint32_t> uint32{fast.uint32, sonnx_div_u32, sonnx_div_domain_scan_u32};
+  const Paths<std::uint64_t> uint64{fast.uint64, sonnx_div_u64, sonnx_div_domain_scan_u64};
+  register_type<std::int8_t>("int8", DataType::int8, int8);
+  register_type<std::int16_t>("int16", DataType::int16, int16);
+  register_type<std::int32_t>("int32", DataType::int32, int32);
+  register_type<std::int64_t>("int64", DataType::int64, int64);
+  register_type<std::uint8_t>("uint8", DataType::uint8, uint8);
+  register_type<std::uint16_t>("uint16", DataType::uint16, uint16);
+  register_type<std::uint32_t>("uint32", DataType::uint32, uint32);
+  register_type<std::uint64_t>("uint64", DataType::uint64, uint64);
   // The 64-bit types once more with operands below 2^53 and below 2^31 in magnitude, which the
   // blocked kernels divide through binary64, the second also converting through int32 (the
   // default operands are full-width: the test of each block's first element sends every block to
-  // the integer division), and with mixed blocks, which fail both scans (the worst case).
-  register_type<std::int64_t>("int64_below_2p53", DataType::int64, sonnx_div_i64, fast.int64, 11);
-  register_type<std::uint64_t>("uint64_below_2p53", DataType::uint64, sonnx_div_u64, fast.uint64,
-                               11);
-  register_type<std::int64_t>("int64_below_2p31", DataType::int64, sonnx_div_i64, fast.int64, 33);
-  register_type<std::uint64_t>("uint64_below_2p31", DataType::uint64, sonnx_div_u64, fast.uint64,
-                               33);
-  register_type<std::int64_t>("int64_mixed_blocks", DataType::int64, sonnx_div_i64, fast.int64,
-                              kMixedBlocks);
-  register_type<std::uint64_t>("uint64_mixed_blocks", DataType::uint64, sonnx_div_u64, fast.uint64,
-                               kMixedBlocks);
+  // the integer division), with mixed blocks, which pass the test of the first element and fail
+  // the scans, and with alternating operands (every block likewise, whatever its size).
+  const std::tuple<const char*, unsigned> distributions[] = {{"below_2p53", 11},
+                                                             {"below_2p31", 33},
+                                                             {"mixed_blocks", kMixedBlocks},
+                                                             {"alternating", kAlternating}};
+  for (const auto& [distribution, shift] : distributions) {
+    register_type<std::int64_t>(("int64_" + std::string(distribution)).c_str(), DataType::int64,
+                                int64, shift);
+    register_type<std::uint64_t>(("uint64_" + std::string(distribution)).c_str(), DataType::uint64,
+                                 uint64, shift);
+  }
 
   CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   if (evidence.empty()) return 0;
 
-  // Throughput ratios (time of the reference over time of the kernel) and the checked API's cost.
+  // Throughput ratios (time of the reference over time of the kernel), the checked API's cost
+  // and the domain scan's, from the least thread CPU time per call over the rounds.
   nlohmann::json records = nlohmann::json::array();
   for (const std::string& type : types) {
     for (const char* n : {"1000", "100000", "10000000"}) {
       const auto time = [&](const char* variant) {
-        const auto it = reporter.seconds.find(std::string(variant) + "/" + type + "/" + n);
-        return it == reporter.seconds.end() ? 0.0 : it->second;
+        const auto it = reporter.cpu_seconds.find(std::string(variant) + "/" + type + "/" + n);
+        return it == reporter.cpu_seconds.end() ? 0.0 : it->second;
       };
       const double kernel = time("kernel");
       if (kernel <= 0.0) continue;  // filtered out by --benchmark_filter
+      const double elements = std::stod(n);
+      // time(reference) / time(variant), or null where one of them was not run.
+      const auto ratio = [](double reference, double variant) {
+        return reference > 0.0 && variant > 0.0 ? nlohmann::json(reference / variant)
+                                                : nlohmann::json(nullptr);
+      };
       nlohmann::json elements_per_s;
       for (const char* variant : {"kernel", "proved", "checked", "naive", "bound"}) {
-        elements_per_s[variant] = time(variant) > 0.0 ? std::stod(n) / time(variant) : 0.0;
+        elements_per_s[variant] = time(variant) > 0.0 ? elements / time(variant) : 0.0;
       }
-      records.push_back({{"type", type},
-                         {"n", std::stoll(n)},
-                         {"kernel", kernel_paths[type]},
-                         {"kernel_vs_bound", time("bound") / kernel},
-                         {"kernel_vs_naive", time("naive") / kernel},
-                         {"checked_vs_kernel", time("checked") / kernel},
-                         {"proved_vs_naive", time("naive") / time("proved")},
-                         {"kernel_ns_per_element", kernel * 1e9 / std::stod(n)},
-                         {"elements_per_s", elements_per_s}});
+      nlohmann::json record = {
+          {"type", type},
+          {"n", std::stoll(n)},
+          {"kernel", kernel_paths[type]},
+          {"timing", "thread CPU time, least of " + std::to_string(rounds) + " interleaved rounds"},
+          {"kernel_vs_bound", ratio(time("bound"), kernel)},
+          {"kernel_vs_naive", ratio(time("naive"), kernel)},
+          {"checked_vs_kernel", ratio(time("checked"), kernel)},
+          {"proved_vs_naive", ratio(time("naive"), time("proved"))},
+          {"kernel_ns_per_element", kernel * 1e9 / elements},
+          {"elements_per_s", elements_per_s}};
+      // The domain scan's own time next to a read-only pass over the bytes it reads.
+      if (time("scan") > 0.0 && time("read") > 0.0) {
+        record["scan_ns_per_element"] = time("scan") * 1e9 / elements;
+        record["read_ns_per_element"] = time("read") * 1e9 / elements;
+        record["scan_vs_read"] = ratio(time("read"), time("scan"));
+        record["scan_vs_kernel"] = ratio(time("scan"), kernel);
+      }
+      records.push_back(record);
     }
   }
   add_onnxruntime_peer(records, node, profiler);

@@ -5,10 +5,12 @@
 
 Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when present, the
 CPU the run recorded (bench-raw.json) and the other evidence with timing figures: why3.json and
-wp-summary.txt (proof-check time), test-command-times.json (scripts/test.sh), exhaustive-*.json
-and fastpath-*.json (pairs/s). The table says which targets of the performance issue hold. The
-plot shows elements/s against n per type, with the streaming bound drawn in. Only the Python
-standard library is used.
+wp-summary.txt (proof-check time), test-command-times.json (scripts/test.sh), main-job-times.json
+(scripts/main.sh), exhaustive-*.json and fastpath-*.json (pairs/s). The table gives every target
+of the performance issue with the measured value and whether it holds, and for a miss the
+measurement that shows why (a benchmark, not a test: nothing fails on a ratio). The plot shows
+elements/s against n per type, with the streaming bound drawn in. Only the Python standard
+library is used.
 """
 import argparse
 import json
@@ -19,24 +21,24 @@ import sys
 
 TYPES = ["float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64",
          "uint8", "uint16", "uint32", "uint64", "int64_below_2p53", "uint64_below_2p53",
-         "int64_below_2p31", "uint64_below_2p31", "int64_mixed_blocks", "uint64_mixed_blocks"]
+         "int64_below_2p31", "uint64_below_2p31", "int64_mixed_blocks", "uint64_mixed_blocks",
+         "int64_alternating", "uint64_alternating"]
+INTEGERS = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+DISTRIBUTIONS = ["", "_below_2p53", "_below_2p31", "_mixed_blocks", "_alternating"]
+SIZES = (1000, 100000, 10000000)
 
 
-def target(record):
-    """(description, holds) of the target for this record's type at n = 10^7 (holds is None where
-    no target applies)."""
-    t = record["type"]
-    if t in ("float32", "float64"):
-        return ">= 0.9x bound", record["kernel_vs_bound"] >= 0.9
-    if t in ("float16", "bfloat16"):
-        return ">= 0.5x bound", record["kernel_vs_bound"] >= 0.5
-    if t in ("int64", "uint64"):
-        return ">= 1x naive", record["kernel_vs_naive"] >= 1.0
-    if t in ("int64_mixed_blocks", "uint64_mixed_blocks"):
-        return "none (worst case, reported)", None
-    if t in ("int64_below_2p53", "uint64_below_2p53", "int64_below_2p31", "uint64_below_2p31"):
-        return ">= 2x naive", record["kernel_vs_naive"] >= 2.0
-    return ">= 3x naive", record["kernel_vs_naive"] >= 3.0
+def power(n):
+    return "10^%d" % round(math.log10(n))
+
+
+def ratio_text(x, digits=2):
+    return "-" if x is None else "%.*fx" % (digits, x)
+
+
+def verdict(holds):
+    return "-" if holds is None else "yes" if holds else "**no**"
+
 
 
 def load(path):
@@ -48,41 +50,147 @@ def load(path):
 
 
 def seconds_of_proofs(evidence):
-    rows = []
-    why3 = load(os.path.join(evidence, "why3.json"))
-    if isinstance(why3, dict):
-        summary = why3.get("summary", {})
-        wall = why3.get("wall_s", summary.get("wall_s") if isinstance(summary, dict) else None)
-        if wall is not None:
-            rows.append(("Why3 proof gate (`proofs/why3/prove.sh`)", "%.0f s" % wall))
-    wp = os.path.join(evidence, "wp-summary.txt")
-    if os.path.exists(wp):
-        for line in open(wp):
+    """(Why3 wall seconds, WP wall seconds) of the proof evidence, None where absent"""
+    why3, wp = None, None
+    record = load(os.path.join(evidence, "why3.json"))
+    if isinstance(record, dict):
+        summary = record.get("summary", {})
+        why3 = record.get("wall_s", summary.get("wall_s") if isinstance(summary, dict) else None)
+    path = os.path.join(evidence, "wp-summary.txt")
+    if os.path.exists(path):
+        for line in open(path):
             wall = re.search(r"\bwall ([0-9.]+) ?s\b", line)
             if wall:
-                seconds = float(wall.group(1))
-                rows.append(("Frama-C/WP (`proofs/frama-c/prove.sh`)", "%.0f s" % seconds))
+                wp = float(wall.group(1))
                 break
+    return why3, wp
+
+
+def job_rows(evidence):
+    """the targets on the proof replay, the main job and the test command (wall seconds)"""
+    rows = []
+    why3, wp = seconds_of_proofs(evidence)
+    if why3 is not None or wp is not None:
+        replay = max(x for x in (why3, wp) if x is not None)
+        rows.append(("Proof replay, Why3 and WP side by side (`--target prove`)",
+                     "<= 120 s with nothing else running", "%.0f s (Why3 %s, WP %s)" % (
+                         replay, "-" if why3 is None else "%.0f s" % why3,
+                         "-" if wp is None else "%.0f s" % wp), replay <= 120))
+    for name, what, limit, excluded in (
+            ("main-job-times.json", "Main job (`scripts/main.sh`), the platform campaign excluded",
+             900, ("platform campaign",)),
+            ("test-command-times.json", "Test command (`scripts/test.sh`), set-up excluded", 600,
+             ("set-up",))):
+        times = load(os.path.join(evidence, name))
+        if not isinstance(times, dict) or "total_s" not in times:
+            continue
+        left_out = sum(st["seconds"] for st in times.get("stages", [])
+                       if st["name"].startswith(excluded))
+        total = times["total_s"] - left_out
+        cpu = times.get("cpu_seconds")
+        rows.append((what, "<= %d s" % limit, "%d s%s%s" % (
+            total, "" if cpu is None else ", %.0f CPU-s in all" % cpu,
+            "" if not times.get("load_average") else ", load %s at the end" %
+            times["load_average"]), total <= limit))
     return rows
 
 
-def timing_rows(evidence):
-    rows = seconds_of_proofs(evidence)
-    times = load(os.path.join(evidence, "test-command-times.json"))
-    if isinstance(times, dict) and "total_s" in times:
-        rows.append(("Test command (`bash scripts/test.sh`)", "%d s" % times["total_s"]))
+def stage_rows(evidence):
+    """the stages of the main job and the test command, and the sweep speeds"""
+    rows = []
+    for name, what in (("main-job-times.json", "main job"),
+                       ("test-command-times.json", "test command")):
+        times = load(os.path.join(evidence, name))
+        if not isinstance(times, dict):
+            continue
         for stage in times.get("stages", []):
-            rows.append(("&nbsp;&nbsp;stage: " + stage["name"], "%d s" % stage["seconds"]))
+            cpu = stage.get("cpu_seconds")
+            rows.append(("%s stage: %s" % (what, stage["name"]), "%d s%s" % (
+                stage["seconds"], "" if cpu is None else ", %.0f CPU-s" % cpu)))
     names = sorted(n for n in os.listdir(evidence)
-                   if (n.startswith("exhaustive-") or n.startswith("fastpath-")) and n.endswith(".json"))
+                   if (n.startswith("exhaustive-") or n.startswith("fastpath-"))
+                   and n.endswith(".json"))
     for name in names:
         record = load(os.path.join(evidence, name))
         if not isinstance(record, dict) or not record.get("wall_s"):
             continue
         pairs = record.get("pairs_checked", 0)
-        rows.append(("Sweep `%s`: %s pairs, %s mismatches" % (name, pairs, record.get("mismatches")),
-                     "%.1f s, %.1f M pairs/s" % (record["wall_s"], pairs / record["wall_s"] / 1e6)))
+        rows.append(("Sweep `%s`: %s pairs, %s mismatches" % (name, pairs,
+                                                              record.get("mismatches")),
+                     "%.1f s, %.1f M pairs/s" % (record["wall_s"],
+                                                 pairs / record["wall_s"] / 1e6)))
     return rows
+
+
+def overhead_rows(by_key):
+    """checked-API overhead at 10^5 per type, with the domain scan's and a read-only pass's share"""
+    out = ["", "**Checked-API overhead at n = 10^5** (checked API over kernel, minus 1). For an "
+           "integer type the checked API runs the domain scan (C3, D3) over the operands before "
+           "the kernel writes anything (D7): its own time and that of a read-only pass over the "
+           "bytes it reads (B; A and B for a signed type) are given as shares of the kernel's. "
+           "Where the read-only pass alone costs more than the target, no separate scan can meet "
+           "it.", "",
+           "| type | target | measured | holds | scan / kernel | read-only pass / kernel |",
+           "|---|---|---:|---|---:|---:|"]
+    for t in TYPES[:12]:
+        r = by_key.get((t, 100000))
+        if r is None or r.get("checked_vs_kernel") is None:
+            continue
+        limit = 0.10 if t in INTEGERS else 0.02
+        overhead = r["checked_vs_kernel"] - 1.0
+        scan = r.get("scan_vs_kernel")
+        read = (r["read_ns_per_element"] / r["kernel_ns_per_element"]
+                if r.get("read_ns_per_element") else None)
+        out.append("| %s | <= %d%% | %+.1f%% | %s | %s | %s |" % (
+            t, round(100 * limit), 100 * overhead, verdict(overhead <= limit),
+            "-" if scan is None else "%.1f%%" % (100 * scan),
+            "-" if read is None else "%.1f%%" % (100 * read)))
+    return out
+
+
+def sixty_four_rows(by_key):
+    """the 64-bit default path against the scalar integer-division loop, per distribution"""
+    out = ["", "**64-bit default path against the scalar integer-division loop** (throughput "
+           "ratio kernel / naive loop, per operand distribution: full width, below 2^53, below "
+           "2^31, mixed blocks, alternating operands). Target: at least 0.97x everywhere, at "
+           "least 1.9x below 2^31 at n = 10^5.", "",
+           "| operands | " + " | ".join(power(n) for n in SIZES) + " | target | holds |",
+           "|---|" + "---:|" * len(SIZES) + "---|---|"]
+    for base in ("int64", "uint64"):
+        for d in DISTRIBUTIONS:
+            t = base + d
+            got = {n: by_key.get((t, n), {}).get("kernel_vs_naive") for n in SIZES}
+            if all(v is None for v in got.values()):
+                continue
+            measured = [v for v in got.values() if v is not None]
+            holds = min(measured) >= 0.97
+            target = ">= 0.97x"
+            if d == "_below_2p31":
+                target += ", >= 1.9x at 10^5"
+                holds = holds and (got[100000] or 0) >= 1.9
+            out.append("| %s | %s | %s | %s |" % (
+                t, " | ".join(ratio_text(got[n]) for n in SIZES), target, verdict(holds)))
+    return out
+
+
+def scan_rows(by_key):
+    """each domain scan's own throughput next to a read-only pass over the same operands"""
+    rows = [(t, n) for t in INTEGERS for n in SIZES
+            if by_key.get((t, n), {}).get("scan_ns_per_element") is not None]
+    if not rows:
+        return []
+    out = ["", "**Domain scans** (C3; D3 for the signed types): each scan alone, next to a "
+           "read-only pass over the bytes it reads (B; A and B for a signed type, whose scan "
+           "reads a block's dividends only where a divisor is -1), both compiled for the same "
+           "instruction sets (baseline, AVX2, x86-64-v4).", "",
+           "| type | n | scan ns per element | read-only ns per element | scan / read-only "
+           "(throughput) | scan / kernel (time) |", "|---|---:|---:|---:|---:|---:|"]
+    for t, n in rows:
+        r = by_key[(t, n)]
+        out.append("| %s | %s | %.4f | %.4f | %s | %.1f%% |" % (
+            t, power(n), r["scan_ns_per_element"], r["read_ns_per_element"],
+            ratio_text(r.get("scan_vs_read")), 100 * (r.get("scan_vs_kernel") or 0)))
+    return out
 
 
 def measured_on(evidence):
@@ -109,74 +217,70 @@ PEER_NOTE = (
 
 def peer_rows(records):
     """the onnxruntime comparison table (empty when the run did not try onnxruntime)"""
-    rows = [r for r in records if r["type"] in TYPES[:12] and r["n"] in (100000, 10000000)]
+    rows = [r for r in records if r["n"] in (100000, 10000000) and (
+        r["type"] in TYPES[:12] or r.get("checked_vs_onnxruntime") is not None)]
     if not any("onnxruntime" in r for r in rows):
         return []
-    out = ["", PEER_NOTE, "",
+    out = ["", PEER_NOTE + " The last columns explain a miss: onnxruntime against sonnx's kernel "
+           "alone (without the checks; from the rounds of the table above, thread CPU time) and "
+           "the domain scan's time per element (C3, D3: a pass over the operands before the "
+           "kernel writes, D7, which onnxruntime does not make).", "",
            "| type | n | onnxruntime | onnxruntime ns per element | checked ns per element "
-           "| sonnx-checked / onnxruntime | onnxruntime / bound | target | holds |",
-           "|---|---:|---|---:|---:|---:|---:|---|---|"]
+           "| sonnx-checked / onnxruntime | onnxruntime / bound | target | holds "
+           "| sonnx kernel / onnxruntime | scan ns per element |",
+           "|---|---:|---|---:|---:|---:|---:|---|---|---:|---:|"]
     for r in rows:
-        n = "10^%d" % round(math.log10(r["n"]))
+        n = power(r["n"])
         what = r.get("onnxruntime", "not measured")
         ratio = r.get("checked_vs_onnxruntime")
         if ratio is None:
             runtime, _, detail = what.partition(": ")
             if detail.startswith("unsupported"):
                 what = "**not supported** by %s%s" % (runtime, detail[len("unsupported"):])
-            out.append("| %s | %s | %s | - | - | - | - | - | - |" % (r["type"], n, what))
+            out.append("| %s | %s | %s |" % (r["type"], n, what) + " - |" * 8)
             continue
         ort_ns = r["onnxruntime_ns_per_element"]
         bound_ns = r.get("peer_bound_ns_per_element")
         vs_bound = bound_ns / ort_ns if bound_ns else None
         wanted = 1.0 if vs_bound is not None and vs_bound >= 0.8 else 2.0
-        out.append("| %s | %s | %s | %.3f | %.3f | %.2fx | %s | >= %.0fx%s | %s |" % (
+        scan = r.get("scan_ns_per_element")
+        out.append("| %s | %s | %s | %.3f | %.3f | %.2fx | %s | >= %.0fx%s | %s | %.2fx | %s |" % (
             r["type"], n, what, ort_ns, r["peer_checked_ns_per_element"], ratio,
             "-" if vs_bound is None else "%.2f" % vs_bound, wanted,
-            " (memory-bound)" if wanted == 1.0 else "", "yes" if ratio >= wanted else "**no**"))
+            " (memory-bound)" if wanted == 1.0 else "", verdict(ratio >= wanted),
+            ort_ns / r["kernel_ns_per_element"], "-" if scan is None else "%.3f" % scan))
     return out
 
 
 def table(records, evidence):
-    out = measured_on(evidence)
-    out += ["| type | n | kernel | kernel / bound | kernel / naive | checked / kernel | ns per element |",
-            "|---|---:|---|---:|---:|---:|---:|"]
-    for r in records:
-        out.append("| %s | %s | %s | %.2f | %.2f | %.3f | %.3f |" % (
-            r["type"], "10^%d" % round(math.log10(r["n"])), r.get("kernel", ""),
-            r["kernel_vs_bound"], r["kernel_vs_naive"], r["checked_vs_kernel"],
-            r["kernel_ns_per_element"]))
-    out += ["", "Targets (n = 10^7 for throughput, 10^5 for the checked API's overhead). A target"
-            " relative to the naive loop cannot hold where the streaming bound itself is slower"
-            " than the target: the ceiling column is the bound's throughput over the naive loop's"
-            " at 10^7, and such a miss says \"ceiling\".", "",
-            "| type | throughput target | measured at 10^5 | measured at 10^7 | ceiling at 10^7 "
-            "| holds at 10^7 | checked API <= 5% at 10^5 | measured | holds |",
-            "|---|---|---:|---:|---:|---|---|---:|---|"]
     by_key = {(r["type"], r["n"]): r for r in records}
-    for t in TYPES:
-        big, mid = by_key.get((t, 10000000)), by_key.get((t, 100000))
-        if big is None or mid is None:
-            continue
-        what, holds = target(big)
-        key = "kernel_vs_bound" if "bound" in what else "kernel_vs_naive"
-        ceiling = "-"
-        verdict = "-" if holds is None else "yes" if holds else "**no**"
-        if key == "kernel_vs_naive" and big["kernel_vs_bound"] > 0:
-            bound_vs_naive = big["kernel_vs_naive"] / big["kernel_vs_bound"]
-            ceiling = "%.2fx" % bound_vs_naive
-            if holds is False:
-                wanted = float(re.match(r">= ([0-9.]+)x", what).group(1))
-                if bound_vs_naive < wanted:
-                    verdict = "**no** (ceiling)"
-        overhead = mid["checked_vs_kernel"] - 1.0
-        out.append("| %s | %s | %.2fx | %.2fx | %s | %s | <= 5%% | %+.1f%% | %s |" % (
-            t, what, mid[key], big[key], ceiling, verdict, 100 * overhead,
-            "yes" if overhead <= 0.05 else "**no**"))
+    out = measured_on(evidence)
+    timing = next((r.get("timing") for r in records if r.get("timing")), None)
+    if timing:
+        out += ["Times per call: %s." % timing, ""]
+    out += ["| type | n | kernel | kernel / bound | kernel / naive | checked / kernel "
+            "| ns per element |", "|---|---:|---|---:|---:|---:|---:|"]
+    for r in records:
+        out.append("| %s | %s | %s | %s | %s | %s | %.3f |" % (
+            r["type"], power(r["n"]), r.get("kernel", ""), ratio_text(r.get("kernel_vs_bound")),
+            ratio_text(r.get("kernel_vs_naive")), ratio_text(r.get("checked_vs_kernel"), 3),
+            r["kernel_ns_per_element"]))
+    out += ["", "## Targets", "",
+            "Benchmark targets, not tests: measured in this run (ratios within one run, "
+            "interleaved) on the machine named above; nothing fails on them."]
+    out += overhead_rows(by_key)
+    out += sixty_four_rows(by_key)
     out += peer_rows(records)
-    rows = timing_rows(evidence)
+    jobs = job_rows(evidence)
+    if jobs:
+        out += ["", "**Proof replay, main job, test command** (from the evidence folder's time "
+                "records; wall seconds on this machine, whose load they give where recorded).",
+                "", "| what | target | measured | holds |", "|---|---|---|---|"]
+        out += ["| %s | %s | %s | %s |" % (w, t, m, verdict(h)) for w, t, m, h in jobs]
+    out += scan_rows(by_key)
+    rows = stage_rows(evidence)
     if rows:
-        out += ["", "Verification times and sweep speeds from the same evidence folder:", "",
+        out += ["", "Stage times and sweep speeds from the same evidence folder:", "",
                 "| what | time |", "|---|---|"]
         out += ["| %s | %s |" % row for row in rows]
     return "\n".join(out) + "\n"

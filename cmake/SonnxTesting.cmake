@@ -4,8 +4,8 @@ include(Catch)
 
 # Test programs are compiled without optimisation in release builds: they check the library, which
 # keeps its own optimisation, and optimising the Catch2-heavy test sources costs build time and
-# tests nothing more (-O0 against -O1: about a quarter less compile time; the release tests other
-# than the proofs, coding-standard checks and conformance runs take 11 s instead of 7.5 s).
+# tests nothing more (the trade, compile time against the tests' run time, is measured in
+# docs/decisions/performance.md).
 set(SONNX_TEST_OPTIMISATION $<$<CONFIG:Release>:-O0>)
 
 # A sanitizer build (the asan preset, scripts/fuzz.sh) runs the tests that exercise compiled code
@@ -32,15 +32,16 @@ endif()
 function(sonnx_add_catch_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
-  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support
-    ${PROJECT_SOURCE_DIR}/src)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support)
+  # A test program that calls the kernels or decision procedures themselves lists
+  # sonnx::div_internal among its LIBRARIES.
   target_link_libraries(${name} PRIVATE sonnx_catch_main sonnx::sonnx_div sonnx_build_flags
     ${ARG_LIBRARIES})
   # --warn NoTests: a CTest entry that matches no Catch2 case (e.g. a name CMake split at a ';')
   # fails instead of passing silently.
   if(SONNX_SANITIZER_BUILD)
-    # A process under ASan costs about 0.1 CPU-s to start and end (shadow memory, the leak check):
-    # one process per executable instead of one per case: about a third less CPU time for that run.
+    # Under ASan each process pays for its shadow memory and leak check at start and end: one
+    # process per executable instead of one per case (docs/decisions/performance.md).
     add_test(NAME ${name} COMMAND ${name} --warn NoTests)
   else()
     catch_discover_tests(${name} TEST_PREFIX "${name}:" EXTRA_ARGS --warn NoTests)

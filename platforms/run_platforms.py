@@ -9,7 +9,7 @@ checks run on the target's objects, and the evidence written to build/evidence/p
   run_platforms.py --targets cortex-m4f --check-only   one target built, run and checked (the
                    test command's short run); nothing is written to the evidence folder
 
-Per target: the self-contained platform test (platforms/src/platform_test.cpp: checked API and
+Per target: the self-contained platform test (platforms/src/platform_*.cpp: checked API and
 every kernel on the golden, seed, error and sampled cases, expected bits from the host's MPFR
 oracle), the archive check (no allocation, exceptions, RTTI, FP-mode changes) and its self-check
 with the target's compiler, the stack bound for the target (GCC's -fstack-usage), and on bare metal
@@ -376,9 +376,13 @@ def nan_comparison(entries):
             }
     differences = []
     for fmt, row in table.items():
-        zero = {t: v["zero_by_zero"]["proved"] for t, v in row.items()}
-        if len(set(zero.values())) > 1:
-            differences.append({"type": fmt, "what": "0/0 quotient bits", "per_target": zero})
+        # The proved kernels' and the fastest kernels' 0/0, each compared across the targets.
+        modes = sorted({m for v in row.values() for m in v["zero_by_zero"]})
+        for mode in modes:
+            zero = {t: v["zero_by_zero"].get(mode) for t, v in row.items()}
+            if len(set(zero.values())) > 1:
+                differences.append({"type": fmt, "what": f"0/0 quotient bits ({mode} kernels)",
+                                    "per_target": zero})
         kept = {t: ("kept" if v["nan_operand_payload_replaced"] == 0 else "replaced")
                 for t, v in row.items()}
         if len(set(kept.values())) > 1:
@@ -429,7 +433,12 @@ def self_check():
     other = dict(nan, zero_by_zero={"proved": "0x7E00", "fastest": "0x7E00"})
     _, differences = nan_comparison([{"target": "x", "nan_results": {"float16": nan}},
                                      {"target": "y", "nan_results": {"float16": other}}])
-    verdicts.append(("0/0 bits differing between targets listed", len(differences) == 1))
+    verdicts.append(("0/0 bits differing between targets listed", len(differences) == 2))
+    fastest_only = dict(nan, zero_by_zero={"proved": "0xFE00", "fastest": "0x7E00"})
+    _, differences = nan_comparison([{"target": "x", "nan_results": {"float16": nan}},
+                                     {"target": "y", "nan_results": {"float16": fastest_only}}])
+    verdicts.append(("0/0 bits of the fastest kernels differing listed",
+                     [d["what"] for d in differences] == ["0/0 quotient bits (fastest kernels)"]))
     _, same = nan_comparison([{"target": "x", "nan_results": {"float16": nan}},
                               {"target": "y", "nan_results": {"float16": nan}}])
     verdicts.append(("equal NaN bits not listed", not same))
@@ -444,9 +453,11 @@ def main():
     parser.add_argument("--self-check", action="store_true",
                         help="show the campaign's judgements failing on planted faults")
     parser.add_argument("--targets", default=",".join(DEFAULT_TARGETS))
-    parser.add_argument("--sweep", choices=["full", "sample", "none"], default="full",
+    # Sampled by default: the two full sweeps under qemu-aarch64 (2^32 pairs each) do not fit the
+    # stage's 20-minute budget on the 2-core reference machine; --sweep full runs them.
+    parser.add_argument("--sweep", choices=["full", "sample", "none"], default="sample",
                         help="aarch64's float16/bfloat16 sweeps: all 2^32 pairs, "
-                             f"{SWEEP_SAMPLE} seeded pairs, or none")
+                             f"{SWEEP_SAMPLE} seeded pairs (default), or none")
     parser.add_argument("--host-build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--work", default=os.path.join(ROOT, "build", "platforms-work"))
     parser.add_argument("--evidence", default=os.path.join(ROOT, "build", "evidence"))

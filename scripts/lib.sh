@@ -6,22 +6,35 @@ failed=0
 declare -a stage_times=()
 declare -a stage_json=()
 
+# CPU seconds (user + system) of the finished and waited-for child processes of this shell so far:
+# cutime and cstime of /proc/PID/stat (fields 16 and 17, clock ticks), read for the shell itself
+# ($$ also inside a command substitution). 0 where /proc is missing.
+children_cpu() {
+  awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); printf "%.1f", ($14 + $15) / hz }' \
+    "/proc/$$/stat" 2>/dev/null || echo 0
+}
+
+# Runs one stage and records its wall time and the CPU seconds of the processes it ran (a
+# background process started earlier, the test command's proofs, is counted where it is waited for).
 stage() {
-  local name="$1" t=$SECONDS
+  local name="$1" t=$SECONDS cpu
+  cpu="$(children_cpu)"
   shift
   echo "=== $name"
   "$@"
-  stage_times+=("$name: $((SECONDS - t)) s")
-  stage_json+=("{\"name\": \"$name\", \"seconds\": $((SECONDS - t))}")
+  cpu="$(awk -v a="$cpu" -v b="$(children_cpu)" 'BEGIN { printf "%.1f", b - a }')"
+  stage_times+=("$name: $((SECONDS - t)) s, $cpu CPU-s")
+  stage_json+=("{\"name\": \"$name\", \"seconds\": $((SECONDS - t)), \"cpu_seconds\": $cpu}")
 }
 
-# Writes the stage times and the total since $start as JSON (bench/render_performance.py reads the
-# test command's).
+# Writes the stage times, the total since $start and the CPU seconds of all child processes as
+# JSON, with the machine's load when the job ended (bench/render_performance.py reads them).
 write_times() {
   local IFS=,
   mkdir -p "$(dirname "$1")"
-  printf '{"total_s": %d, "passed": %d, "failed": %d, "stages": [%s]}\n' \
-    "$((SECONDS - start))" "$passed" "$failed" "${stage_json[*]}" >"$1"
+  printf '{"total_s": %d, "cpu_seconds": %s, "load_average": "%s", "passed": %d, "failed": %d, %s}\n' \
+    "$((SECONDS - start))" "$(children_cpu)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" \
+    "$passed" "$failed" "\"stages\": [${stage_json[*]}]" >"$1"
 }
 
 # Runs a CTest preset and adds its counts to the totals; fails when any test fails.

@@ -36,6 +36,6 @@ stage "sanitizer build (clang, ASan+UBSan, with the fuzzers)" bash -c \
 stage "sanitizer tests" ctest_preset asan
 stage "short fuzzing run" env SONNX_FUZZ_BUILD_DIR="$root/build-asan" bash scripts/fuzz.sh --seconds 5
 stage "proofs (Why3, Frama-C/WP; wait for the rest)" wait_for_proofs
-echo "test command: $((SECONDS - start)) s"
+echo "test command: $((SECONDS - start)) s, $(children_cpu) CPU-s"
 write_times "$root/build/evidence/test-command-times.json"
 summary

@@ -8,19 +8,8 @@ cmake_minimum_required(VERSION 3.25)
 #    platform or of a tool's library use a non-requirement tag such as [oracle], [platform],
 #    [conform] or [process] (the traceability report's kNonRequirementTags).
 # Arguments: -DCATALOGUE=spec/requirements.json -DTEST_DIR=tests[,other test folders]
-file(READ "${CATALOGUE}" catalogue)
-string(JSON count LENGTH "${catalogue}" requirements)
-math(EXPR last "${count} - 1")
-set(ids "")
-set(tested_ids "")
-foreach(i RANGE ${last})
-  string(JSON id GET "${catalogue}" requirements ${i} id)
-  list(APPEND ids ${id})
-  string(JSON methods GET "${catalogue}" requirements ${i} verification)
-  if(methods MATCHES "\"test\"")
-    list(APPEND tested_ids ${id})
-  endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/../cmake/SonnxCatalogue.cmake)
+sonnx_catalogue_ids("${CATALOGUE}" ids tested_ids)
 
 string(REPLACE "," ";" test_dirs "${TEST_DIR}")
 set(sources "")

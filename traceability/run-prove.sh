@@ -54,7 +54,8 @@ bind() {  # bind FILE BINDING
   [[ -f "$file" ]] && { python3 "$provenance" "$file" --root "$src" --binding "$2" || status=1; }
 }
 bind why3.json why3
-for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json wp-float-to-int.json; do
+for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json wp-float-to-int.json \
+    wp-smoke-search.json; do
   bind "$f" wp
 done
 exit $status

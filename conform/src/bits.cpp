@@ -1,5 +1,4 @@
 // Element bit layouts (bits.hpp).
-#include <cstdio>
 #include <sonnx/conform/bits.hpp>
 
 namespace sonnx::conform {
@@ -22,17 +21,11 @@ BitLayout bit_layout(DataType type) {
     if (field.type == type) l.exponent = field.mask;
   }
   l.is_float = l.exponent != 0;
+  l.float_layout = sonnx::float_layout(type);
   l.mantissa = l.is_float ? (l.sign - 1) & ~l.exponent : 0;
   l.is_signed = l.is_float || type == DataType::int8 || type == DataType::int16 ||
                 type == DataType::int32 || type == DataType::int64;
   return l;
-}
-
-std::string hex(std::uint64_t bits, std::size_t size) {
-  char buffer[24];
-  std::snprintf(buffer, sizeof buffer, "0x%0*llx", static_cast<int>(size * 2),
-                static_cast<unsigned long long>(bits));
-  return buffer;
 }
 
 }  // namespace sonnx::conform

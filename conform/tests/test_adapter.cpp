@@ -17,13 +17,35 @@ namespace {
 
 const std::string run_line = "RUN\tm.onnx\ta.pb\tb.pb\tc.pb";
 
+// An adapter that answers every request with the shell command `answer`, started; its log in a
+// scratch folder.
+struct Started {
+  explicit Started(const std::string& answer)
+      : adapter(answering_adapter(answer), scratch / "adapter.log") {
+    std::string error;
+    REQUIRE(adapter.start(5, error));
+  }
+  Scratch scratch;
+  Adapter adapter;
+};
+
+// One request to an adapter that answers every request with the shell command `answer`: the
+// reply's kind and text, and whether the adapter still runs after it.
+void check_answer(const std::string& answer, Reply::Kind kind, const std::string& text,
+                  bool running) {
+  INFO(answer);
+  Started started(answer);
+  const Reply reply = started.adapter.request(run_line, 5);
+  CHECK(reply.kind == kind);
+  CHECK(reply.text == text);
+  CHECK(started.adapter.running() == running);
+}
+
 }  // namespace
 
 TEST_CASE("conform adapter: READY line, answers OK, ERROR and UNSUPPORTED, QUIT", "[conform]") {
-  Scratch s;
-  Adapter ok(answering_adapter("echo 'OK 0.25 Div'"), s / "adapter.log");
-  std::string error;
-  REQUIRE(ok.start(5, error));
+  Started started("echo 'OK 0.25 Div'");
+  Adapter& ok = started.adapter;
   CHECK(ok.name == "fake-runtime");
   CHECK(ok.version == "2");
   const Reply reply = ok.request(run_line, 5);
@@ -33,54 +55,34 @@ TEST_CASE("conform adapter: READY line, answers OK, ERROR and UNSUPPORTED, QUIT"
   ok.stop();
   CHECK_FALSE(ok.running());
 
-  Adapter refusing(answering_adapter("echo 'UNSUPPORTED no kernel for this type'"), s / "a.log");
-  REQUIRE(refusing.start(5, error));
-  const Reply refused = refusing.request(run_line, 5);
-  CHECK(refused.kind == Reply::Kind::unsupported);
-  CHECK(refused.text == "no kernel for this type");
-
-  Adapter failing(answering_adapter("echo 'ERROR division by zero'"), s / "a.log");
-  REQUIRE(failing.start(5, error));
-  const Reply failed = failing.request(run_line, 5);
-  CHECK(failed.kind == Reply::Kind::error);
-  CHECK(failed.text == "division by zero");
-  CHECK(failing.running());  // an error answer is the protocol, not a failure of the adapter
+  // A refusal and an error answer are the protocol, not failures of the adapter: it runs on.
+  check_answer("echo 'UNSUPPORTED no kernel for this type'", Reply::Kind::unsupported,
+               "no kernel for this type", true);
+  check_answer("echo 'ERROR division by zero'", Reply::Kind::error, "division by zero", true);
 }
 
 TEST_CASE("conform adapter: a crash, an exit or a protocol violation ends the process",
           "[conform]") {
-  Scratch s;
-  std::string error;
-  Adapter crashing(answering_adapter("kill -SEGV $$"), s / "adapter.log");
-  REQUIRE(crashing.start(5, error));
+  Started started("kill -SEGV $$");
+  Adapter& crashing = started.adapter;
   const Reply crashed = crashing.request(run_line, 5);
   CHECK(crashed.kind == Reply::Kind::crash);
   CHECK(crashed.text ==
         "killed by signal " + std::to_string(SIGSEGV) + " (" + ::strsignal(SIGSEGV) + ")");
   CHECK_FALSE(crashing.running());
+  std::string error;
   REQUIRE(crashing.start(5, error));  // and it can be started again
   CHECK(crashing.running());
 
-  Adapter exiting(answering_adapter("exit 9"), s / "adapter.log");
-  REQUIRE(exiting.start(5, error));
-  const Reply exited = exiting.request(run_line, 5);
-  CHECK(exited.kind == Reply::Kind::crash);
-  CHECK(exited.text == "exited with status 9");
-
-  Adapter talking(answering_adapter("echo 'DONE, I think'"), s / "adapter.log");
-  REQUIRE(talking.start(5, error));
-  const Reply talked = talking.request(run_line, 5);
-  CHECK(talked.kind == Reply::Kind::crash);
-  CHECK(talked.text == "protocol violation: answered 'DONE, I think'");
-  CHECK_FALSE(talking.running());
+  check_answer("exit 9", Reply::Kind::crash, "exited with status 9", false);
+  check_answer("echo 'DONE, I think'", Reply::Kind::crash,
+               "protocol violation: answered 'DONE, I think'", false);
 }
 
 TEST_CASE("conform adapter: no answer within the timeout is a hang, and the adapter is killed",
           "[conform]") {
-  Scratch s;
-  std::string error;
-  Adapter hanging(answering_adapter("sleep 60"), s / "adapter.log");
-  REQUIRE(hanging.start(5, error));
+  Started started("sleep 60");
+  Adapter& hanging = started.adapter;
   const auto start = sonnx::process::Clock::now();
   const Reply hung = hanging.request(run_line, 1);
   CHECK(sonnx::process::Clock::now() - start < std::chrono::seconds(10));
@@ -119,10 +121,8 @@ extern "C" void stop_on_signal(int) { request_stop(); }
 }  // namespace
 
 TEST_CASE("conform adapter: a stop request ends a request at once, as 'interrupted'", "[conform]") {
-  Scratch s;
-  std::string error;
-  Adapter hanging(answering_adapter("sleep 60"), s / "adapter.log");
-  REQUIRE(hanging.start(5, error));
+  Started started("sleep 60");
+  Adapter& hanging = started.adapter;
   struct sigaction action {};
   struct sigaction previous {};
   action.sa_handler = stop_on_signal;  // no SA_RESTART, as the conform command installs it

@@ -21,8 +21,10 @@
 # table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of every pass
 # plus per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt,
 # wp-policy.txt, wp-float-to-int.json, wp-binding.json, wp-tool-versions.json, and with --smoke
-# wp-smoke.json (WP smoke tests); exits non-zero if any goal is not proved or not accepted, a
-# conversion has no proved range assertion, or a smoke test finds an unreachable point.
+# wp-smoke.json (WP smoke tests) and wp-smoke-search.json (how they ran, the planted
+# inconsistencies found); exits non-zero if any goal is not proved or not accepted, a conversion
+# has no proved range assertion, a smoke test finds an unreachable point or the smoke tests miss a
+# planted one.
 # Needs only the Debian 12 packages frama-c-base, why3, z3, cvc4, cvc5, clang (and python3,
 # coreutils): it writes its own Why3 configuration (why3 config detect + a cvc5 entry + the spec
 # load path) into a private work directory next to DIR and exports WHY3CONFIG.
@@ -224,28 +226,44 @@ FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$ROUTE_FCTS,$CHECKED_FP_FC
 # bit manipulation) may use Z3. wp_evidence.py joins the passes and checks the policy per goal.
 FP_PROVERS=taskprint,script,cvc5-opaque,cvc5,cvc5-nofp
 [ "$SEARCH" = 1 ] && FP_PROVERS=taskprint,tip,cvc5-opaque,cvc5,cvc5-nofp
-# Smoke tests (--smoke, run by the main job): every precondition, loop and branch is tried for
-# unreachability, at 2 s per prover; they add about ten minutes, so the test command leaves them out.
-SMOKE_ARGS=()
-[ "$SMOKE" = 1 ] && SMOKE_ARGS=(-wp-smoke-tests -wp-smoke-timeout 2)
+# Smoke tests (--smoke, run by the main job): WP's search for points that no execution reaches (an
+# inconsistent precondition, loop invariant or call, a dead branch), each of which would make
+# goals vacuous. A smoke goal asks a prover to derive False where the point is; it is expected to
+# fail, so its cost is the time limit of every prover that tries it. They run after the proof, in
+# processes of their own, with one prover per pass and SMOKE_TIMEOUT seconds: CVC4 for the integer
+# passes (on a goal without a contradiction it gives up soonest of the three), CVC5 on Why3's
+# axiomatisation of floats for the floating-point pass (CVC4 has no floating point). They deselect
+# every property category but assigns: WP generates a function's smoke goals only when one of its
+# properties is selected, and every function of the C subset has an assigns clause; the assigns
+# goals they prove again are dropped from their report (the proof passes' verdicts count). The
+# same settings must first find the planted inconsistencies of smoke_planted.c, one of each kind.
+SMOKE_TIMEOUT=1
+SMOKE_INT_PROVER=cvc4
+SMOKE_FP_PROVER=cvc5-nofp
+SMOKE_ONLY=-@lemma,-@requires,-@ensures,-@exits,-@assert,-@invariant,-@variant,-@breaks
+SMOKE_ONLY=$SMOKE_ONLY,-@continues,-@returns,-@complete_behaviors,-@disjoint_behaviors
+SMOKE_ONLY=$SMOKE_ONLY,-@terminates,-@decreases,-@check
+SMOKE_ARGS=(-wp-smoke-tests -wp-smoke-timeout "$SMOKE_TIMEOUT")
 
-# wp_pass NAME PROVERS_AT_ONCE -- STAGES... : one Frama-C process over every C-subset file (with
-# the smoke tests when --smoke), with its own WP session and cache, report, log and property CSV.
+# wp_pass NAME PROVERS_AT_ONCE -- STAGES... : one Frama-C process over every C-subset file, with
+# its own WP session and cache, report, log and property CSV; a pass named smoke-* runs the smoke
+# tests only.
 wp_pass() {
   local name="$1" par="$2"; shift 3
-  local session="$WORK/session-$name" cache=update
+  local session="$WORK/session-$name" cache=update smoke=()
   mkdir -p "$session/script"
   if [ "$SEARCH" != 1 ]; then
     cp "$SCRIPTS"/*.json "$session/script/"
     case "$name" in
       rank-*) cache=none ;;   # the provers' own times, with the tactic scripts but no record
+      smoke-*) cache=none; smoke=("${SMOKE_ARGS[@]}") ;;
       *) python3 "$HERE/wp_replay.py" scripts "$HERE/replay.json" "$session/script" ;;
     esac
   fi
   rm -rf "$WORK/tasks-$name"
   frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES" \
     "${C_FILES[@]}" -wp-driver "$DRIVER" -wp-par "$par" \
-    -wp-session "$session" -wp-cache "$cache" "${SMOKE_ARGS[@]}" -wp-out "$WORK/tasks-$name" \
+    -wp-session "$session" -wp-cache "$cache" "${smoke[@]}" -wp-out "$WORK/tasks-$name" \
     -cg-no-services -cg "$WORK/callgraph-$name.dot" \
     -wp-report-json "$WORK/wp-report-$name.json" "$@" \
     -then -report -report-untried -report-csv "$WORK/wp-properties-$name.csv" \
@@ -255,26 +273,35 @@ wp_pass() {
 # RTE annotations are generated per function group with the warning options that fit it (the
 # -warn-* options are kernel options read by the RTE plug-in). Within one process WP keeps the
 # first portfolio (a -wp-prover given again after -then is ignored): hence one process per policy.
+# With SELECT=smoke a stage selects the smoke goals only (WP reads -wp-prop per stage: it does not
+# carry over -then) and searches no tactic for them (they are expected to fail).
+smoke_select() {
+  if [ "${SELECT:-}" = smoke ]; then echo "-wp-prop=$SMOKE_ONLY"; fi
+}
 main_stages() {
+  local auto=(-wp-auto "$CONV_AUTO")
+  [ "${SELECT:-}" = smoke ] && auto=()
   echo -rte -rte-select "$INT_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
     -then -rte -rte-select "$CONV_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
-    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$INT_FCTS" \
-    -then -wp-fct "$CONV_FCTS" -wp-timeout "$CONV_TIMEOUT" -wp-auto "$CONV_AUTO"
+    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$INT_FCTS" "$(smoke_select)" \
+    -then -wp-fct "$CONV_FCTS" -wp-timeout "$CONV_TIMEOUT" "$(smoke_select)" "${auto[@]}"
 }
 # The validation and domain-scan functions: the main pass's policy, in a process of its own.
 checks_stages() {
   echo -rte -rte-select "$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
     -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" \
-    -wp-fct "$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS"
+    -wp-fct "$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS" \
+    "$(smoke_select)"
 }
 fp_stages() {
+  local select="-wp-prop=$HALF_EXCLUDED"
+  [ "${SELECT:-}" = smoke ] && select="$(smoke_select)"
   echo -rte -rte-select "$FP_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
-    -then -wp -wp-prover "$FP_PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$FP_FCTS" \
-    -wp-prop="$HALF_EXCLUDED"
+    -then -wp -wp-prover "$FP_PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$FP_FCTS" "$select"
 }
 
 # ---- WP session/cache: replay verdicts only when nothing that a proof depends on changed -------
@@ -330,14 +357,84 @@ for pid in "$main_pid" "$checks_pid"; do
 done
 set -e
 end=$(date +%s)
+smoke_passes=()
+planted=0
+rm -f "$OUT/wp-smoke-search.json"
+if [ "$SMOKE" = 1 ]; then
+  # The planted inconsistencies, then the smoke passes side by side like the proof passes.
+  frama-c -machdep "$MACHDEP" -pp-annot "$HERE/smoke_planted.c" -rte -warn-unsigned-overflow -then \
+    -wp -wp-prover "$SMOKE_INT_PROVER" -wp-par "$PAR" -wp-cache none "${SMOKE_ARGS[@]}" \
+    "-wp-prop=$SMOKE_ONLY" >"$WORK/wp-log-smoke-planted.txt" 2>&1 || true
+  set +e
+  # shellcheck disable=SC2046
+  (PROVERS=$SMOKE_INT_PROVER SELECT=smoke; wp_pass smoke-main "$PAR" -- $(main_stages)) &
+  main_pid=$!
+  # shellcheck disable=SC2046
+  (PROVERS=$SMOKE_INT_PROVER SELECT=smoke; wp_pass smoke-checks "$PAR" -- $(checks_stages)) &
+  checks_pid=$!
+  # shellcheck disable=SC2046
+  (FP_PROVERS=$SMOKE_FP_PROVER SELECT=smoke; wp_pass smoke-fp "$PAR" -- $(fp_stages))
+  for pid in "$main_pid" "$checks_pid"; do
+    wait "$pid" || true
+  done
+  set -e
+  # How the search ran, and whether it found each planted inconsistency (a smoke test "Failed"
+  # when its point was proved unreachable: each planted point must be).
+  python3 - "$WORK/wp-log-smoke-planted.txt" "$OUT/wp-smoke-search.json" "$SMOKE_TIMEOUT" \
+    "$(($(date +%s) - end))" "$CVC4_V" "$CVC5_V" <<'PY' || planted=1
+import json, re, sys
+log, out, timeout, seconds, cvc4, cvc5 = sys.argv[1:7]
+cvc4, cvc5 = (re.sub(r"^This is (\w+) version ", r"\1 ", v) for v in (cvc4, cvc5))
+text = open(log, errors="replace").read()
+planted = {"inconsistent precondition": "smoke_planted_dead_requires_wp_smoke_default_requires",
+           "dead branch": "smoke_planted_dead_branch_wp_smoke_dead_code",
+           "inconsistent loop invariants": "smoke_planted_dead_loop_wp_smoke_dead_loop"}
+found = {kind: bool(re.search(r"\[wp\] \[Failed\] Smoke-test typed_%s" % goal, text))
+         for kind, goal in planted.items()}
+json.dump({"what": "WP smoke tests: every smoke goal tried once, by one prover per pass, within "
+                   "the time limit; first the planted inconsistencies of smoke_planted.c",
+           "provers": {"integer passes (main, checks)": cvc4,
+                       "floating-point pass": cvc5 + " on Why3's axiomatisation of floats"},
+           "timeout_s": int(timeout), "seconds": int(seconds), "planted_found": found},
+          open(out, "w"), indent=1)
+for kind, ok in found.items():
+    print("smoke self-check: planted %s %s" % (kind, "found" if ok else "NOT FOUND"))
+print("prove.sh: smoke tests in %s s" % seconds)
+sys.exit(0 if all(found.values()) else 1)
+PY
+  # The smoke passes' evidence is their smoke goals only: their report and log without the assigns
+  # goals, and no property rows (an empty CSV) for wp-properties.csv.
+  for name in main checks fp; do
+    python3 - "$WORK/wp-report-smoke-$name.json" "$WORK/wp-log-smoke-$name.txt" <<'PY'
+import json, sys
+report, log = sys.argv[1:3]
+data = json.load(open(report))
+data["wp:global"] = {}  # prover statistics: those of the proof passes count
+for fn, goals in data.get("wp:functions", {}).items():
+    for goal in [g for g in goals if g != "wp:section" and "_wp_smoke_" not in g]:
+        del goals[goal]
+json.dump(data, open(report[:-5] + "-only.json", "w"))
+lines = open(log, errors="replace").read().splitlines(True)
+open(log[:-4] + "-only.txt", "w").writelines(l for l in lines if "] Goal typed_" not in l)
+PY
+    : >"$WORK/wp-properties-smoke-$name-only.csv"
+    case "$name" in
+      main) smoke_passes+=("smoke-main-only:$WORK:$INT_FCTS,$CONV_FCTS:$SMOKE_INT_PROVER") ;;
+      checks) smoke_passes+=("smoke-checks-only:$WORK:$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS")
+              smoke_passes[-1]+=":$SMOKE_INT_PROVER" ;;
+      fp) smoke_passes+=("smoke-fp-only:$WORK:$FP_FCTS:$SMOKE_FP_PROVER") ;;
+    esac
+  done
+fi
 # Each pass: its name, its evidence files (report, log, property CSV, printed tasks, call graph),
 # the functions it proves and its provers.
 python3 "$HERE/wp_evidence.py" "$OUT" \
   "main:$WORK:$INT_FCTS,$CONV_FCTS:$PROVERS" \
   "checks:$WORK:$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS:$PROVERS" \
-  "fp:$WORK:$FP_FCTS:$FP_PROVERS" \
+  "fp:$WORK:$FP_FCTS:$FP_PROVERS" "${smoke_passes[@]}" \
   | tee "$OUT/wp-policy.txt"
 policy=${PIPESTATUS[0]}
+[ "$planted" = 0 ] || policy=1
 python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - start))" "$rc" \
   "$FRAMAC_V | $WHY3_V | $Z3_V | $CVC4_V | $CVC5_V" | tee "$OUT/wp-summary.txt"
 status=${PIPESTATUS[0]}

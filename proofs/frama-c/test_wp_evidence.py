@@ -127,6 +127,13 @@ def main():
           "a precondition a call does not prove is reported, the call named")
     check(log.count("PRECONDITION NOT PROVED") == 1,
           "a precondition registered as the C++ caller's (wp_assumed) is accepted")
+    sys.path.insert(0, HERE)
+    import wp_evidence  # pylint: disable=import-outside-toplevel
+    props = {"g_requires_V_a", "g_requires_V_a_2", "g_requires_V_b"}
+    check(wp_evidence.goal_property("h_call_g_2_requires_V_a", props) == "g_requires_V_a_2",
+          "the second call's goal of a callee's precondition belongs to the property _2")
+    check(wp_evidence.goal_property("h_call_g_requires_V_a", props) == "g_requires_V_a",
+          "the first call's goal belongs to the property without a number")
     rc, log = run_with_z3_trusted({"z3_alone"})
     check(rc == 0 and "not accepted: f_ensures_B" not in log,
           "the acceptance rule is the policy file's: trusting Z3 alone there accepts the property"

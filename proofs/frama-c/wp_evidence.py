@@ -111,7 +111,9 @@ def goal_property(goal, properties):
     """the property (WP report key) a goal of a task file belongs to. A goal extends its property's
     name (_part2, _established, ...); WP cuts long goal names short in file names (the label
     shortened, the suffix kept), and names a call-site goal <caller>_call_<callee>_requires_<label>
-    where its property is <callee>_requires_<label>: the one property that fits, else None"""
+    where its property is <callee>_requires_<label> (at the n-th call of the same callee,
+    <caller>_call_<callee>_<n>_requires_<label> and <callee>_requires_<label>_<n>): the one
+    property that fits, else None"""
     best = None
     for name in properties:
         fits = goal == name or goal.startswith(name + "_")
@@ -121,7 +123,11 @@ def goal_property(goal, properties):
         return best
     stem = re.sub(r"(_part\d+|_established|_preserved|_exit|_normal|_positive|_decrease)+$", "",
                   goal)
-    for s in (stem, stem.split("_call_", 1)[-1]):
+    callee = stem.split("_call_", 1)[-1]
+    # the n-th call of one callee in one caller: goal <caller>_call_<callee>_<n>_requires_<label>,
+    # property <callee>_requires_<label>_<n>
+    nth_call = re.sub(r"^(.*)_(\d+)_requires_(.*)$", r"\1_requires_\3_\2", callee)
+    for s in (stem, callee, nth_call):
         # the number of a second clause of the same label follows the shortened label
         m = re.fullmatch(r"(.*)_(\d+)", s)
         head, index = (m.group(1), "_" + m.group(2)) if m else (s, "")

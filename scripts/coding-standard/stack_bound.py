@@ -285,26 +285,26 @@ SAMPLES = {
 }
 
 
+def command_entry(directory, compiler, objects, target, unit):
+    """An entry of the "command" form: `unit` (below src/) of `target`, its object file in
+    `objects`, the CMakeFiles folder as the generator names it from `directory`."""
+    return {"directory": directory, "file": "{source}/src/" + unit,
+            "command": f"{compiler} -O2 -o {objects}/{target}.dir/{unit}.o "
+                       f"-c {{source}}/src/{unit}"}
+
+
 # compile_commands.json as CMake's generators write it for the library (src/div/div.cpp) and for a
 # target whose folder name starts like the library's: {build} is the build folder. The reader must
 # pick exactly the library's unit in every form.
+LIBRARY_UNIT = "div/div.cpp"
+OTHER_UNIT = ("sonnx_div_routes_avx2", "div/fast/div_fast_avx2.cpp")
 GENERATOR_FORMS = {
     "ninja_form": [
-        {"directory": "{build}", "file": "{source}/src/div/div.cpp",
-         "command": "c++ -O2 -o src/CMakeFiles/sonnx_div.dir/div/div.cpp.o "
-                    "-c {source}/src/div/div.cpp"},
-        {"directory": "{build}", "file": "{source}/src/div/fast/div_fast_avx2.cpp",
-         "command": "c++ -O2 -o "
-                    "src/CMakeFiles/sonnx_div_routes_avx2.dir/div/fast/div_fast_avx2.cpp.o "
-                    "-c {source}/src/div/fast/div_fast_avx2.cpp"}],
+        command_entry("{build}", "c++", "src/CMakeFiles", "sonnx_div", LIBRARY_UNIT),
+        command_entry("{build}", "c++", "src/CMakeFiles", *OTHER_UNIT)],
     "unix_makefiles_form": [
-        {"directory": "{build}/src", "file": "{source}/src/div/div.cpp",
-         "command": "/usr/bin/c++ -O2 -o CMakeFiles/sonnx_div.dir/div/div.cpp.o "
-                    "-c {source}/src/div/div.cpp"},
-        {"directory": "{build}/src", "file": "{source}/src/div/fast/div_fast_avx2.cpp",
-         "command": "/usr/bin/c++ -O2 -o "
-                    "CMakeFiles/sonnx_div_routes_avx2.dir/div/fast/div_fast_avx2.cpp.o "
-                    "-c {source}/src/div/fast/div_fast_avx2.cpp"}],
+        command_entry("{build}/src", "/usr/bin/c++", "CMakeFiles", "sonnx_div", LIBRARY_UNIT),
+        command_entry("{build}/src", "/usr/bin/c++", "CMakeFiles", *OTHER_UNIT)],
     "arguments_form": [
         {"directory": "{build}/src", "file": "{source}/src/div/div.cpp",
          "arguments": ["c++", "-O2", "-oCMakeFiles/sonnx_div.dir/div/div.cpp.o", "-c",

@@ -48,6 +48,14 @@ inline int report_error(bool json, int code, const std::string& requirement,
   return code;
 }
 
+// The error of a failed file operation: its exit code, requirement and message.
+inline int report_io_error(bool json, const io::IoStatus& status) {
+  return report_error(json, exit_code_of(status), status.requirement, status.message);
+}
+
+// The start of a successful machine-readable result.
+inline nlohmann::json ok_report(int code) { return {{"status", "ok"}, {"exit_code", code}}; }
+
 inline int usage_error(bool json, const std::string& message) {
   return report_error(json, exit_usage, "", "usage: " + message);
 }

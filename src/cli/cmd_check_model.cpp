@@ -160,9 +160,7 @@ int check_set(const CheckOptions& o) {
   const std::size_t total = counts[0] + counts[1] + counts[2] + counts[3] + counts[4];
   const int code = exit_of(worst);
   if (o.json) {
-    nlohmann::json out;
-    out["status"] = "ok";
-    out["exit_code"] = code;
+    nlohmann::json out = ok_report(code);
     out["models"] = std::move(models);
     out["summary"] = {{"models", total},
                       {"inside", counts[0]},

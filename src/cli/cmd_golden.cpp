@@ -46,12 +46,10 @@ int golden(const CLI::App& sub, const GoldenOptions& o) {
                                                  return verify::golden_reference(t, !profile, a, b);
                                                });
   if (!status.ok()) {
-    return report_error(o.json, exit_code_of(status), status.requirement, status.message);
+    return report_io_error(o.json, status);
   }
   if (o.json) {
-    nlohmann::json out;
-    out["status"] = "ok";
-    out["exit_code"] = exit_ok;
+    nlohmann::json out = ok_report(exit_ok);
     out["out"] = o.out;
     out["type"] = data_type_name(*type);
     out["semantics"] = o.semantics;

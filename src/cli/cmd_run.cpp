@@ -59,10 +59,10 @@ int run(const CLI::App& sub, const RunOptions& o) {
 
   const io::ReadResult a = io::read_tensor_file(o.a);
   if (!a.ok())
-    return report_error(o.json, exit_code_of(a.status), a.status.requirement, a.status.message);
+    return report_io_error(o.json, a.status);
   const io::ReadResult b = io::read_tensor_file(o.b);
   if (!b.ok())
-    return report_error(o.json, exit_code_of(b.status), b.status.requirement, b.status.message);
+    return report_io_error(o.json, b.status);
 
   const io::DivideResult c = io::divide(a.tensor, b.tensor, *semantics);
   if (!c.status.ok()) {
@@ -79,12 +79,10 @@ int run(const CLI::App& sub, const RunOptions& o) {
       o.output, c.c, o.name,
       o.encoding == "typed" ? io::ProtoEncoding::typed_fields : io::ProtoEncoding::raw_data);
   if (!written.ok()) {
-    return report_error(o.json, exit_code_of(written), written.requirement, written.message);
+    return report_io_error(o.json, written);
   }
   if (o.json) {
-    nlohmann::json out;
-    out["status"] = "ok";
-    out["exit_code"] = exit_ok;
+    nlohmann::json out = ok_report(exit_ok);
     out["output"] = o.output;
     out["format"] = std::string(io::format_name(*fc));
     out["type"] = data_type_name(c.c.type);

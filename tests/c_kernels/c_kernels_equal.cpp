@@ -32,11 +32,14 @@ void* module = nullptr;
 std::uint64_t compared = 0;
 std::uint64_t differences = 0;
 
+// Every compared function has one name in both compilations: sonnx_div_<suffix>.
+std::string c_name(const std::string& suffix) { return "sonnx_div_" + suffix; }
+
 template <typename Function>
-Function* from_module(const char* name) {
-  void* symbol = dlsym(module, name);
+Function* from_module(const std::string& name) {
+  void* symbol = dlsym(module, name.c_str());
   if (symbol == nullptr) {
-    std::fprintf(stderr, "c_kernels_equal: %s not in the C module\n", name);
+    std::fprintf(stderr, "c_kernels_equal: %s not in the C module\n", name.c_str());
     std::exit(2);
   }
   return reinterpret_cast<Function*>(symbol);  // NOLINT: dlsym returns an object pointer
@@ -54,11 +57,11 @@ bool same_bits(const std::vector<T>& x, const std::vector<T>& y) {
   return std::memcmp(x.data(), y.data(), x.size() * sizeof(T)) == 0;
 }
 
-void report(const char* name, bool same, std::uint64_t pairs) {
+void report(const std::string& name, bool same, std::uint64_t pairs) {
   compared += pairs;
   if (!same) {
     ++differences;
-    std::printf("DIFFERENT: %s\n", name);
+    std::printf("DIFFERENT: %s\n", name.c_str());
   }
 }
 
@@ -76,11 +79,12 @@ void into_domain(const std::vector<T>& a, std::vector<T>& b) {
 template <typename T>
 using Kernel = void(const T*, const T*, T*, std::size_t);
 
-// One kernel, C++ against C, on rows of pairs; make(row, a, b) fills a row.
+// One kernel, C++ (cxx) against C (sonnx_div_<suffix>), on rows of pairs; make(row, a, b) fills
+// a row.
 template <typename T, typename Make>
-void kernel_rows(const char* name, Kernel<T>* cxx, const char* c_name, std::uint64_t rows,
-                 bool domain, Make make) {
-  Kernel<T>* c = from_module<Kernel<T>>(c_name);
+void kernel_rows(const std::string& suffix, Kernel<T>* cxx, std::uint64_t rows, bool domain,
+                 Make make) {
+  Kernel<T>* c = from_module<Kernel<T>>(c_name(suffix));
   std::vector<T> a, b, x, y;
   bool same = true;
   std::uint64_t pairs = 0;
@@ -94,16 +98,15 @@ void kernel_rows(const char* name, Kernel<T>* cxx, const char* c_name, std::uint
     same = same_bits(x, y);
     pairs += a.size();
   }
-  report(name, same, pairs);
+  report(c_name(suffix), same, pairs);
 }
 
 // Every pair of a 8/16-bit type (row r: a = r + i, b = i), or the first `rows` rows.
 template <typename T>
-void all_pairs(const char* name, Kernel<T>* cxx, const char* c_name, std::uint64_t rows,
-               bool domain) {
+void all_pairs(const std::string& suffix, Kernel<T>* cxx, std::uint64_t rows, bool domain) {
   using U = std::make_unsigned_t<T>;
   constexpr std::uint64_t size = std::uint64_t{1} << (8 * sizeof(T));
-  kernel_rows<T>(name, cxx, c_name, std::min(rows, size), domain,
+  kernel_rows<T>(suffix, cxx, std::min(rows, size), domain,
                  [](std::uint64_t r, std::vector<T>& a, std::vector<T>& b) {
                    a.resize(size);
                    b.resize(size);
@@ -117,7 +120,7 @@ void all_pairs(const char* name, Kernel<T>* cxx, const char* c_name, std::uint64
 // Boundary values (near every power of two, both signs) against each other, then random rows
 // (of the 64-bit types, a third below 2^53 and a third below 2^31 in magnitude).
 template <typename T>
-void sampled_pairs(const char* name, Kernel<T>* cxx, const char* c_name, bool domain) {
+void sampled_pairs(const std::string& suffix, Kernel<T>* cxx, bool domain) {
   using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
   std::vector<T> edges;
   for (unsigned k = 0; k < 8 * sizeof(T); ++k) {
@@ -132,7 +135,7 @@ void sampled_pairs(const char* name, Kernel<T>* cxx, const char* c_name, bool do
     }
   }
   const std::uint64_t edge_rows = edges.size();
-  kernel_rows<T>(name, cxx, c_name, edge_rows + 64, domain,
+  kernel_rows<T>(suffix, cxx, edge_rows + 64, domain,
                  [&](std::uint64_t r, std::vector<T>& a, std::vector<T>& b) {
                    if (r < edge_rows) {
                      a.assign(edges.size(), edges[r]);
@@ -158,14 +161,15 @@ void sampled_pairs(const char* name, Kernel<T>* cxx, const char* c_name, bool do
                  });
 }
 
-// A domain scan and check: random operands with zero divisors and MIN / -1 pairs planted.
+// A type's domain scan and check (sonnx_div_domain_scan_<type>, sonnx_div_domain_<type>): random
+// operands with zero divisors and MIN / -1 pairs planted.
 template <typename T>
-void domain(const char* scan_name, std::size_t (*scan)(const T*, const T*, std::size_t),
-            const char* check_name,
+void domain(const std::string& type, std::size_t (*scan)(const T*, const T*, std::size_t),
             sonnx_verdict (*check)(const T*, const T*, std::size_t, std::size_t*)) {
-  auto* c_scan = from_module<std::size_t(const T*, const T*, std::size_t)>(scan_name);
-  auto* c_check =
-      from_module<sonnx_verdict(const T*, const T*, std::size_t, std::size_t*)>(check_name);
+  auto* c_scan =
+      from_module<std::size_t(const T*, const T*, std::size_t)>(c_name("domain_scan_" + type));
+  auto* c_check = from_module<sonnx_verdict(const T*, const T*, std::size_t, std::size_t*)>(
+      c_name("domain_" + type));
   bool same = true;
   std::uint64_t state = 0x5EED;
   for (std::size_t n : {0u, 1u, 7u, 127u, 128u, 129u, 1000u, 5000u}) {
@@ -186,17 +190,18 @@ void domain(const char* scan_name, std::size_t (*scan)(const T*, const T*, std::
              check(a.data(), b.data(), n, &i1) == c_check(a.data(), b.data(), n, &i2) && i1 == i2;
     }
   }
-  report(scan_name, same, 24);
+  report(c_name("domain_scan_" + type), same, 24);
 }
 
 template <typename T>
 using Checked = sonnx_verdict(sonnx_tensor, sonnx_tensor, sonnx_tensor, const T*, const T*, T*,
                               std::int32_t, sonnx_fault*);
 
-// A decision procedure on valid tensors, on every kind of failure, in place and with each kernel.
+// A type's decision procedure (sonnx_div_checked_<type>) on valid tensors, on every kind of
+// failure, in place and with each kernel.
 template <typename T>
-void decision(const char* name, Checked<T>* cxx, std::int32_t code) {
-  Checked<T>* c = from_module<Checked<T>>(name);
+void decision(const std::string& type, Checked<T>* cxx, std::int32_t code) {
+  Checked<T>* c = from_module<Checked<T>>(c_name("checked_" + type));
   const std::int64_t shape[] = {3, 5};
   const std::int64_t other[] = {5, 3};
   const std::int64_t negative[] = {3, -5};
@@ -238,7 +243,7 @@ void decision(const char* name, Checked<T>* cxx, std::int32_t code) {
              fx.count == fy.count && std::memcmp(cx, cy, 15 * sizeof(T)) == 0;
     }
   }
-  report(name, same, 27);
+  report(c_name("checked_" + type), same, 27);
 }
 
 }  // namespace
@@ -255,68 +260,53 @@ int main(int argc, char** argv) {
   }
   const std::string mode = argc > 2 ? argv[2] : "";
   if (mode == "--planted") {  // a check that could pass what it should fail is a defect
-    all_pairs<std::uint16_t>("uint16 kernel (C++) against the bfloat16 kernel (C)", sonnx_div_u16,
-                             "sonnx_div_bf16", 64, true);
-    std::printf("planted difference %s\n", differences == 1 ? "reported" : "MISSED");
+    all_pairs<std::uint16_t>("bf16", sonnx_div_u16, 64, true);  // C++ uint16 against C bfloat16
+    std::printf("planted difference (the library's uint16 kernel against the C module's bfloat16 "
+                "kernel) %s\n",
+                differences == 1 ? "reported" : "MISSED");
     return differences == 1 ? 0 : 1;
   }
   const std::uint64_t rows16 = mode == "--full" ? 65536 : 64;
-  all_pairs<std::uint16_t>("sonnx_div_f16", sonnx_div_f16, "sonnx_div_f16", rows16, false);
-  all_pairs<std::uint16_t>("sonnx_div_bf16", sonnx_div_bf16, "sonnx_div_bf16", rows16, false);
-  all_pairs<std::int16_t>("sonnx_div_i16", sonnx_div_i16, "sonnx_div_i16", rows16, true);
-  all_pairs<std::uint16_t>("sonnx_div_u16", sonnx_div_u16, "sonnx_div_u16", rows16, true);
-  all_pairs<std::int16_t>("sonnx_div_i16_via_binary32", sonnx_div_i16_via_binary32,
-                          "sonnx_div_i16_via_binary32", rows16, true);
-  all_pairs<std::uint16_t>("sonnx_div_u16_via_binary32", sonnx_div_u16_via_binary32,
-                           "sonnx_div_u16_via_binary32", rows16, true);
-  all_pairs<std::int8_t>("sonnx_div_i8", sonnx_div_i8, "sonnx_div_i8", 256, true);
-  all_pairs<std::uint8_t>("sonnx_div_u8", sonnx_div_u8, "sonnx_div_u8", 256, true);
-  all_pairs<std::int8_t>("sonnx_div_i8_via_binary32", sonnx_div_i8_via_binary32,
-                         "sonnx_div_i8_via_binary32", 256, true);
-  all_pairs<std::uint8_t>("sonnx_div_u8_via_binary32", sonnx_div_u8_via_binary32,
-                          "sonnx_div_u8_via_binary32", 256, true);
-  sampled_pairs<std::int32_t>("sonnx_div_i32", sonnx_div_i32, "sonnx_div_i32", true);
-  sampled_pairs<std::uint32_t>("sonnx_div_u32", sonnx_div_u32, "sonnx_div_u32", true);
-  sampled_pairs<std::int64_t>("sonnx_div_i64", sonnx_div_i64, "sonnx_div_i64", true);
-  sampled_pairs<std::uint64_t>("sonnx_div_u64", sonnx_div_u64, "sonnx_div_u64", true);
-  sampled_pairs<std::int32_t>("sonnx_div_i32_via_binary64", sonnx_div_i32_via_binary64,
-                              "sonnx_div_i32_via_binary64", true);
-  sampled_pairs<std::uint32_t>("sonnx_div_u32_via_binary64", sonnx_div_u32_via_binary64,
-                               "sonnx_div_u32_via_binary64", true);
-  sampled_pairs<std::int64_t>("sonnx_div_i64_blocked", sonnx_div_i64_blocked,
-                              "sonnx_div_i64_blocked", true);
-  sampled_pairs<std::uint64_t>("sonnx_div_u64_blocked", sonnx_div_u64_blocked,
-                               "sonnx_div_u64_blocked", true);
-  sampled_pairs<float>("sonnx_div_f32", sonnx_div_f32, "sonnx_div_f32", false);
-  sampled_pairs<double>("sonnx_div_f64", sonnx_div_f64, "sonnx_div_f64", false);
-  domain<std::int8_t>("sonnx_div_domain_scan_i8", sonnx_div_domain_scan_i8, "sonnx_div_domain_i8",
-                      sonnx_div_domain_i8);
-  domain<std::int16_t>("sonnx_div_domain_scan_i16", sonnx_div_domain_scan_i16,
-                       "sonnx_div_domain_i16", sonnx_div_domain_i16);
-  domain<std::int32_t>("sonnx_div_domain_scan_i32", sonnx_div_domain_scan_i32,
-                       "sonnx_div_domain_i32", sonnx_div_domain_i32);
-  domain<std::int64_t>("sonnx_div_domain_scan_i64", sonnx_div_domain_scan_i64,
-                       "sonnx_div_domain_i64", sonnx_div_domain_i64);
-  domain<std::uint8_t>("sonnx_div_domain_scan_u8", sonnx_div_domain_scan_u8, "sonnx_div_domain_u8",
-                       sonnx_div_domain_u8);
-  domain<std::uint16_t>("sonnx_div_domain_scan_u16", sonnx_div_domain_scan_u16,
-                        "sonnx_div_domain_u16", sonnx_div_domain_u16);
-  domain<std::uint32_t>("sonnx_div_domain_scan_u32", sonnx_div_domain_scan_u32,
-                        "sonnx_div_domain_u32", sonnx_div_domain_u32);
-  domain<std::uint64_t>("sonnx_div_domain_scan_u64", sonnx_div_domain_scan_u64,
-                        "sonnx_div_domain_u64", sonnx_div_domain_u64);
-  decision<std::int8_t>("sonnx_div_checked_i8", sonnx_div_checked_i8, SONNX_TYPE_INT8);
-  decision<std::int16_t>("sonnx_div_checked_i16", sonnx_div_checked_i16, SONNX_TYPE_INT16);
-  decision<std::int32_t>("sonnx_div_checked_i32", sonnx_div_checked_i32, SONNX_TYPE_INT32);
-  decision<std::int64_t>("sonnx_div_checked_i64", sonnx_div_checked_i64, SONNX_TYPE_INT64);
-  decision<std::uint8_t>("sonnx_div_checked_u8", sonnx_div_checked_u8, SONNX_TYPE_UINT8);
-  decision<std::uint16_t>("sonnx_div_checked_u16", sonnx_div_checked_u16, SONNX_TYPE_UINT16);
-  decision<std::uint32_t>("sonnx_div_checked_u32", sonnx_div_checked_u32, SONNX_TYPE_UINT32);
-  decision<std::uint64_t>("sonnx_div_checked_u64", sonnx_div_checked_u64, SONNX_TYPE_UINT64);
-  decision<std::uint16_t>("sonnx_div_checked_f16", sonnx_div_checked_f16, SONNX_TYPE_FLOAT16);
-  decision<std::uint16_t>("sonnx_div_checked_bf16", sonnx_div_checked_bf16, SONNX_TYPE_BFLOAT16);
-  decision<float>("sonnx_div_checked_f32", sonnx_div_checked_f32, SONNX_TYPE_FLOAT32);
-  decision<double>("sonnx_div_checked_f64", sonnx_div_checked_f64, SONNX_TYPE_FLOAT64);
+  all_pairs<std::uint16_t>("f16", sonnx_div_f16, rows16, false);
+  all_pairs<std::uint16_t>("bf16", sonnx_div_bf16, rows16, false);
+  all_pairs<std::int16_t>("i16", sonnx_div_i16, rows16, true);
+  all_pairs<std::uint16_t>("u16", sonnx_div_u16, rows16, true);
+  all_pairs<std::int16_t>("i16_via_binary32", sonnx_div_i16_via_binary32, rows16, true);
+  all_pairs<std::uint16_t>("u16_via_binary32", sonnx_div_u16_via_binary32, rows16, true);
+  all_pairs<std::int8_t>("i8", sonnx_div_i8, 256, true);
+  all_pairs<std::uint8_t>("u8", sonnx_div_u8, 256, true);
+  all_pairs<std::int8_t>("i8_via_binary32", sonnx_div_i8_via_binary32, 256, true);
+  all_pairs<std::uint8_t>("u8_via_binary32", sonnx_div_u8_via_binary32, 256, true);
+  sampled_pairs<std::int32_t>("i32", sonnx_div_i32, true);
+  sampled_pairs<std::uint32_t>("u32", sonnx_div_u32, true);
+  sampled_pairs<std::int64_t>("i64", sonnx_div_i64, true);
+  sampled_pairs<std::uint64_t>("u64", sonnx_div_u64, true);
+  sampled_pairs<std::int32_t>("i32_via_binary64", sonnx_div_i32_via_binary64, true);
+  sampled_pairs<std::uint32_t>("u32_via_binary64", sonnx_div_u32_via_binary64, true);
+  sampled_pairs<std::int64_t>("i64_blocked", sonnx_div_i64_blocked, true);
+  sampled_pairs<std::uint64_t>("u64_blocked", sonnx_div_u64_blocked, true);
+  sampled_pairs<float>("f32", sonnx_div_f32, false);
+  sampled_pairs<double>("f64", sonnx_div_f64, false);
+  domain<std::int8_t>("i8", sonnx_div_domain_scan_i8, sonnx_div_domain_i8);
+  domain<std::int16_t>("i16", sonnx_div_domain_scan_i16, sonnx_div_domain_i16);
+  domain<std::int32_t>("i32", sonnx_div_domain_scan_i32, sonnx_div_domain_i32);
+  domain<std::int64_t>("i64", sonnx_div_domain_scan_i64, sonnx_div_domain_i64);
+  domain<std::uint8_t>("u8", sonnx_div_domain_scan_u8, sonnx_div_domain_u8);
+  domain<std::uint16_t>("u16", sonnx_div_domain_scan_u16, sonnx_div_domain_u16);
+  domain<std::uint32_t>("u32", sonnx_div_domain_scan_u32, sonnx_div_domain_u32);
+  domain<std::uint64_t>("u64", sonnx_div_domain_scan_u64, sonnx_div_domain_u64);
+  decision<std::int8_t>("i8", sonnx_div_checked_i8, SONNX_TYPE_INT8);
+  decision<std::int16_t>("i16", sonnx_div_checked_i16, SONNX_TYPE_INT16);
+  decision<std::int32_t>("i32", sonnx_div_checked_i32, SONNX_TYPE_INT32);
+  decision<std::int64_t>("i64", sonnx_div_checked_i64, SONNX_TYPE_INT64);
+  decision<std::uint8_t>("u8", sonnx_div_checked_u8, SONNX_TYPE_UINT8);
+  decision<std::uint16_t>("u16", sonnx_div_checked_u16, SONNX_TYPE_UINT16);
+  decision<std::uint32_t>("u32", sonnx_div_checked_u32, SONNX_TYPE_UINT32);
+  decision<std::uint64_t>("u64", sonnx_div_checked_u64, SONNX_TYPE_UINT64);
+  decision<std::uint16_t>("f16", sonnx_div_checked_f16, SONNX_TYPE_FLOAT16);
+  decision<std::uint16_t>("bf16", sonnx_div_checked_bf16, SONNX_TYPE_BFLOAT16);
+  decision<float>("f32", sonnx_div_checked_f32, SONNX_TYPE_FLOAT32);
+  decision<double>("f64", sonnx_div_checked_f64, SONNX_TYPE_FLOAT64);
   std::printf("C and C++ compilations: %llu pairs and cases compared, %llu functions differ\n",
               static_cast<unsigned long long>(compared),
               static_cast<unsigned long long>(differences));

@@ -112,6 +112,17 @@ class HugeRegion {
   void* data_;
 };
 
+// A reader given a HugeRegion refuses it as a malformed file (T1) on its size alone; `read` maps
+// the bytes to a result with a status (a tensor file's, a model's).
+template <typename Read>
+void check_huge_region_refused(Read read) {
+  const HugeRegion region;
+  REQUIRE(region.ok());
+  const io::IoStatus status = read(region.bytes()).status;
+  CHECK(status.requirement == "T1");
+  CHECK(status.kind == io::IoErrorKind::format);
+}
+
 // Folder of ONNX's backend node tests, found at configure time ("" when absent).
 inline std::filesystem::path onnx_node_data() { return SONNX_ONNX_NODE_DATA; }
 

@@ -86,6 +86,22 @@ inline io::NodeReport only_node(const io::ModelReport& r) {
   return r.nodes[0];
 }
 
+// A node the checker could not judge: unproven, its first finding saying `why`.
+inline void check_unproven(const io::NodeReport& node, const std::string& why) {
+  CHECK(node.verdict == io::Verdict::unproven);
+  REQUIRE_FALSE(node.findings.empty());
+  CHECK_THAT(node.findings[0].message, Catch::Contains(why));
+}
+
+// A report of `count` nodes: the last unproven (its first finding saying `why`), the one before it
+// inside.
+inline void check_last_unproven(const io::ModelReport& r, std::size_t count,
+                                const std::string& why) {
+  REQUIRE(r.nodes.size() == count);
+  CHECK(r.nodes[count - 2].verdict == io::Verdict::inside);
+  check_unproven(r.nodes[count - 1], why);
+}
+
 // The default options without ONNX's inference and checker: the checker's own rules alone.
 constexpr io::CheckOptions own_rules{.shape_inference = false, .onnx_checker = false};
 
@@ -119,6 +135,18 @@ inline onnx::AttributeProto* add_int(onnx::NodeProto& node, const std::string& n
   a->set_type(onnx::AttributeProto::INT);
   a->set_i(value);
   return a;
+}
+
+// The graph attribute `name` of a node (If's then_branch, Loop's and Scan's body), its graph named
+// `graph_name`.
+inline onnx::GraphProto* add_graph(onnx::NodeProto& node, const std::string& name,
+                                   const std::string& graph_name) {
+  auto* a = node.add_attribute();
+  a->set_name(name);
+  a->set_type(onnx::AttributeProto::GRAPH);
+  auto* graph = a->mutable_g();
+  graph->set_name(graph_name);
+  return graph;
 }
 
 // A model-local function local.`name`(x, y) -> z without nodes, importing `opset`.
@@ -171,6 +199,21 @@ onnx::NodeProto* add_node(Body& g, const std::string& op, const std::vector<std:
   for (const auto& input : inputs) node->add_input(input);
   for (const auto& output : outputs) node->add_output(output);
   return node;
+}
+
+// A float32 initializer `name` of shape `dims` in `g`, every element +0 (as raw_data).
+inline onnx::TensorProto* add_zeros(onnx::GraphProto& g, const std::string& name,
+                                    const std::vector<std::int64_t>& dims) {
+  auto* t = g.add_initializer();
+  t->set_name(name);
+  t->set_data_type(onnx::TensorProto::FLOAT);
+  std::size_t count = 1;
+  for (const std::int64_t d : dims) {
+    t->add_dims(d);
+    count *= static_cast<std::size_t>(d);
+  }
+  t->set_raw_data(std::string(count * sizeof(float), '\0'));
+  return t;
 }
 
 // model(...) whose divisor b is no graph input but a float32 initializer of `count` elements,

@@ -138,37 +138,16 @@ TEST_CASE("check-model: types (R2, R3, C2) and dense tensors", "[T3][R2][R3][C2]
   // A dense initializer with equal static shape is fine.
   onnx::ModelProto init = model(14, f32, f32);
   init.mutable_graph()->mutable_input()->RemoveLast();
-  auto* t = init.mutable_graph()->add_initializer();
-  t->set_name("b");
-  t->set_data_type(onnx::TensorProto::FLOAT);
-  t->add_dims(3);
-  t->add_dims(4);
-  t->set_raw_data(std::string(48, '\0'));
+  add_zeros(*init.mutable_graph(), "b", {3, 4});
   CHECK(only_node(check(init)).verdict == io::Verdict::inside);
 }
 
 TEST_CASE("check-model: Div nodes in subgraphs are checked, one report per node", "[T3][R4]") {
   onnx::ModelProto m = model(14, Operand{}, Operand{});
   auto* g = m.mutable_graph();
-  auto* ifnode = g->add_node();
-  ifnode->set_op_type("If");
-  ifnode->add_input("cond");
-  ifnode->add_output("out");
-  auto* attr = ifnode->add_attribute();
-  attr->set_name("then_branch");
-  attr->set_type(onnx::AttributeProto::GRAPH);
-  auto* sub = attr->mutable_g();
-  sub->set_name("then");
-  auto* inner = sub->add_node();
-  inner->set_op_type("Div");
-  inner->add_input("a");  // outer-scope value, [3, 4]
-  inner->add_input("v");
-  inner->add_output("w");
-  auto* v = sub->add_initializer();  // the branch's own constant, [4]
-  v->set_name("v");
-  v->set_data_type(onnx::TensorProto::FLOAT);
-  v->add_dims(4);
-  v->set_raw_data(std::string(16, '\0'));
+  auto* sub = add_graph(*add_node(*g, "If", {"cond"}, {"out"}), "then_branch", "then");
+  add_node(*sub, "Div", {"a", "v"}, {"w"});  // a: the outer-scope value, [3, 4]
+  add_zeros(*sub, "v", {4});  // the branch's own constant
   const auto r = check(m);
   REQUIRE(r.status.ok());
   REQUIRE(r.nodes.size() == 2);
@@ -240,11 +219,9 @@ TEST_CASE("check-model: verdict names", "[T3]") {
 TEST_CASE("check-model: a model of more than 2 GiB - 1 bytes is not a ModelProto (T1)",
           "[T3][T1][bad-input]") {
   // protobuf limits a message to 2^31 - 1 bytes.
-  const HugeRegion region;
-  REQUIRE(region.ok());
-  const io::ModelReport r = io::check_model_bytes(region.bytes(), "huge.onnx");
-  CHECK(r.status.requirement == "T1");
-  CHECK(r.status.kind == io::IoErrorKind::format);
+  check_huge_region_refused([](std::span<const unsigned char> bytes) {
+    return io::check_model_bytes(bytes, "huge.onnx");
+  });
 }
 
 TEST_CASE("check-model: node structure, operator domains and opset imports", "[T3][GR4]") {
@@ -311,19 +288,12 @@ TEST_CASE("check-model: subgraph lists, untyped declarations, negative and broad
           "[T3][R1][R3][R4]") {
   // A Div inside a graph-list attribute (AttributeProto.graphs) is found too.
   onnx::ModelProto m = model(14, Operand{}, Operand{});
-  auto* holder = m.mutable_graph()->add_node();
-  holder->set_op_type("Loopish");
-  holder->set_domain("com.example");
-  auto* attr = holder->add_attribute();
+  auto* attr = add_node(*m.mutable_graph(), "Loopish", {}, {}, "com.example")->add_attribute();
   attr->set_name("bodies");
   attr->set_type(onnx::AttributeProto::GRAPHS);
   auto* body = attr->add_graphs();
   body->set_name("body");
-  auto* inner = body->add_node();
-  inner->set_op_type("Div");
-  inner->add_input("a");
-  inner->add_input("b");
-  inner->add_output("z");
+  add_node(*body, "Div", {"a", "b"}, {"z"});
   const auto nested = check(m);
   REQUIRE(nested.nodes.size() == 2);
   CHECK(nested.nodes[1].graph == "body");

@@ -27,12 +27,7 @@ TEST_CASE("check-model: declarations that contradict each other prove nothing", 
   // A graph input with an initializer: the caller may feed another tensor of the input's
   // declared type, so a symbolic input dimension stays symbolic.
   onnx::ModelProto fed = model(14, Operand{}, Operand{onnx::TensorProto::FLOAT, {"N", "4"}});
-  auto* t = fed.mutable_graph()->add_initializer();
-  t->set_name("b");
-  t->set_data_type(onnx::TensorProto::FLOAT);
-  t->add_dims(3);
-  t->add_dims(4);
-  t->set_raw_data(std::string(48, '\0'));
+  add_zeros(*fed.mutable_graph(), "b", {3, 4});
   CHECK(ids(only_node(check_own(fed))) == std::vector<std::string>{"R1"});
   // A declared C whose declarations disagree cannot prove C2.
   onnx::ModelProto c = model(14, Operand{}, Operand{});
@@ -50,20 +45,8 @@ TEST_CASE("check-model: a subgraph's own declarations of an outer value prove no
     auto* g = m.mutable_graph();
     g->mutable_node(0)->set_op_type("Relu");  // the main graph's own Div is gone
     g->mutable_node(0)->mutable_input()->RemoveLast();
-    auto* branch = g->add_node();
-    branch->set_op_type("If");
-    branch->add_input("cond");
-    branch->add_output("out");
-    auto* attr = branch->add_attribute();
-    attr->set_name("then_branch");
-    attr->set_type(onnx::AttributeProto::GRAPH);
-    auto* sub = attr->mutable_g();
-    sub->set_name("then");
-    auto* div = sub->add_node();
-    div->set_op_type("Div");
-    div->add_input("a");
-    div->add_input("b");
-    div->add_output("q");
+    auto* sub = add_graph(*add_node(*g, "If", {"cond"}, {"out"}), "then_branch", "then");
+    add_node(*sub, "Div", {"a", "b"}, {"q"});
     edit(*sub);
     return only_node(check_own(m));
   };
@@ -77,8 +60,7 @@ TEST_CASE("check-model: a subgraph's own declarations of an outer value prove no
   const auto contradicting = with_branch(Operand{}, [](onnx::GraphProto& sub) {
     declare(sub.add_value_info(), "a", Operand{onnx::TensorProto::FLOAT, {"5"}});
   });
-  CHECK(contradicting.verdict == io::Verdict::unproven);
-  CHECK_THAT(contradicting.findings[0].message, Catch::Contains("contradict"));
+  check_unproven(contradicting, "contradict");
   // A value no graph defines (no input, initializer or node output) is unknown, whatever a
   // value_info says of it.
   const auto undefined = with_branch(Operand{}, [](onnx::GraphProto& sub) {
@@ -114,11 +96,7 @@ onnx::ModelProto loop_model(const Operand& initial, const Operand& declared,
   loop->add_input("");
   loop->add_input("x");
   loop->set_output(0, "y");
-  auto* attr = loop->add_attribute();
-  attr->set_name("body");
-  attr->set_type(onnx::AttributeProto::GRAPH);
-  auto* body = attr->mutable_g();
-  body->set_name("body");
+  auto* body = add_graph(*loop, "body", "body");
   declare(body->add_input(), "i", Operand{onnx::TensorProto::INT64, {}});
   declare(body->add_input(), "cond", Operand{onnx::TensorProto::BOOL, {}});
   declare(body->add_input(), "acc", declared);
@@ -164,8 +142,7 @@ TEST_CASE("check-model: a subgraph's inputs are what the node running it feeds",
   onnx::ModelProto custom = loop_model(f3, f3);
   custom.mutable_graph()->mutable_node(0)->set_domain("com.example");
   const auto unknown_op = only_node(check_own(custom));
-  CHECK(unknown_op.verdict == io::Verdict::unproven);
-  CHECK_THAT(unknown_op.findings[0].message, Catch::Contains("no rule for Loop"));
+  check_unproven(unknown_op, "no rule for Loop");
 }
 
 // Scan (opset 9 and later) feeds each scan element as its scan input without the scan axis.
@@ -187,11 +164,7 @@ TEST_CASE("check-model: a Scan body's elements are slices of its scan inputs", "
       axes->set_type(onnx::AttributeProto::INTS);
       axes->add_ints(*axis);
     }
-    auto* body = node->add_attribute();
-    body->set_name("body");
-    body->set_type(onnx::AttributeProto::GRAPH);
-    auto* sub = body->mutable_g();
-    sub->set_name("body");
+    auto* sub = add_graph(*node, "body", "body");
     declare(sub->add_input(), "state", Operand{onnx::TensorProto::FLOAT, {"4"}});
     declare(sub->add_input(), "e", Operand{onnx::TensorProto::FLOAT, {"4"}});
     auto* div = sub->add_node();
@@ -260,8 +233,7 @@ TEST_CASE("check-model: a computed value's declared shape counts only where infe
   onnx::ModelProto output = slice_then_div();
   declare(output.mutable_graph()->add_output(), "y", Operand{onnx::TensorProto::FLOAT, {"4"}});
   const auto by_output = only_node(check(output));
-  CHECK(by_output.verdict == io::Verdict::unproven);
-  CHECK_THAT(by_output.findings[0].message, Catch::Contains("(graph output), not derived"));
+  check_unproven(by_output, "(graph output), not derived");
 
   // A type claimed for the output of an operator ONNX does not know: nothing derives it.
   const Operand f4{onnx::TensorProto::FLOAT, {"4"}};
@@ -291,9 +263,7 @@ TEST_CASE("check-model: a computed value's declared shape counts only where infe
   CHECK(only_node(check(relu)).verdict == io::Verdict::inside);
   // Without inference nothing is derived: the declaration alone proves nothing.
   const auto own = only_node(check_own(relu));
-  CHECK(own.verdict == io::Verdict::unproven);
-  CHECK_THAT(own.findings[0].message,
-             Catch::Contains("not derived (ONNX shape inference did not run)"));
+  check_unproven(own, "not derived (ONNX shape inference did not run)");
 }
 
 // The body declares its carried input [3] while the Loop feeds [5]; r = Relu(acc) is what the

@@ -3,6 +3,8 @@
 #ifndef SONNX_TESTS_ORACLE_TEST_SUPPORT_HPP
 #define SONNX_TESTS_ORACLE_TEST_SUPPORT_HPP
 
+#include <array>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
@@ -167,6 +169,27 @@ void for_generated_pairs(const BinaryFormat& f, std::uint64_t seed, int count, C
     const auto [a, b] = generator.next();
     check(a, b);
   }
+}
+
+inline constexpr std::array<const BinaryFormat*, 4> all_formats = {
+    &oracle::binary16, &oracle::bfloat16, &oracle::binary32, &oracle::binary64};
+
+// Counts failures in each of `formats` (count(format), under INFO of the format's name): none may
+// be found in any format.
+template <typename Formats, typename Count>
+void none_in_each(const Formats& formats, Count count) {
+  for (const BinaryFormat* f : formats) {
+    INFO(f->name);
+    CHECK(count(*f) == 0);
+  }
+}
+
+// none_in_each on operands drawn from the tests' seed: count(format, seed), under INFO of the seed.
+template <typename Formats, typename Count>
+void none_in_each_seeded(const Formats& formats, Count count) {
+  const std::uint64_t seed = test_seed();
+  INFO(seed_note(seed));
+  none_in_each(formats, [&](const BinaryFormat& f) { return count(f, seed); });
 }
 
 // The MPFR-independent reference: the integer-only soft division of the verification library.

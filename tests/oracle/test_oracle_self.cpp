@@ -134,16 +134,15 @@ TEST_CASE("oracle: format constants and exact pattern <-> MPFR conversions", "[o
   CHECK(binary64.max_finite() == 0x7FEFFFFFFFFFFFFF);
   mpfr_t x;
   mpfr_init2(x, 64);
-  for (const BinaryFormat* f : {&binary16, &bfloat16}) {
-    INFO(f->name);
+  none_in_each(std::array{&binary16, &bfloat16}, [&](const BinaryFormat& f) {
     std::uint64_t failures = 0;
     for (std::uint64_t bits = 0; bits <= 0xFFFF; ++bits) {
-      to_mpfr(x, *f, bits);
-      const std::uint64_t back = from_mpfr(*f, x);
-      if (f->is_nan(bits) ? !f->is_nan(back) : back != bits) ++failures;
+      to_mpfr(x, f, bits);
+      const std::uint64_t back = from_mpfr(f, x);
+      if (f.is_nan(bits) ? !f.is_nan(back) : back != bits) ++failures;
     }
-    CHECK(failures == 0);
-  }
+    return failures;
+  });
   // Values checked by hand: 0x0001 (f16) = 2^-24, 0x7BFF = 65504, 0x0080 (bf16) = 2^-126.
   to_mpfr(x, binary16, 0x0001);
   CHECK(mpfr_cmp_d(x, 0x1p-24) == 0);
@@ -157,16 +156,14 @@ TEST_CASE("oracle: format constants and exact pattern <-> MPFR conversions", "[o
 }
 
 TEST_CASE("oracle: agrees with hardware IEEE binary32/binary64 division", "[oracle]") {
-  const std::uint64_t seed = test_seed();
-  INFO(seed_note(seed));
-  for (const BinaryFormat* f : {&binary32, &binary64}) {
-    INFO(f->name);
-    OperandGenerator generator(*f, seed);
+  const std::array hardware_formats{&binary32, &binary64};
+  none_in_each_seeded(hardware_formats, [](const BinaryFormat& f, std::uint64_t seed) {
+    OperandGenerator generator(f, seed);
     std::uint64_t mismatches = 0;
     for (int i = 0; i < 200000; ++i) {
       const auto [a, b] = generator.next();
       std::uint64_t hardware = 0;
-      if (f->width == 32) {
+      if (f.width == 32) {
         const auto ua = static_cast<std::uint32_t>(a);
         const auto ub = static_cast<std::uint32_t>(b);
         float fa, fb;
@@ -185,46 +182,42 @@ TEST_CASE("oracle: agrees with hardware IEEE binary32/binary64 division", "[orac
         const double qq = q;
         std::memcpy(&hardware, &qq, 8);
       }
-      if (!same_result(*f, sonnx::oracle::div(*f, a, b), hardware)) {
-        if (++mismatches <= 5) UNSCOPED_INFO(hex(*f, a) << " / " << hex(*f, b));
+      if (!same_result(f, sonnx::oracle::div(f, a, b), hardware)) {
+        if (++mismatches <= 5) UNSCOPED_INFO(hex(f, a) << " / " << hex(f, b));
       }
     }
-    CHECK(mismatches == 0);
-  }
+    return mismatches;
+  });
 }
 
 TEST_CASE("oracle: agrees with an exact integer-arithmetic reference in all four formats",
           "[oracle]") {
-  const std::uint64_t seed = test_seed();
-  INFO(seed_note(seed));
-  for (const BinaryFormat* f : {&binary16, &bfloat16, &binary32, &binary64}) {
-    INFO(f->name);
+  none_in_each_seeded(all_formats, [](const BinaryFormat& f, std::uint64_t seed) {
     std::uint64_t mismatches = 0;
     const auto check = [&](std::uint64_t a, std::uint64_t b) {
-      const std::uint64_t o = sonnx::oracle::div(*f, a, b);
-      const std::uint64_t r = integer_reference_div(*f, a, b);
-      if (!same_result(*f, o, r) && ++mismatches <= 5) {
-        UNSCOPED_INFO(hex(*f, a) << " / " << hex(*f, b) << ": oracle " << hex(*f, o)
-                                 << ", integer reference " << hex(*f, r));
+      const std::uint64_t o = sonnx::oracle::div(f, a, b);
+      const std::uint64_t r = integer_reference_div(f, a, b);
+      if (!same_result(f, o, r) && ++mismatches <= 5) {
+        UNSCOPED_INFO(hex(f, a) << " / " << hex(f, b) << ": oracle " << hex(f, o)
+                                << ", integer reference " << hex(f, r));
       }
     };
-    for (const NamedValue& a : operand_classes(*f)) {
-      for (const NamedValue& b : operand_classes(*f)) check(a.bits, b.bits);
+    for (const NamedValue& a : operand_classes(f)) {
+      for (const NamedValue& b : operand_classes(f)) check(a.bits, b.bits);
     }
-    for_generated_pairs(*f, seed ^ 0x1234, 300000, check);
-    CHECK(mismatches == 0);
-  }
+    for_generated_pairs(f, seed ^ 0x1234, 300000, check);
+    return mismatches;
+  });
 }
 
 TEST_CASE("oracle: K * 2^-s rounds to nearest-even at the subnormal quantum", "[oracle]") {
   // a = K quanta (raw pattern K, K < 2^p), b = 2^s: the exact quotient is K / 2^s quanta and the
   // result, computed here by integer rounding from the definition, is a raw pattern too.
   std::mt19937_64 rng(test_seed());
-  for (const BinaryFormat* f : {&binary16, &bfloat16, &binary32, &binary64}) {
-    INFO(f->name);
+  none_in_each(all_formats, [&](const BinaryFormat& f) {
     std::vector<std::uint64_t> ks;
-    const std::uint64_t limit = std::uint64_t{1} << f->precision;
-    if (f->precision <= 11) {
+    const std::uint64_t limit = std::uint64_t{1} << f.precision;
+    if (f.precision <= 11) {
       for (std::uint64_t k = 1; k < limit; ++k) ks.push_back(k);
     } else {
       for (std::uint64_t k = 1; k < 2048; ++k) ks.push_back(k);
@@ -233,40 +226,37 @@ TEST_CASE("oracle: K * 2^-s rounds to nearest-even at the subnormal quantum", "[
     }
     std::uint64_t mismatches = 0;
     for (const std::uint64_t k : ks) {
-      for (int s = 1; s <= f->precision + 1; ++s) {
+      for (int s = 1; s <= f.precision + 1; ++s) {
         const std::uint64_t floor = k >> s;
         const std::uint64_t rest = k & ((std::uint64_t{1} << s) - 1);
         const std::uint64_t half = std::uint64_t{1} << (s - 1);
         const std::uint64_t expected =
             floor + ((rest > half || (rest == half && (floor & 1u) != 0)) ? 1 : 0);
-        const std::uint64_t got = sonnx::oracle::div(*f, k, power_of_two(*f, s));
+        const std::uint64_t got = sonnx::oracle::div(f, k, power_of_two(f, s));
         const std::uint64_t negative =
-            sonnx::oracle::div(*f, k | f->sign_bit(), power_of_two(*f, s));
-        if ((got != expected || negative != (expected | f->sign_bit())) && ++mismatches <= 5) {
-          UNSCOPED_INFO("K=" << k << " s=" << s << " oracle " << hex(*f, got) << " expected "
-                             << hex(*f, expected));
+            sonnx::oracle::div(f, k | f.sign_bit(), power_of_two(f, s));
+        if ((got != expected || negative != (expected | f.sign_bit())) && ++mismatches <= 5) {
+          UNSCOPED_INFO("K=" << k << " s=" << s << " oracle " << hex(f, got) << " expected "
+                            << hex(f, expected));
         }
       }
     }
-    CHECK(mismatches == 0);
-  }
+    return mismatches;
+  });
 }
 
 TEST_CASE("oracle: the sign of every non-NaN quotient is the XOR of the operands' signs",
           "[oracle]") {
   // The exhaustive sweep evaluates the oracle on magnitudes and derives signed results this way.
-  const std::uint64_t seed = test_seed();
-  INFO(seed_note(seed));
-  for (const BinaryFormat* f : {&binary16, &bfloat16, &binary32, &binary64}) {
-    INFO(f->name);
+  none_in_each_seeded(all_formats, [](const BinaryFormat& f, std::uint64_t seed) {
     std::uint64_t failures = 0;
-    for_generated_pairs(*f, seed ^ 0x5151, 100000, [&](std::uint64_t a, std::uint64_t b) {
-      const std::uint64_t positive = sonnx::oracle::div(*f, f->magnitude(a), f->magnitude(b));
-      const std::uint64_t signed_result = sonnx::oracle::div(*f, a, b);
+    for_generated_pairs(f, seed ^ 0x5151, 100000, [&](std::uint64_t a, std::uint64_t b) {
+      const std::uint64_t positive = sonnx::oracle::div(f, f.magnitude(a), f.magnitude(b));
+      const std::uint64_t signed_result = sonnx::oracle::div(f, a, b);
       const std::uint64_t derived =
-          f->is_nan(positive) ? positive : positive ^ ((a ^ b) & f->sign_bit());
-      if (!same_result(*f, signed_result, derived)) ++failures;
+          f.is_nan(positive) ? positive : positive ^ ((a ^ b) & f.sign_bit());
+      if (!same_result(f, signed_result, derived)) ++failures;
     });
-    CHECK(failures == 0);
-  }
+    return failures;
+  });
 }

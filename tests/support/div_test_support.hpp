@@ -4,6 +4,7 @@
 #define SONNX_TESTS_DIV_TEST_SUPPORT_HPP
 
 #include <sonnx/div.hpp>
+#include <sonnx/result_comparison.hpp>
 
 #include <cstdint>
 #include <cstring>
@@ -97,11 +98,11 @@ struct FloatFormat {
   std::uint64_t min_normal;
   std::uint64_t max_finite;
 
-  [[nodiscard]] bool is_nan(std::uint64_t bits) const { return (bits & ~sign_bit) > infinity; }
-  // A NaN result must be quiet (its quiet bit is the one of quiet_nan); its sign and payload are
-  // not specified (docs/spec-defects.md SD-9).
+  [[nodiscard]] bool is_nan(std::uint64_t bits) const { return float_layout(type).is_nan(bits); }
+  // A NaN result must be quiet; its sign and payload are not specified (docs/spec-defects.md SD-9,
+  // sonnx/result_comparison.hpp).
   [[nodiscard]] bool is_quiet_nan(std::uint64_t bits) const {
-    return is_nan(bits) && (bits & quiet_nan & ~infinity) != 0;
+    return float_layout(type).is_quiet_nan(bits);
   }
 };
 

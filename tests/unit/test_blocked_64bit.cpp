@@ -122,10 +122,12 @@ TEST_CASE("uint64: binary64 route on blocks below 2^53, integer division on the 
 }
 
 TEST_CASE("int64 and uint64: the int32 route for blocks below 2^31 only", "[D9][I1][D6]") {
-  // Block 0: every operand below 2^31 in magnitude (the int32 conversions). Block 1: one operand
-  // at 2^31, whose quotient by 1 (or -1) does not fit int32, so a wrong block decision shows.
+  // Blocks 0 and 3: every operand below 2^31 in magnitude (the int32 conversions). Blocks 1 and
+  // 2: an operand at 2^31, whose quotient by 1 (or -1) does not fit int32, so a wrong block
+  // decision shows. The kernels scan for 2^31 first after a block that went through int32
+  // (block 1), else for 2^53 first (blocks 0, 2 and 3): each order meets both outcomes.
   constexpr std::int64_t m = 2147483647;  // 2^31 - 1
-  std::vector<std::int64_t> a(2 * block, -35), b(2 * block, 3), expected(2 * block, -11);
+  std::vector<std::int64_t> a(4 * block, -35), b(4 * block, 3), expected(4 * block, -11);
   const std::vector<BlockedCase> narrow_cases = {{0, m, 1, m},
                                                  {1, -m, 1, -m},
                                                  {2, -m, -1, m},
@@ -137,7 +139,11 @@ TEST_CASE("int64 and uint64: the int32 route for blocks below 2^31 only", "[D9][
                                                  {8, 0, -m, 0},
                                                  {block, m + 1, 1, m + 1},
                                                  {block + 1, -(m + 1), -1, m + 1},
-                                                 {block + 2, m, -1, -m}};
+                                                 {block + 2, m, -1, -m},
+                                                 {2 * block + 5, m + 1, 1, m + 1},
+                                                 {2 * block + 6, -(m + 1), -1, m + 1},
+                                                 {3 * block, m, 1, m},
+                                                 {3 * block + 1, -m, -1, m}};
   for (const BlockedCase& c : narrow_cases) {
     a[c.index] = c.a;
     b[c.index] = c.b;
@@ -145,11 +151,16 @@ TEST_CASE("int64 and uint64: the int32 route for blocks below 2^31 only", "[D9][
   }
   require_quotients(DataType::int64, a, b, expected);
 
-  std::vector<std::uint64_t> ua(2 * block, 35), ub(2 * block, 3), uexpected(2 * block, 11);
+  std::vector<std::uint64_t> ua(4 * block, 35), ub(4 * block, 3), uexpected(4 * block, 11);
   const std::vector<std::pair<std::size_t, std::array<std::uint64_t, 3>>> unsigned_cases = {
-      {0, {2147483647u, 1, 2147483647u}},     {1, {2147483647u, 2, 1073741823u}},
-      {2, {2147483646u, 2147483647u, 0}},     {3, {0, 2147483647u, 0}},
-      {block, {2147483648u, 1, 2147483648u}}, {block + 1, {4294967295u, 1, 4294967295u}}};
+      {0, {2147483647u, 1, 2147483647u}},
+      {1, {2147483647u, 2, 1073741823u}},
+      {2, {2147483646u, 2147483647u, 0}},
+      {3, {0, 2147483647u, 0}},
+      {block, {2147483648u, 1, 2147483648u}},
+      {block + 1, {4294967295u, 1, 4294967295u}},
+      {2 * block + 3, {2147483648u, 1, 2147483648u}},
+      {3 * block, {2147483647u, 1, 2147483647u}}};
   for (const auto& [index, c] : unsigned_cases) {
     ua[index] = c[0];
     ub[index] = c[1];

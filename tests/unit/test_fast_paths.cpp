@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "div/fast/div_fast_paths.hpp"
-#include "sonnx_verify/fast_path_equivalence.hpp"
 #include "div/kernels/div_kernels.h"
 #include "div_test_support.hpp"
+#include "sonnx_verify/fast_path_equivalence.hpp"
 
 #if SONNX_DIV_X86_64_FAST_PATHS
 #include <xmmintrin.h>  // _mm_getcsr: the MXCSR flags
@@ -245,8 +245,8 @@ TEST_CASE("the fast paths are those of the CPU the tests expect", "[D9]") {
 }
 
 TEST_CASE("fast path type names", "[D9]") {
-  for (const char* name : {"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32",
-                           "int64", "uint64"}) {
+  for (const char* name :
+       {"f16", "bf16", "int8", "int16", "int32", "uint8", "uint16", "uint32", "int64", "uint64"}) {
     const auto type = parse_fast_path_type(name);
     REQUIRE(type.has_value());
     CHECK(std::string(fast_path_type_name(*type)) == name);
@@ -327,10 +327,11 @@ TEST_CASE("uint32 fast path: divisor 1 and operands near 2^32", "[D9][I1]") {
   // The route converts operands and quotients through int32 and divides a divisor 1 as 2; these
   // pairs (hand computed) reach each of those steps, in the vector loop body (n = 32) as well.
   const std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs{
-      {4294967295u, 1u}, {2147483648u, 1u}, {0u, 1u},          {2147483647u, 1u},
-      {4294967295u, 2u}, {4294967295u, 3u}, {99999999u, 100000000u}, {4294967294u, 4294967295u},
-      {4294967295u, 4294967295u}, {0u, 4294967295u}, {2147483648u, 2u}, {35u, 3u}};
-  const std::vector<std::uint32_t> quotients{4294967295u, 2147483648u, 0u, 2147483647u,
+      {4294967295u, 1u},       {2147483648u, 1u},          {0u, 1u},
+      {2147483647u, 1u},       {4294967295u, 2u},          {4294967295u, 3u},
+      {99999999u, 100000000u}, {4294967294u, 4294967295u}, {4294967295u, 4294967295u},
+      {0u, 4294967295u},       {2147483648u, 2u},          {35u, 3u}};
+  const std::vector<std::uint32_t> quotients{4294967295u, 2147483648u, 0u,          2147483647u,
                                              2147483647u, 1431655765u, 0u,          0u,
                                              1u,          0u,          1073741824u, 11u};
   const std::size_t n = 32;
@@ -384,7 +385,12 @@ TEST_CASE("SONNX_DIV_KERNELS selects the kernels of div(a, b, c)", "[D9]") {
   CHECK((isa == "AVX2+F16C") == avx2_fast_paths_supported());
 }
 
-TEST_CASE("no fused multiply-add contraction in the fast paths' compilations", "[D9][F1]") {
+// tests/unit/fp_contract_probe.cpp, compiled with the fast paths' options: a check of the build's
+// flags (AS-PLAT-3), not of library code, hence no requirement tag.
+double baseline_multiply_subtract_probe(double x, double y, double z) noexcept;
+double avx2_multiply_subtract_probe(double x, double y, double z) noexcept;
+
+TEST_CASE("no fused multiply-add contraction with the fast paths' compile options", "[platform]") {
   // x = 1 + 2^-30: x*x = 1 + 2^-29 + 2^-60 exactly; rounded first, minus (1 + 2^-29) gives 0,
   // fused it gives 2^-60.
   const double x = 1.0 + 0x1p-30;
@@ -397,8 +403,9 @@ TEST_CASE("no fused multiply-add contraction in the fast paths' compilations", "
 
 TEST_CASE("the domain scan finds violations in any block, after divisors -1 that are fine",
           "[C3][D3][D7]") {
-  // 10 000 elements span three 4096-element scan blocks; a divisor -1 with a non-MIN dividend in
-  // the first block must not stop the scan, the MIN / -1 at 5000 is the first violation.
+  // 10 000 elements span several scan blocks (1024 elements each); a divisor -1 with a non-MIN
+  // dividend in the first block must not stop the scan, the MIN / -1 at 5000 is the first
+  // violation.
   const std::size_t n = 10000;
   std::vector<std::int64_t> a(n, 7), b(n, 2);
   b[10] = -1;
@@ -421,6 +428,34 @@ TEST_CASE("the domain scan finds violations in any block, after divisors -1 that
     CHECK(zero.flat_index == 9000u);
     CHECK(c == std::vector<std::int64_t>(n, 42));
     b[5000] = -1;
+  }
+}
+
+// The int16, int32 and int64 scans test a block's divisors for 0 or -1 first and the whole block
+// only when one is: in a block holding a MIN / -1 before a zero divisor, the first violation is
+// still the MIN / -1, and a zero before it is reported as such.
+TEMPLATE_TEST_CASE("the domain scan reports the first violation of a block holding both kinds",
+                   "[C3][D3][D7]", std::int8_t, std::int16_t, std::int32_t, std::int64_t) {
+  const std::size_t n = 3000;
+  const auto type = test::integer_data_type<TestType>();
+  const std::vector<std::int64_t> shape{static_cast<std::int64_t>(n)};
+  std::vector<TestType> a(n, 7), b(n, 2);
+  a[1100] = std::numeric_limits<TestType>::min();
+  b[1100] = -1;
+  b[1200] = 0;
+  for (const Kernels kernels : {Kernels::fastest, Kernels::proved}) {
+    std::vector<TestType> c(n, 42);
+    const Status overflow =
+        div({type, shape, a.data()}, {type, shape, b.data()}, {type, shape, c.data()}, kernels);
+    CHECK(overflow.requirement == "D3");
+    CHECK(overflow.flat_index == 1100u);
+    b[1050] = 0;
+    const Status zero =
+        div({type, shape, a.data()}, {type, shape, b.data()}, {type, shape, c.data()}, kernels);
+    CHECK(zero.requirement == "C3");
+    CHECK(zero.flat_index == 1050u);
+    CHECK(c == std::vector<TestType>(n, 42));
+    b[1050] = 2;
   }
 }
 

@@ -11,6 +11,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "div/fast/div_fast_paths.hpp"
 #include "div/kernels/div_kernels.h"
 
 namespace sonnx::detail {

@@ -108,9 +108,5 @@ const DivFastPaths& avx2_fast_paths() noexcept {
   return paths;
 }
 
-double avx2_multiply_subtract_probe(double x, double y, double z) noexcept {
-  return multiply_subtract(x, y, z);
-}
-
 }  // namespace sonnx::detail
 // NOLINTEND(portability-simd-intrinsics)

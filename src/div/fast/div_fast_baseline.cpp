@@ -53,10 +53,6 @@ const DivFastPaths& baseline_fast_paths() noexcept {
   return paths;
 }
 
-double baseline_multiply_subtract_probe(double x, double y, double z) noexcept {
-  return multiply_subtract(x, y, z);
-}
-
 #if SONNX_DIV_X86_64_FAST_PATHS
 // Here, not in the AVX2 file, so that the check itself runs on any x86-64 CPU. AVX2 through the
 // compiler's run-time check, which includes the OS's saving of the YMM registers; F16C (CPUID leaf

@@ -97,17 +97,12 @@ const DivFastPaths& baseline_fast_paths() noexcept;
 #if SONNX_DIV_X86_64_FAST_PATHS
 // AVX2 + F16C; call only when avx2_fast_paths_supported().
 const DivFastPaths& avx2_fast_paths() noexcept;
-double avx2_multiply_subtract_probe(double x, double y, double z) noexcept;
 #endif
 // Whether this CPU runs the AVX2+F16C table: CPUID on x86-64, false on every other target.
 bool avx2_fast_paths_supported() noexcept;
 
 // The best table this CPU supports, chosen once (on targets other than x86-64: the baseline).
 const DivFastPaths& selected_fast_paths() noexcept;
-
-// A probe compiled with the fast paths' flags: x * y - z for operands where a fused multiply-add
-// gives a different result (AS-PLAT-3: no contraction on any path).
-double baseline_multiply_subtract_probe(double x, double y, double z) noexcept;
 
 }  // namespace sonnx::detail
 

@@ -5,7 +5,16 @@
  * then each element of the block through the int32 conversions, the binary64 route or C's
  * integer division (truncating, I1). The choice is the same for the whole block, so the compiler
  * hoists it out of the element loop (loop unswitching) and the scans alone are on the hot path.
- * Each blocked kernel has exactly the contract of the scalar kernel of its type (div_kernels.c).
+ *
+ * The order of the two scans follows the block before. After a block that went through int32,
+ * the 2^31 scan comes first: on such data one scan decides. Otherwise the 2^53 scan comes first
+ * and the 2^31 scan runs only if it passes: a block that fails the 2^53 scan then costs one scan
+ * before its integer divisions, which the processor runs beside them (the scan's vector
+ * instructions use other execution units than the integer divider), whereas two scans before a
+ * block of integer divisions cost more than the out-of-order window hides. A block that costs two
+ * scans and then takes the integer division therefore follows a block that took the int32 route,
+ * which gained far more. Each blocked kernel has exactly the contract of the scalar kernel of its
+ * type (div_kernels.c).
  *
  * C/C++ common subset: compiled as C++ once per instruction set, like div_route_kernels.c (the
  * AVX2 object renames the two kernels with the suffix _avx2), parsed as C by Frama-C, which
@@ -21,8 +30,8 @@
 
 /* Elements per block: the scan and then the division read the block's operands, the second time
    from the L1 cache (2 x 128 x 8 bytes). Smaller blocks let the hardware prefetcher, which runs
-   ahead of the scans, keep memory busy while a block is divided, and cost a scan call more often
-   (the choice was measured, docs/performance.md). */
+   ahead of the scans, keep memory busy while a block is divided, and cost a scan call more often;
+   larger ones let one wide operand send more elements to the integer division. */
 #define SONNX_DIV_BLOCK_ELEMENTS 128u
 
 /* The end of the block that starts at start. A call with a contract, so that WP sees one path
@@ -188,6 +197,7 @@ static int64_t sonnx_div_int64_via_block_route(int64_t x, int64_t y, int narrow,
 */
 void sonnx_div_i64_blocked(const int64_t* a, const int64_t* b, int64_t* c, size_t n) {
   size_t i = 0;
+  int narrow_before = 0; /* whether the block before went through int32 */
   /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
       loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
         sonnx_div_int64_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
@@ -196,13 +206,21 @@ void sonnx_div_i64_blocked(const int64_t* a, const int64_t* b, int64_t* c, size_
       loop invariant D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre)) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre));
-      loop assigns i, c[0 .. n - 1];
+      loop assigns i, narrow_before, c[0 .. n - 1];
       loop variant n - i;
   */
   while (i < n) {
     const size_t end = sonnx_div_block_end(i, n);
-    const int narrow = sonnx_div_i64_block_below_2p31(a, b, i, end);
-    const int exact = (narrow != 0) ? 1 : sonnx_div_i64_block_below_2p53(a, b, i, end);
+    int narrow = 0;
+    int exact = 0;
+    if (narrow_before != 0) {
+      narrow = sonnx_div_i64_block_below_2p31(a, b, i, end);
+      exact = (narrow != 0) ? 1 : sonnx_div_i64_block_below_2p53(a, b, i, end);
+    } else {
+      exact = sonnx_div_i64_block_below_2p53(a, b, i, end);
+      narrow = (exact != 0) ? sonnx_div_i64_block_below_2p31(a, b, i, end) : 0;
+    }
+    narrow_before = narrow;
     /*@ loop invariant C1_index_in_bounds: i <= k <= end;
         loop invariant I1_truncated_quotient: \forall integer j; 0 <= j < k ==>
           sonnx_div_int64_spec(\at(a[j], Pre), \at(b[j], Pre), c[j]);
@@ -351,6 +369,7 @@ static uint64_t sonnx_div_uint64_via_block_route(uint64_t x, uint64_t y, int nar
 */
 void sonnx_div_u64_blocked(const uint64_t* a, const uint64_t* b, uint64_t* c, size_t n) {
   size_t i = 0;
+  int narrow_before = 0; /* whether the block before went through int32 */
   /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
       loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
         sonnx_div_uint64_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
@@ -359,13 +378,21 @@ void sonnx_div_u64_blocked(const uint64_t* a, const uint64_t* b, uint64_t* c, si
       loop invariant D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre)) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre));
-      loop assigns i, c[0 .. n - 1];
+      loop assigns i, narrow_before, c[0 .. n - 1];
       loop variant n - i;
   */
   while (i < n) {
     const size_t end = sonnx_div_block_end(i, n);
-    const int narrow = sonnx_div_u64_block_below_2p31(a, b, i, end);
-    const int exact = (narrow != 0) ? 1 : sonnx_div_u64_block_below_2p53(a, b, i, end);
+    int narrow = 0;
+    int exact = 0;
+    if (narrow_before != 0) {
+      narrow = sonnx_div_u64_block_below_2p31(a, b, i, end);
+      exact = (narrow != 0) ? 1 : sonnx_div_u64_block_below_2p53(a, b, i, end);
+    } else {
+      exact = sonnx_div_u64_block_below_2p53(a, b, i, end);
+      narrow = (exact != 0) ? sonnx_div_u64_block_below_2p31(a, b, i, end) : 0;
+    }
+    narrow_before = narrow;
     /*@ loop invariant C1_index_in_bounds: i <= k <= end;
         loop invariant I1_truncated_quotient: \forall integer j; 0 <= j < k ==>
           sonnx_div_uint64_spec(\at(a[j], Pre), \at(b[j], Pre), c[j]);

@@ -5,25 +5,32 @@
  * is in ../../common/kernels/sonnx_logic.h). The domain checks of div_domain_checks.c turn a
  * scan's result into the verdict the checked API reports.
  *
- * Speed: each scan counts the violations branch-free over blocks of SONNX_DOMAIN_BLOCK elements,
- * which g++ vectorizes (the count fits the lane: a block is shorter than 2^8), and searches
- * element by element only inside the first block whose count is not zero. Each violation test
- * combines its comparisons with the bitwise operators | and & on their 0/1 values, not with &&
- * and ||: no branch, so g++ vectorizes the count. */
+ * Speed: each scan tests its blocks of SONNX_DOMAIN_BLOCK elements without branching, ORing the
+ * 0/1 outcome of each element's test into a flag of the element's width, which g++ vectorizes in
+ * lanes of that width; only inside the first block whose flag is set does it search element by
+ * element. Each test combines its comparisons with the bitwise operators | and & on their 0/1
+ * values, not with && and ||: no branch. The unsigned scans read B only. The int16, int32 and
+ * int64 scans first test a block's divisors for 0 or -1 (one flag) and test the block in full, A
+ * and B (C3, D3), only when one is: among random 16-bit or wider divisors that is rare; among 8-bit
+ * divisors it is common, so the int8 scan tests both operands in one pass. */
 #include "div_domain.h"
 
 #include "../../common/kernels/sonnx_logic.h"
 
-/* Elements per block of the domain scan: a multiple of every vector width, below 2^8 so that
-   the per-block count fits an 8-bit lane. */
-#define SONNX_DOMAIN_BLOCK 128U
+/* Elements per block of the domain scan: a multiple of every vector width, long enough that the
+   end of a block (folding the flag's lanes, testing it) is rare beside the vector loop. */
+#define SONNX_DOMAIN_BLOCK 1024U
 
-/* g++ also compiles each scan for AVX2 and the loader picks the version the CPU runs (function
-   multiversioning): one source, so WP's proof is about both. Baseline x86-64 has no 64-bit lane
-   comparison, so without it the int64/uint64 scans do not vectorize. clang (the fuzzing build)
-   resolves such clones under other symbol names, so it builds the baseline version only. */
+/* g++ also compiles each scan for AVX2 and for x86-64-v4 (AVX-512: 64-byte vectors, comparisons
+   into mask registers), and the loader picks the version the CPU runs (function
+   multiversioning): one source, so WP's proof is about all three. Baseline x86-64 (SSE2) has no
+   64-bit lane comparison, so there the int64/uint64 scans do not vectorize. The disassembly of
+   every version is checked for vector comparisons of the element width (CTest
+   codegen_domain_scans). clang (the fuzzing build) resolves such clones under other symbol
+   names, so it builds the baseline version only. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__FRAMAC__)
-#define SONNX_DOMAIN_MULTIVERSION __attribute__((target_clones("avx2", "default")))
+#define SONNX_DOMAIN_MULTIVERSION \
+  __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
 #define SONNX_DOMAIN_MULTIVERSION
 #endif
@@ -72,8 +79,8 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
     end = sonnx_domain_block_end(start, n);
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_count_bound: violations <= i - start;
-        loop invariant C3_D3_count_zero: violations == 0 <==>
+        loop invariant C3_D3_flag_bound: violations <= 1;
+        loop invariant C3_D3_flag_clear: violations == 0 <==>
           \forall integer k; start <= k < i ==> sonnx_div_domain_int8(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
@@ -81,7 +88,7 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
     for (i = start; i < end; ++i) {
       const int8_t x = a[i];
       const int8_t y = b[i];
-      violations = (uint8_t)(violations + (uint8_t)((y == 0) | ((x == INT8_MIN) & (y == -1))));
+      violations = (uint8_t)(violations | (uint8_t)((y == 0) | ((x == INT8_MIN) & (y == -1))));
     }
     if (violations == 0U) {
       start = end;
@@ -126,18 +133,32 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
   */
   while ((violations == 0U) && (start < n)) {
     end = sonnx_domain_block_end(start, n);
+    uint16_t suspect = 0U;
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_count_bound: violations <= i - start;
-        loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_domain_int16(a[k], b[k]);
-        loop assigns i, violations;
+        loop invariant C3_D3_flag_bound: suspect <= 1;
+        loop invariant C3_D3_no_divisor_0_or_minus_1: suspect == 0 <==>
+          \forall integer k; start <= k < i ==> b[k] != 0 && b[k] != -1;
+        loop assigns i, suspect;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
-      const int16_t x = a[i];
       const int16_t y = b[i];
-      violations = (uint16_t)(violations + (uint16_t)((y == 0) | ((x == INT16_MIN) & (y == -1))));
+      suspect = (uint16_t)(suspect | (uint16_t)((y >= -1) & (y <= 0)));
+    }
+    if (suspect != 0U) {
+      /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+          loop invariant C3_D3_flag_bound: violations <= 1;
+          loop invariant C3_D3_flag_clear: violations == 0 <==>
+            \forall integer k; start <= k < i ==> sonnx_div_domain_int16(a[k], b[k]);
+          loop assigns i, violations;
+          loop variant end - i;
+      */
+      for (i = start; i < end; ++i) {
+        const int16_t x = a[i];
+        const int16_t y = b[i];
+        violations = (uint16_t)(violations | (uint16_t)((y == 0) | ((x == INT16_MIN) & (y == -1))));
+      }
     }
     if (violations == 0U) {
       start = end;
@@ -182,18 +203,32 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
   */
   while ((violations == 0U) && (start < n)) {
     end = sonnx_domain_block_end(start, n);
+    uint32_t suspect = 0U;
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_count_bound: violations <= i - start;
-        loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_domain_int32(a[k], b[k]);
-        loop assigns i, violations;
+        loop invariant C3_D3_flag_bound: suspect <= 1;
+        loop invariant C3_D3_no_divisor_0_or_minus_1: suspect == 0 <==>
+          \forall integer k; start <= k < i ==> b[k] != 0 && b[k] != -1;
+        loop assigns i, suspect;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
-      const int32_t x = a[i];
       const int32_t y = b[i];
-      violations = (uint32_t)(violations + (uint32_t)((y == 0) | ((x == INT32_MIN) & (y == -1))));
+      suspect = (uint32_t)(suspect | (uint32_t)((y >= -1) & (y <= 0)));
+    }
+    if (suspect != 0U) {
+      /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+          loop invariant C3_D3_flag_bound: violations <= 1;
+          loop invariant C3_D3_flag_clear: violations == 0 <==>
+            \forall integer k; start <= k < i ==> sonnx_div_domain_int32(a[k], b[k]);
+          loop assigns i, violations;
+          loop variant end - i;
+      */
+      for (i = start; i < end; ++i) {
+        const int32_t x = a[i];
+        const int32_t y = b[i];
+        violations = (uint32_t)(violations | (uint32_t)((y == 0) | ((x == INT32_MIN) & (y == -1))));
+      }
     }
     if (violations == 0U) {
       start = end;
@@ -238,18 +273,32 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
   */
   while ((violations == 0U) && (start < n)) {
     end = sonnx_domain_block_end(start, n);
+    uint64_t suspect = 0U;
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_count_bound: violations <= i - start;
-        loop invariant C3_D3_count_zero: violations == 0 <==>
-          \forall integer k; start <= k < i ==> sonnx_div_domain_int64(a[k], b[k]);
-        loop assigns i, violations;
+        loop invariant C3_D3_flag_bound: suspect <= 1;
+        loop invariant C3_D3_no_divisor_0_or_minus_1: suspect == 0 <==>
+          \forall integer k; start <= k < i ==> b[k] != 0 && b[k] != -1;
+        loop assigns i, suspect;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
-      const int64_t x = a[i];
       const int64_t y = b[i];
-      violations = (uint64_t)(violations + (uint64_t)((y == 0) | ((x == INT64_MIN) & (y == -1))));
+      suspect = (uint64_t)(suspect | (uint64_t)((y >= -1) & (y <= 0)));
+    }
+    if (suspect != 0U) {
+      /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+          loop invariant C3_D3_flag_bound: violations <= 1;
+          loop invariant C3_D3_flag_clear: violations == 0 <==>
+            \forall integer k; start <= k < i ==> sonnx_div_domain_int64(a[k], b[k]);
+          loop assigns i, violations;
+          loop variant end - i;
+      */
+      for (i = start; i < end; ++i) {
+        const int64_t x = a[i];
+        const int64_t y = b[i];
+        violations = (uint64_t)(violations | (uint64_t)((y == 0) | ((x == INT64_MIN) & (y == -1))));
+      }
     }
     if (violations == 0U) {
       start = end;
@@ -297,15 +346,15 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
     end = sonnx_domain_block_end(start, n);
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_count_bound: violations <= i - start;
-        loop invariant C3_D3_count_zero: violations == 0 <==>
+        loop invariant C3_D3_flag_bound: violations <= 1;
+        loop invariant C3_D3_flag_clear: violations == 0 <==>
           \forall integer k; start <= k < i ==> sonnx_div_domain_uint8(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
       const uint8_t y = b[i];
-      violations = (uint8_t)(violations + (uint8_t)(y == 0U));
+      violations = (uint8_t)(violations | (uint8_t)(y == 0U));
     }
     if (violations == 0U) {
       start = end;
@@ -353,15 +402,15 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
     end = sonnx_domain_block_end(start, n);
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_count_bound: violations <= i - start;
-        loop invariant C3_D3_count_zero: violations == 0 <==>
+        loop invariant C3_D3_flag_bound: violations <= 1;
+        loop invariant C3_D3_flag_clear: violations == 0 <==>
           \forall integer k; start <= k < i ==> sonnx_div_domain_uint16(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
       const uint16_t y = b[i];
-      violations = (uint16_t)(violations + (uint16_t)(y == 0U));
+      violations = (uint16_t)(violations | (uint16_t)(y == 0U));
     }
     if (violations == 0U) {
       start = end;
@@ -409,15 +458,15 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
     end = sonnx_domain_block_end(start, n);
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_count_bound: violations <= i - start;
-        loop invariant C3_D3_count_zero: violations == 0 <==>
+        loop invariant C3_D3_flag_bound: violations <= 1;
+        loop invariant C3_D3_flag_clear: violations == 0 <==>
           \forall integer k; start <= k < i ==> sonnx_div_domain_uint32(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
       const uint32_t y = b[i];
-      violations = (uint32_t)(violations + (uint32_t)(y == 0U));
+      violations = (uint32_t)(violations | (uint32_t)(y == 0U));
     }
     if (violations == 0U) {
       start = end;
@@ -465,15 +514,15 @@ size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n)
     end = sonnx_domain_block_end(start, n);
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_count_bound: violations <= i - start;
-        loop invariant C3_D3_count_zero: violations == 0 <==>
+        loop invariant C3_D3_flag_bound: violations <= 1;
+        loop invariant C3_D3_flag_clear: violations == 0 <==>
           \forall integer k; start <= k < i ==> sonnx_div_domain_uint64(a[k], b[k]);
         loop assigns i, violations;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
       const uint64_t y = b[i];
-      violations = (uint64_t)(violations + (uint64_t)(y == 0U));
+      violations = (uint64_t)(violations | (uint64_t)(y == 0U));
     }
     if (violations == 0U) {
       start = end;

@@ -1,4 +1,5 @@
 #include <sonnx/io/golden.hpp>
+#include <sonnx/result_comparison.hpp>
 
 #include <onnx/onnx_pb.h>
 
@@ -211,13 +212,6 @@ std::uint64_t load(const std::vector<unsigned char>& bytes, std::size_t index, s
   return bits;
 }
 
-std::string hex(std::uint64_t bits, std::size_t size) {
-  char buffer[24];
-  std::snprintf(buffer, sizeof buffer, "0x%0*llx", static_cast<int>(size * 2),
-                static_cast<unsigned long long>(bits));
-  return buffer;
-}
-
 IoStatus write_plain(const std::filesystem::path& path, const std::string& bytes) {
   return write_file_atomic(path, std::span<const unsigned char>(
                                      reinterpret_cast<const unsigned char*>(bytes.data()),
@@ -282,17 +276,16 @@ std::string golden_model(DataType type, std::int64_t length, std::string_view do
   return div_model(type, shape, shape, shape, doc_string);
 }
 
+std::string hex(std::uint64_t bits, std::size_t size) {
+  char buffer[24];
+  std::snprintf(buffer, sizeof buffer, "0x%0*llx", static_cast<int>(size * 2),
+                static_cast<unsigned long long>(bits));
+  return buffer;
+}
+
 // Two quiet NaNs match whatever their signs and payloads; anything else bit for bit (SD-9).
 bool golden_matches(DataType type, std::uint64_t x, std::uint64_t y) noexcept {
-  if (x == y) return true;
-  const FloatBits f = float_bits(type);
-  const bool ieee = type == DataType::float16 || type == DataType::bfloat16 ||
-                    type == DataType::float32 || type == DataType::float64;
-  const std::uint64_t quiet_bit = f.qnan & ~f.inf;  // the top fraction bit
-  const auto quiet_nan = [&](std::uint64_t v) {
-    return (v & ~f.sign) > f.inf && (v & quiet_bit) != 0;
-  };
-  return ieee && quiet_nan(x) && quiet_nan(y);
+  return same_result(float_layout(type), x, y);
 }
 
 IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics semantics,

@@ -10,9 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "div/fast/div_fast_paths.hpp"
-
 namespace sonnx::detail {
+
+// A fast-path table of the library (its internal header div/fast/div_fast_paths.hpp, reached
+// through sonnx::div_internal): named here only by pointer.
+struct DivFastPaths;
 
 // Every table this CPU can run, baseline first: what the equivalence check compares. (Here, not in
 // the library: the list allocates.)

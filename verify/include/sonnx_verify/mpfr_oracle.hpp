@@ -20,6 +20,8 @@
 
 #include <mpfr.h>
 
+#include "sonnx/result_comparison.hpp"
+
 namespace sonnx::oracle {
 
 struct BinaryFormat {
@@ -49,12 +51,11 @@ struct BinaryFormat {
   [[nodiscard]] constexpr std::uint64_t magnitude(std::uint64_t bits) const {
     return bits & (sign_bit() - 1);
   }
-  [[nodiscard]] constexpr bool is_nan(std::uint64_t bits) const {
-    return magnitude(bits) > infinity();
-  }
+  [[nodiscard]] constexpr FloatLayout layout() const { return FloatLayout{width, precision}; }
+  [[nodiscard]] constexpr bool is_nan(std::uint64_t bits) const { return layout().is_nan(bits); }
   // A quiet NaN: the top fraction bit set (IEEE 754-2019 clause 6.2.1).
   [[nodiscard]] constexpr bool is_quiet_nan(std::uint64_t bits) const {
-    return is_nan(bits) && (bits & (std::uint64_t{1} << (precision - 2))) != 0;
+    return layout().is_quiet_nan(bits);
   }
   [[nodiscard]] constexpr bool is_inf(std::uint64_t bits) const {
     return magnitude(bits) == infinity();
@@ -79,11 +80,9 @@ inline constexpr BinaryFormat binary64{"float64", 64, 53, 1023};
 // Thread-safe (MPFR is built with thread-local state; the exponent range is saved and restored).
 std::uint64_t div(const BinaryFormat& f, std::uint64_t a, std::uint64_t b);
 
-// The comparison rule of F1/F2 (docs/spec-defects.md SD-9): bit-exact, except that two quiet NaNs
-// match whatever their signs and payloads (IEEE 754 leaves them unspecified; they differ between
-// targets) and a signaling NaN matches only itself (a division never returns one).
+// The comparison rule of F1/F2 (docs/spec-defects.md SD-9, sonnx/result_comparison.hpp).
 [[nodiscard]] constexpr bool same_result(const BinaryFormat& f, std::uint64_t x, std::uint64_t y) {
-  return x == y || (f.is_quiet_nan(x) && f.is_quiet_nan(y));
+  return sonnx::same_result(f.layout(), x, y);
 }
 
 // Exact value of a bit pattern into `out` (whose precision is raised to p if smaller).

@@ -9,6 +9,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "sonnx/result_comparison.hpp"
+
 namespace sonnx::reference {
 
 // 128-bit unsigned integer of GCC and clang (__extension__: accepted under -Wpedantic).
@@ -29,16 +31,12 @@ constexpr std::uint64_t sign_bit(const Format& f) { return std::uint64_t{1} << (
 constexpr std::uint64_t infinity(const Format& f) {
   return ((std::uint64_t{1} << (f.width - f.precision)) - 1) << (f.precision - 1);
 }
-constexpr bool is_nan(const Format& f, std::uint64_t x) {
-  return (x & (sign_bit(f) - 1)) > infinity(f);
-}
-constexpr bool is_quiet_nan(const Format& f, std::uint64_t x) {
-  return is_nan(f, x) && (x & (std::uint64_t{1} << (f.precision - 2))) != 0;
-}
-// The F1/F2 comparison rule (docs/spec-defects.md SD-9): bit-exact, except that two quiet NaNs
-// match whatever their signs and payloads, and a signaling NaN matches only itself.
+constexpr FloatLayout layout(const Format& f) { return FloatLayout{f.width, f.precision}; }
+constexpr bool is_nan(const Format& f, std::uint64_t x) { return layout(f).is_nan(x); }
+constexpr bool is_quiet_nan(const Format& f, std::uint64_t x) { return layout(f).is_quiet_nan(x); }
+// The F1/F2 comparison rule (docs/spec-defects.md SD-9, sonnx/result_comparison.hpp).
 constexpr bool same_result(const Format& f, std::uint64_t x, std::uint64_t y) {
-  return x == y || (is_quiet_nan(f, x) && is_quiet_nan(f, y));
+  return sonnx::same_result(layout(f), x, y);
 }
 
 // a / b for the bit patterns a and b of format f, correctly rounded (RNE). NaN results are the

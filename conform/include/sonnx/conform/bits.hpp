@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <sonnx/io/golden.hpp>
+#include <sonnx/result_comparison.hpp>
 #include <sonnx/tensor.hpp>
 #include <string>
 #include <vector>
@@ -22,6 +24,7 @@ struct BitLayout {
   std::uint64_t sign = 0;      // the sign bit (the top bit, also for unsigned types)
   std::uint64_t exponent = 0;  // floats: exponent field mask
   std::uint64_t mantissa = 0;  // floats: trailing significand mask
+  FloatLayout float_layout;    // floats: width and precision (SD-9's comparison)
 };
 
 BitLayout bit_layout(DataType type);
@@ -57,8 +60,8 @@ inline void store_bits(std::vector<unsigned char>& bytes, std::size_t index, std
   std::memcpy(bytes.data() + index * size, &bits, size);
 }
 
-// "0x" and the pattern in 2 * size hexadecimal digits, e.g. hex(0xf5, 1) == "0xf5".
-std::string hex(std::uint64_t bits, std::size_t size);
+// "0x" and the pattern in 2 * size hexadecimal digits (the io layer's, as in golden cases).
+using io::hex;
 
 }  // namespace sonnx::conform
 

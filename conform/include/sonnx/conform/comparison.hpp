@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <sonnx/conform/bits.hpp>
 #include <sonnx/requirement_id.hpp>
+#include <sonnx/result_comparison.hpp>
 
 namespace sonnx::conform {
 
@@ -39,17 +40,9 @@ inline bool is_domain_error(RequirementId r) {
   return r == RequirementId::C3 || r == RequirementId::D3;
 }
 
-// A quiet NaN: a NaN whose top trailing-significand bit is set (IEEE 754-2019, 6.2.1).
-inline bool is_quiet_nan(const BitLayout& l, std::uint64_t x) {
-  return is_nan(l, x) && (x & ((l.mantissa >> 1U) + 1U)) != 0;
-}
-
-// The comparison rule of docs/spec-defects.md SD-9: bit for bit, except that two quiet NaNs match
-// whatever their signs and payloads (IEEE 754 does not fix them); a signaling NaN matches only
-// itself (a division never returns one).
+// The comparison rule of docs/spec-defects.md SD-9 (sonnx/result_comparison.hpp).
 inline bool same_result(const BitLayout& l, std::uint64_t expected, std::uint64_t actual) {
-  return expected == actual ||
-         (l.is_float && is_quiet_nan(l, expected) && is_quiet_nan(l, actual));
+  return sonnx::same_result(l.float_layout, expected, actual);
 }
 
 }  // namespace sonnx::conform

@@ -60,6 +60,9 @@ struct GoldenSummary {
 // code with the library (sonnx_verify's golden_reference: the MPFR oracle, exact integers).
 using GoldenReference = std::function<std::uint64_t(DataType, std::uint64_t a, std::uint64_t b)>;
 
+// "0x" and the pattern in 2 * size hexadecimal digits, e.g. hex(0xf5, 1) == "0xf5".
+std::string hex(std::uint64_t bits, std::size_t size);
+
 // The NaN rule of every golden comparison (docs/spec-defects.md SD-9): true when `actual` matches
 // `expected` (bit patterns of `type`): two quiet NaNs match whatever their signs and payloads, a
 // signaling NaN matches only itself, anything else bit for bit.

@@ -1,0 +1,127 @@
+// platform_test: the host's vectors (platform_vectors.inc) through every path of each type: the
+// checked API with the proved and the fastest kernels, in place, and every kernel called directly.
+#include <cstring>
+
+#include "platform_test.hpp"
+
+namespace sonnx::platform {
+namespace {
+
+#include "platform_vectors.inc"
+
+enum class Path { api_proved, api_fastest, api_in_place, kernel };
+
+template <typename T>
+void run_path(const TypeInfo& type, const VectorSet& set, Path path, const char* label,
+              NamedKernel<T> kernel) {
+  Tally& t = new_tally(type, set.group, label, kernel.name);
+  const auto* rows = static_cast<const Bits<T>(*)[3]>(set.triples);
+  for (std::size_t start = 0; start < set.count; start += chunk) {
+    const std::size_t n = set.count - start < chunk ? set.count - start : chunk;
+    T* a = slots<T>(buffer_a);
+    T* b = slots<T>(buffer_b);
+    T* c = path == Path::api_in_place ? a : slots<T>(buffer_c);
+    for (std::size_t i = 0; i < n; ++i) {
+      a[i] = from_bits<T>(rows[start + i][0]);
+      b[i] = from_bits<T>(rows[start + i][1]);
+    }
+    if (path == Path::kernel) {
+      kernel.kernel(a, b, c, n);
+    } else {
+      const std::int64_t shape[1] = {static_cast<std::int64_t>(n)};
+      const Kernels mode = path == Path::api_proved ? Kernels::proved : Kernels::fastest;
+      const Status status =
+          call_api({type.type, shape, a}, {type.type, shape, b}, {type.type, shape, c}, &mode);
+      if (!status.ok()) {  // every vector is inside the domain: an error fails the whole chunk
+        t.cases += n;
+        t.mismatches += n;
+        continue;
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t got = plant(type, i, to_bits(c[i]));
+      compare(t, rows[start + i][0], rows[start + i][1], got, rows[start + i][2]);
+    }
+  }
+}
+
+template <typename T>
+void run_type(const TypeInfo& type, const KernelList<T>& kernels, DivKernel<T> fastest) {
+  for (const VectorSet& set : vector_sets) {
+    if (set.type != type.type) continue;
+    run_path<T>(type, set, Path::api_proved, "checked API, proved kernels", kernels.list[0]);
+    const NamedKernel<T> selected{kernels.name_of(fastest), fastest};
+    run_path<T>(type, set, Path::api_fastest, "checked API, fastest kernels", selected);
+    if (std::strcmp(set.group, "golden") == 0) {
+      run_path<T>(type, set, Path::api_in_place, "checked API in place (C is A), fastest kernels",
+                  selected);
+    }
+    for (std::size_t k = 0; k < kernels.count; ++k) {
+      run_path<T>(type, set, Path::kernel, "kernel called directly", kernels.list[k]);
+    }
+  }
+}
+
+}  // namespace
+
+unsigned long long vectors_seed_used() { return vectors_seed; }
+unsigned long long vectors_sample_used() { return vectors_sample; }
+
+void run_vectors() {
+  const DivFastPaths& fast = sonnx::detail::selected_fast_paths();
+  using D = DivFastPaths;
+  using u16 = std::uint16_t;
+  run_type<u16>(float16_info, kernels_of<u16>({"sonnx_div_f16", sonnx_div_f16}, {}, &D::float16),
+                fast.float16);
+  run_type<u16>(bfloat16_info,
+                kernels_of<u16>({"sonnx_div_bf16", sonnx_div_bf16}, {}, &D::bfloat16),
+                fast.bfloat16);
+  run_type<float>(float32_info, kernels_of<float>({"sonnx_div_f32", sonnx_div_f32}, {}, nullptr),
+                  sonnx_div_f32);
+  run_type<double>(float64_info, kernels_of<double>({"sonnx_div_f64", sonnx_div_f64}, {}, nullptr),
+                   sonnx_div_f64);
+  run_type<std::int8_t>(
+      int8_info,
+      kernels_of<std::int8_t>({"sonnx_div_i8", sonnx_div_i8},
+                              {"sonnx_div_i8_via_binary32", sonnx_div_i8_via_binary32}, &D::int8),
+      fast.int8);
+  run_type<std::int16_t>(int16_info,
+                         kernels_of<std::int16_t>(
+                             {"sonnx_div_i16", sonnx_div_i16},
+                             {"sonnx_div_i16_via_binary32", sonnx_div_i16_via_binary32}, &D::int16),
+                         fast.int16);
+  run_type<std::int32_t>(int32_info,
+                         kernels_of<std::int32_t>(
+                             {"sonnx_div_i32", sonnx_div_i32},
+                             {"sonnx_div_i32_via_binary64", sonnx_div_i32_via_binary64}, &D::int32),
+                         fast.int32);
+  run_type<std::int64_t>(
+      int64_info,
+      kernels_of<std::int64_t>({"sonnx_div_i64", sonnx_div_i64},
+                               {"sonnx_div_i64_blocked", sonnx_div_i64_blocked}, &D::int64),
+      fast.int64);
+  run_type<std::uint8_t>(
+      uint8_info,
+      kernels_of<std::uint8_t>({"sonnx_div_u8", sonnx_div_u8},
+                               {"sonnx_div_u8_via_binary32", sonnx_div_u8_via_binary32}, &D::uint8),
+      fast.uint8);
+  run_type<std::uint16_t>(
+      uint16_info,
+      kernels_of<std::uint16_t>({"sonnx_div_u16", sonnx_div_u16},
+                                {"sonnx_div_u16_via_binary32", sonnx_div_u16_via_binary32},
+                                &D::uint16),
+      fast.uint16);
+  run_type<std::uint32_t>(
+      uint32_info,
+      kernels_of<std::uint32_t>({"sonnx_div_u32", sonnx_div_u32},
+                                {"sonnx_div_u32_via_binary64", sonnx_div_u32_via_binary64},
+                                &D::uint32),
+      fast.uint32);
+  run_type<std::uint64_t>(
+      uint64_info,
+      kernels_of<std::uint64_t>({"sonnx_div_u64", sonnx_div_u64},
+                                {"sonnx_div_u64_blocked", sonnx_div_u64_blocked}, &D::uint64),
+      fast.uint64);
+}
+
+}  // namespace sonnx::platform
