@@ -1,5 +1,5 @@
 // System-call failures on the file paths of sonnx_io (T1 reading, T2 atomic output, T4 golden
-// directories), injected with the linker's --wrap (tests/io/CMakeLists.txt): the library's calls
+// directories), injected with the linker's --wrap (CMakeLists.txt here): the library's calls
 // to open, fstat, read, write, fsync, close, rename and mkdir go through the __wrap_ functions
 // below, which pass them on to the C library unless a fault is armed for the next matching call.
 // Expected outcomes come from the requirements and docs/cli.md: a read failure is a T1 file

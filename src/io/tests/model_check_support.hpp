@@ -1,4 +1,4 @@
-// Support of the tests of check-model (tests/io/test_model_check*.cpp): synthetic models with one
+// Support of the tests of check-model (test_model_check*.cpp): synthetic models with one
 // Div node (or a call of a model-local function), their check, and the findings' IDs.
 #ifndef SONNX_TESTS_IO_MODEL_CHECK_SUPPORT_HPP
 #define SONNX_TESTS_IO_MODEL_CHECK_SUPPORT_HPP

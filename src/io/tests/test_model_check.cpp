@@ -387,7 +387,7 @@ TEST_CASE("check-model: outside and unproven findings together, and the declared
 TEST_CASE("check-model: ONNX shape inference settles computed operands, and says so",
           "[T3][GR4][R1][R3]") {
   const std::string node_data = SONNX_ONNX_NODE_DATA;
-  REQUIRE_FALSE(node_data.empty());  // libonnx-testdata (see tests/io/CMakeLists.txt)
+  REQUIRE_FALSE(node_data.empty());  // libonnx-testdata (see src/io/tests/CMakeLists.txt)
   const std::filesystem::path softsign = std::filesystem::path(node_data).parent_path() /
                                          "pytorch-converted" / "test_Softsign" / "model.onnx";
   REQUIRE(std::filesystem::is_regular_file(softsign));
