@@ -6,6 +6,8 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <sonnx/io/semantics.hpp>
 #include <sonnx/io/tensor_io.hpp>
 #include <string>
 #include <vector>
@@ -16,7 +18,7 @@ namespace sonnx::cli {
 inline constexpr int exit_ok = 0;         // success; check-model: every Div node inside
 inline constexpr int exit_violation = 1;  // profile/validation violation (R*, C*, D*, GR*, T3)
 inline constexpr int exit_usage = 2;      // bad arguments
-inline constexpr int exit_io = 3;  // file cannot be read/written or is malformed (T1, T2, T4)
+inline constexpr int exit_io = 3;      // file cannot be read/written or is malformed (T1, T2, T4)
 inline constexpr int exit_no_div = 4;  // check-model: no Div node in the model (T3)
 
 // Exit code of a failed status (profile: 1; io, format: 3). Callers pass failures only.
@@ -60,6 +62,16 @@ inline int usage_error(bool json, const std::string& message) {
   return report_error(json, exit_usage, "", "usage: " + message);
 }
 
+// The value of --semantics (run, golden); nothing after a usage error, its exit code in exit_code.
+inline std::optional<io::Semantics> parse_semantics_option(bool json, const std::string& text,
+                                                           int& exit_code) {
+  const auto semantics = io::parse_semantics(text);
+  if (!semantics)
+    exit_code =
+        usage_error(json, "--semantics must be sonnx or openvino-pythondiv, not '" + text + "'");
+  return semantics;
+}
+
 // Unparsed words left by CLI11 (sub-commands allow extras so that they report usage errors with
 // exit code 2 themselves).
 inline bool reject_extras(const CLI::App& sub, bool json, int& exit_code) {
@@ -84,9 +96,9 @@ int run_guarded(bool json, const char* requirement, Body body) {
 }
 
 // Adds a sub-command whose options are one Options object with a `json` member: declare(sub,
-// options) adds its options, then --json; the callback runs body(sub, options) under run_guarded,
-// which names `requirement` for an unexpected failure. Unparsed words are kept, so that the body
-// reports them as usage errors itself (reject_extras).
+// options) adds its options, then --json; the callback runs the command's function body(sub,
+// options) under run_guarded, which names `requirement` for an unexpected failure. Unparsed words
+// are kept, so that the body reports them as usage errors itself (reject_extras).
 template <typename Options, typename Declare, typename Body>
 void add_guarded_command(CLI::App& app, int& exit_code, const char* name, const char* help,
                          const char* json_help, const char* requirement, Declare declare,

@@ -217,7 +217,7 @@ void add_check_model_command(CLI::App& app, int& exit_code) {
         sub.add_flag("--nodes", options.nodes,
                      "each model's node lines before its line (always so for one model)");
       },
-      [](CLI::App& sub, CheckOptions& options) { return check(sub, options); });
+      check);
 }
 
 const CommandRegistration check_model_registration{"check-model", add_check_model_command};

@@ -135,7 +135,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
             "where request files go (default: a temporary directory in /dev/shm, else in TMPDIR)");
         sub.add_option("adapter", c.adapter, "adapter command and its arguments (after --)");
       },
-      [](CLI::App& sub, Options& options) { return conform(sub, options); });
+      conform);
 }
 
 const CommandRegistration conform_registration{"conform", add_conform_command};

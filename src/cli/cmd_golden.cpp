@@ -28,11 +28,8 @@ int golden(const CLI::App& sub, const GoldenOptions& o) {
                            o.type + "')");
   }
   if (o.out.empty()) return usage_error(o.json, "golden needs --out DIR");
-  const auto semantics = io::parse_semantics(o.semantics);
-  if (!semantics) {
-    return usage_error(
-        o.json, "--semantics must be sonnx or openvino-pythondiv, not '" + o.semantics + "'");
-  }
+  const auto semantics = parse_semantics_option(o.json, o.semantics, code);
+  if (!semantics) return code;
   const bool profile = io::is_profile(*semantics);
   if (!profile && !o.json) {
     std::cerr
@@ -85,7 +82,7 @@ void add_golden_command(CLI::App& app, int& exit_code) {
             "--semantics", options.semantics,
             "sonnx (default) or openvino-pythondiv (NON-PROFILE: floored integer quotients)");
       },
-      [](CLI::App& sub, GoldenOptions& options) { return golden(sub, options); });
+      golden);
 }
 
 const CommandRegistration golden_registration{"golden", add_golden_command};

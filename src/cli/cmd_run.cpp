@@ -25,11 +25,8 @@ int run(const CLI::App& sub, const RunOptions& o) {
   if (reject_extras(sub, o.json, code)) return code;
   if (o.a.empty() || o.b.empty()) return usage_error(o.json, "run needs two input files A and B");
   if (o.output.empty()) return usage_error(o.json, "run needs an output file: -o C");
-  const auto semantics = io::parse_semantics(o.semantics);
-  if (!semantics) {
-    return usage_error(
-        o.json, "--semantics must be sonnx or openvino-pythondiv, not '" + o.semantics + "'");
-  }
+  const auto semantics = parse_semantics_option(o.json, o.semantics, code);
+  if (!semantics) return code;
   if (o.encoding != "raw" && o.encoding != "typed") {
     return usage_error(o.json, "--pb-encoding must be raw or typed");
   }
@@ -58,11 +55,9 @@ int run(const CLI::App& sub, const RunOptions& o) {
   }
 
   const io::ReadResult a = io::read_tensor_file(o.a);
-  if (!a.ok())
-    return report_io_error(o.json, a.status);
+  if (!a.ok()) return report_io_error(o.json, a.status);
   const io::ReadResult b = io::read_tensor_file(o.b);
-  if (!b.ok())
-    return report_io_error(o.json, b.status);
+  if (!b.ok()) return report_io_error(o.json, b.status);
 
   const io::DivideResult c = io::divide(a.tensor, b.tensor, *semantics);
   if (!c.status.ok()) {
@@ -121,7 +116,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
                        "raw (raw_data, default) or typed (float_data/int32_data/...) for .pb "
                        "output (refused for .npy)");
       },
-      [](CLI::App& sub, RunOptions& options) { return run(sub, options); });
+      run);
 }
 
 const CommandRegistration run_registration{"run", add_run_command};

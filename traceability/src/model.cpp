@@ -62,53 +62,19 @@ std::array<int, std::size(kStatuses)> Report::status_counts() const {
   return out;
 }
 
-const char* to_string(Status s) {
-  switch (s) {
-    case Status::verified:
-      return "verified";
-    case Status::partial:
-      return "partial";
-    case Status::stale:
-      return "stale";
-    case Status::failed:
-      return "failed";
-    case Status::missing:
-      return "missing";
-  }
-  return "missing";
-}
+// The words of each enum, in the order of its enumerators.
+namespace {
+constexpr const char* kStatusWords[] = {"verified", "partial", "stale", "failed", "missing"};
+constexpr const char* kLevelWords[] = {"none", "test", "spec", "exhaustive", "code"};
+constexpr const char* kProvenanceWords[] = {"", "current", "changed", "none", "not checked"};
+static_assert(std::size(kStatusWords) == std::size(kStatuses));
+static_assert(std::size(kLevelWords) == static_cast<std::size_t>(Level::code) + 1);
+static_assert(std::size(kProvenanceWords) == static_cast<std::size_t>(Provenance::not_checked) + 1);
+}  // namespace
 
-const char* to_string(Level l) {
-  switch (l) {
-    case Level::none:
-      return "none";
-    case Level::test:
-      return "test";
-    case Level::spec:
-      return "spec";
-    case Level::exhaustive:
-      return "exhaustive";
-    case Level::code:
-      return "code";
-  }
-  return "none";
-}
-
-const char* to_string(Provenance p) {
-  switch (p) {
-    case Provenance::not_applicable:
-      return "";
-    case Provenance::current:
-      return "current";
-    case Provenance::changed:
-      return "changed";
-    case Provenance::none:
-      return "none";
-    case Provenance::not_checked:
-      return "not checked";
-  }
-  return "";
-}
+const char* to_string(Status s) { return kStatusWords[static_cast<std::size_t>(s)]; }
+const char* to_string(Level l) { return kLevelWords[static_cast<std::size_t>(l)]; }
+const char* to_string(Provenance p) { return kProvenanceWords[static_cast<std::size_t>(p)]; }
 
 int Report::gap_count() const {
   int n = 0;

@@ -52,14 +52,7 @@ bool Catalogue::has(const std::string& id) const {
 }
 
 Catalogue load_catalogue(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read the requirement catalogue " + path.string());
-  json j;
-  try {
-    in >> j;
-  } catch (const json::exception& e) {
-    throw std::runtime_error("malformed catalogue " + path.string() + ": " + e.what());
-  }
+  json j = util::read_json_file(path, "requirement catalogue");
   Catalogue cat;
   cat.schema = util::str_or(j, "schema");
   cat.op = util::str_or(j, "operator");

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "render_common.hpp"
 #include "text_util.hpp"
 
 namespace trace {
@@ -49,14 +50,7 @@ std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string&
 }
 
 Register load_register(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot read the register " + path.string());
-  json j;
-  try {
-    in >> j;
-  } catch (const json::exception& e) {
-    throw std::runtime_error("malformed register " + path.string() + ": " + e.what());
-  }
+  json j = util::read_json_file(path, "register");
   Register reg;
   reg.title = util::str_or(j, "title");
   if (j.contains("preamble") && j["preamble"].is_array())
@@ -103,16 +97,10 @@ std::string render_register_md(const Register& reg, const std::string& register_
     << " by `sonnx-trace render-register`; do not edit by hand (CTest registers_md_up_to_date). "
        "-->\n";
   for (const auto& p : reg.preamble) o << "\n" << p << "\n";
-  o << "\n|";
-  for (const auto& c : reg.columns) o << " " << c.second << " |";
-  o << "\n|";
-  for (std::size_t k = 0; k < reg.columns.size(); ++k) o << "---|";
+  std::vector<std::string> header;
+  for (const auto& c : reg.columns) header.push_back(c.second);
   o << "\n";
-  for (const auto& row : reg.rows) {
-    o << "|";
-    for (const auto& c : row) o << " " << cell(c) << " |";
-    o << "\n";
-  }
+  markdown_table(o, header, reg.rows, cell);
   return o.str();
 }
 

@@ -120,20 +120,26 @@ std::string level_text(const Row& row) {
   return out;
 }
 
-std::string status_label(Status s) {
-  switch (s) {
-    case Status::verified:
-      return "verified";
-    case Status::partial:
-      return "partial (gaps)";
-    case Status::stale:
-      return "stale evidence";
-    case Status::failed:
-      return "failed";
-    case Status::missing:
-      return "no evidence";
+void markdown_table(std::ostream& o, const std::vector<std::string>& header,
+                    const std::vector<std::vector<std::string>>& rows,
+                    std::string (*cell)(std::string)) {
+  o << "|";
+  for (const auto& h : header) o << " " << cell(h) << " |";
+  o << "\n|";
+  for (std::size_t k = 0; k < header.size(); ++k) o << "---|";
+  o << "\n";
+  for (const auto& row : rows) {
+    o << "|";
+    for (const auto& v : row) o << " " << cell(v) << " |";
+    o << "\n";
   }
-  return "no evidence";
+}
+
+std::string status_label(Status s) {
+  static constexpr const char* kLabels[] = {"verified", "partial (gaps)", "stale evidence",
+                                            "failed", "no evidence"};
+  static_assert(std::size(kLabels) == std::size(kStatuses));
+  return kLabels[static_cast<std::size_t>(s)];
 }
 
 std::string html_escape(const std::string& s) {

@@ -99,16 +99,8 @@ std::string render_markdown(const Report& r) {
       << (sec.bad ? "**" : "") << sec.verdict << (sec.bad ? "**" : "") << "\n";
     for (const auto& t : sec.tables) {
       if (t.rows.empty()) continue;
-      o << "\n" << t.caption << ":\n\n|";
-      for (const auto& h : t.header) o << " " << cell(h) << " |";
-      o << "\n|";
-      for (std::size_t k = 0; k < t.header.size(); ++k) o << "---|";
-      o << "\n";
-      for (const auto& row : t.rows) {
-        o << "|";
-        for (const auto& v : row) o << " " << cell(v) << " |";
-        o << "\n";
-      }
+      o << "\n" << t.caption << ":\n\n";
+      markdown_table(o, t.header, t.rows, cell);
       if (t.omitted != 0) o << "\n(" << t.omitted << " more rows in the evidence file)\n";
     }
   }

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,6 +17,18 @@ inline std::string str_or(const nlohmann::json& j, const char* key,
   if (j.is_object() && j.contains(key) && j.at(key).is_string())
     return j.at(key).get<std::string>();
   return fallback;
+}
+
+// The JSON document of a file; throws std::runtime_error naming `what` (for example "register")
+// when the file cannot be read or does not parse.
+inline nlohmann::json read_json_file(const std::filesystem::path& path, const std::string& what) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read the " + what + " " + path.string());
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error("malformed " + what + " " + path.string() + ": " + e.what());
+  }
 }
 
 inline bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
