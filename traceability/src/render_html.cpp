@@ -1,51 +1,17 @@
 // traceability.html: the report model as a Mustache view, rendered with the page's template
 // (templates/report.html.mustache, embedded at build time as kReportHtmlTemplate). The template
 // holds the markup, words and colours; this file decides only what each row shows.
-#include <kainjow/mustache.hpp>
 #include <sonnx/trace/trace.hpp>
 #include <sstream>
-#include <stdexcept>
 
+#include "mustache_view.hpp"
 #include "render_common.hpp"
-#include "report_templates.hpp"
+#include "report_html.hpp"
 
 namespace trace {
 namespace {
 
-namespace mu = kainjow::mustache;
-
-template <typename N>
-mu::data num(N n) {
-  return std::to_string(n);
-}
-// A count shown only when it is not zero ({{#x}}...{{x}}...{{/x}}).
-template <typename N>
-mu::data count_if_any(N n) {
-  return n != 0 ? num(n) : mu::data(false);
-}
-// A text shown only when it is not empty.
-mu::data text_if_any(const std::string& s) { return s.empty() ? mu::data(false) : mu::data(s); }
-
-// Marks the first and last item of a list, for separators and for markup around a non-empty list.
-mu::data ends_marked(mu::list items) {
-  for (std::size_t k = 0; k < items.size(); ++k) {
-    items[k].set("first", k == 0);
-    items[k].set("last", k + 1 == items.size());
-  }
-  return items;
-}
-
-mu::data strings(const std::vector<std::string>& v) {
-  mu::list out;
-  for (const auto& s : v) out.push_back(s);
-  return out;
-}
-
-mu::data table_rows(const std::vector<std::vector<std::string>>& rows) {
-  mu::list out;
-  for (const auto& row : rows) out.push_back(mu::object{{"cells", strings(row)}});
-  return out;
-}
+using namespace view;  // NOLINT: the view helpers are this file's vocabulary
 
 mu::data key_values(const std::vector<std::pair<std::string, std::string>>& kv) {
   mu::list out;
@@ -219,28 +185,6 @@ mu::data summary(const Report& r, mu::data v) {
   return v;
 }
 
-mu::data sections(const Report& r) {
-  mu::list out;
-  for (const auto& sec : r.sections) {
-    mu::list tables;
-    for (const auto& t : sec.tables) {
-      if (t.rows.empty()) continue;
-      tables.push_back(mu::object{{"caption", t.caption},
-                                  {"header", strings(t.header)},
-                                  {"table_rows", table_rows(t.rows)},
-                                  {"omitted", count_if_any(t.omitted)}});
-    }
-    out.push_back(mu::object{{"id", sec.id},
-                             {"title", sec.title},
-                             {"files", sec.files},
-                             {"bad", sec.bad},
-                             {"verdict", sec.verdict},
-                             {"explanation", sec.explanation},
-                             {"tables", tables}});
-  }
-  return out;
-}
-
 mu::data evidence_files(const Report& r) {
   mu::list out;
   for (const auto& f : r.files)
@@ -310,12 +254,7 @@ std::string render_html(const Report& r) {
   v.set("bench_rows", table_rows(r.bench_rows));
   v.set("tools", key_values(r.tool_versions));
 
-  mu::mustache page{kReportHtmlTemplate};
-  page.set_custom_escape(html_escape);
-  std::string out = page.render(v);
-  if (!page.is_valid())
-    throw std::runtime_error("traceability.html template: " + page.error_message());
-  return out;
+  return view::render(kReportHtmlTemplate, v, html_escape, "traceability.html");
 }
 
 }  // namespace trace

@@ -5,7 +5,9 @@
 #include <sonnx/trace/trace.hpp>
 #include <sstream>
 
+#include "mustache_view.hpp"
 #include "render_common.hpp"
+#include "report_md.hpp"
 
 namespace trace {
 
@@ -54,69 +56,83 @@ std::string render_gap_list(const Report& r) {
 }
 
 // ---------------------------------------------------------------------------------------------
+namespace {
+
+using namespace view;  // NOLINT: the view helpers are this file's vocabulary
+
+// A Markdown table cell: a "|" in the text would end the cell.
+std::string md_cell(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+mu::data markdown_row(const Row& row) {
+  std::vector<std::string> ex;
+  for (const auto* x : row.exhaustive)
+    ex.push_back(x->format + (x->ok() ? " ok" : (x->failed() ? " MISMATCH" : " incomplete")));
+  std::vector<std::string> gaps;
+  for (const auto& f : row.flags)
+    if (f.gap) gaps.push_back(f.code + ": " + f.message);
+  return mu::object{{"id", row.req->id},
+                    {"status", to_string(row.status)},
+                    {"level", level_text(row)},
+                    {"methods", join(row.req->methods, ", ")},
+                    {"tests_passed", num(row.tests_passed())},
+                    {"tests_failed", num(row.tests_failed())},
+                    {"why3_proved", num(row.proved(row.why3))},
+                    {"why3_total", num(Row::total(row.why3))},
+                    {"wp_proved", num(row.proved(row.wp))},
+                    {"wp_total", num(Row::total(row.wp))},
+                    {"exhaustive", join(ex, ", ")},
+                    {"gaps", join(gaps, "; ")}};
+}
+
+}  // namespace
+
+// traceability.md: the report model as a Mustache view, rendered with templates/report.md.mustache
+// (embedded at build time as kReportMdTemplate).
 std::string render_markdown(const Report& r) {
-  std::ostringstream o;
   const auto c = r.status_counts();
-  o << "# SONNX Div traceability report\n\n";
-  o << "Generated " << r.options.generated
-    << (r.commit.empty() ? "" : " at commit `" + r.commit + "`") << " from `"
-    << r.options.evidence_dir.generic_string() << "`.\n\n";
-  o << "**" << r.rows.size() << " requirements:** " << status_count(c, Status::verified)
-    << " verified, " << status_count(c, Status::partial) << " partial, "
-    << status_count(c, Status::stale) << " stale, " << status_count(c, Status::failed)
-    << " failed, " << status_count(c, Status::missing)
-    << " without evidence. **Gaps: " << r.gap_count() << ".**\n\n";
-  o << "| ID | status | proof level | methods | tests (passed/failed) | Why3 goals proved/total | "
-       "WP goals proved/total | exhaustive | gaps |\n";
-  o << "|---|---|---|---|---|---|---|---|---|\n";
-  auto cell = [](std::string s) {
-    for (std::size_t k = 0; (k = s.find('|', k)) != std::string::npos; k += 2)
-      s.replace(k, 1, "\\|");
-    return s;
-  };
-  for (const auto& row : r.rows) {
-    std::vector<std::string> ex;
-    for (const auto* x : row.exhaustive)
-      ex.push_back(x->format + (x->ok() ? " ok" : (x->failed() ? " MISMATCH" : " incomplete")));
-    std::vector<std::string> gaps;
-    for (const auto& f : row.flags)
-      if (f.gap) gaps.push_back(f.code + ": " + f.message);
-    o << "| " << row.req->id << " | " << row.status << " | " << level_text(row) << " | "
-      << join(row.req->methods, ", ") << " | " << row.tests_passed() << "/" << row.tests_failed()
-      << " | " << row.proved(row.why3) << "/" << Row::total(row.why3) << " | " << row.proved(row.wp)
-      << "/" << Row::total(row.wp) << " | " << cell(join(ex, ", ")) << " | "
-      << cell(join(gaps, "; ")) << " |\n";
-  }
-  if (!r.issues.empty()) {
-    o << "\n## Issues not tied to one requirement\n\n";
-    for (const auto& i : r.issues)
-      o << "- " << (i.gap ? "**gap** " : "warning ") << "`" << i.code << "`: " << i.message
-        << (i.where.empty() ? "" : " (" + i.where + ")") << "\n";
-  }
-  o << "\n" << kProofLevels << "\n";
-  for (const auto& sec : r.sections) {
-    o << "\n## " << sec.title << " (" << sec.files << ")\n\n"
-      << (sec.bad ? "**" : "") << sec.verdict << (sec.bad ? "**" : "") << "\n";
-    for (const auto& t : sec.tables) {
-      if (t.rows.empty()) continue;
-      o << "\n" << t.caption << ":\n\n";
-      markdown_table(o, t.header, t.rows, cell);
-      if (t.omitted != 0) o << "\n(" << t.omitted << " more rows in the evidence file)\n";
-    }
-  }
-  o << "\n## Evidence files\n\n| file | kind | present | bound to sources | stale "
-       "|\n|---|---|---|---|---|\n";
+  mu::data v = mu::object{{"generated", r.options.generated},
+                          {"has_commit", !r.commit.empty()},
+                          {"commit", r.commit},
+                          {"evidence", r.options.evidence_dir.generic_string()},
+                          {"n_requirements", num(r.rows.size())},
+                          {"n_verified", num(status_count(c, Status::verified))},
+                          {"n_partial", num(status_count(c, Status::partial))},
+                          {"n_stale", num(status_count(c, Status::stale))},
+                          {"n_failed", num(status_count(c, Status::failed))},
+                          {"n_missing", num(status_count(c, Status::missing))},
+                          {"n_gaps", num(r.gap_count())},
+                          {"proof_levels", std::string(kProofLevels)}};
+  mu::list rows;
+  for (const auto& row : r.rows) rows.push_back(markdown_row(row));
+  v.set("rows", rows);
+  mu::list issues;
+  for (const auto& i : r.issues)
+    issues.push_back(mu::object{
+        {"gap", i.gap}, {"code", i.code}, {"message", i.message}, {"where", text_if_any(i.where)}});
+  v.set("has_issues", !r.issues.empty());
+  v.set("issues", ends_marked(std::move(issues)));
+  v.set("sections", sections(r));
+  mu::list files;
   for (const auto& f : r.files)
-    o << "| " << f.path << " | " << f.kind << " | " << (f.present ? "yes" : "**no**") << " | "
-      << f.provenance << " | " << (f.stale ? "**yes**: " + f.newer_source : "no") << " |\n";
-  o << "\n## Assumptions register\n\n"
-    << r.assumptions.size() << " rows in `spec/assumptions.json` (listed in traceability.html); "
-    << r.why3_assumptions.size() << " rows matched by the proofs' axiom scans.\n";
-  if (!r.tool_versions.empty()) {
-    o << "\n## Tool versions\n\n| tool | version |\n|---|---|\n";
-    for (const auto& [k, v] : r.tool_versions) o << "| " << k << " | " << cell(v) << " |\n";
-  }
-  return o.str();
+    files.push_back(mu::object{{"path", f.path},
+                               {"kind", f.kind},
+                               {"present", f.present},
+                               {"provenance", std::string(to_string(f.provenance))},
+                               {"stale", f.stale},
+                               {"newer_source", f.newer_source}});
+  v.set("files", files);
+  v.set("assumption_count", num(r.assumptions.size()));
+  v.set("matched_count", num(r.why3_assumptions.size()));
+  mu::list tools;
+  for (const auto& [k, val] : r.tool_versions)
+    tools.push_back(mu::object{{"key", k}, {"value", val}});
+  v.set("has_tools", !r.tool_versions.empty());
+  v.set("tools", tools);
+  return view::render(kReportMdTemplate, v, md_cell, "traceability.md");
 }
 
 // ---------------------------------------------------------------------------------------------

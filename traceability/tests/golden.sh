@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The report's output unchanged: renders the fixture folder (tests/fixtures/report: a catalogue,
-# sources and evidence bound to them) and compares traceability.json and traceability.html byte
-# for byte with the expected files. The expected JSON was written by the report generator before
-# its restructuring into readers, model and renderers; the expected HTML by the generator before
-# the page moved into a Mustache template (templates/report.html.mustache). With --planted, a
-# renderer that drops something is simulated in each file (the first "proof_level" field of the
-# JSON, the first proof-level badge of the HTML removed) and each comparison must catch its change.
+# sources and evidence bound to them) and compares traceability.json, .html and .md byte for byte
+# with the expected files. The expected JSON was written by the report generator before its
+# restructuring into readers, model and renderers; the expected HTML and Markdown by the generator
+# before each moved into a Mustache template (templates/report.{html,md}.mustache). With --planted,
+# a renderer that drops something is simulated in each file (the first "proof_level" field of the
+# JSON, the first proof-level badge of the HTML, the first requirement row of the Markdown table
+# removed) and each comparison must catch its change.
 # Usage: golden.sh SONNX_TRACE PROVENANCE_SCRIPT WORK_DIR [--planted]
-# Exit status: 0 same output (--planted: both changes caught), 1 otherwise.
+# Exit status: 0 same output (--planted: every change caught), 1 otherwise.
 set -uo pipefail
 tool="${1:?usage: golden.sh SONNX_TRACE PROVENANCE_SCRIPT WORK_DIR [--planted]}"
 script="${2:?usage}"
@@ -26,9 +27,10 @@ find evidence -exec touch -h -d '2026-01-01T00:00:00Z' {} +
 if [[ "$planted" == --planted ]]; then
   sed -i '0,/"proof_level": /{/"proof_level": /d}' evidence/traceability.json
   sed -i '0,/<span class="level l-[a-z]*">[^<]*<\/span>/s///' evidence/traceability.html
+  sed -i '0,/^| [A-Z][A-Z0-9]* | /{/^| [A-Z][A-Z0-9]* | /d}' evidence/traceability.md
 fi
 status=0
-for f in traceability.json traceability.html; do
+for f in traceability.json traceability.html traceability.md; do
   if cmp -s "evidence/$f" "expected/$f"; then
     if [[ "$planted" == --planted ]]; then
       echo "golden: the planted change of $f was NOT caught"
