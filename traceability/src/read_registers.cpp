@@ -1,5 +1,4 @@
-// Readers of the code tags and of the registers (spec/assumptions.json, spec/deviations.json),
-// and the registers' Markdown pages.
+// Readers of the code tags and of the registers (spec/assumptions.json, spec/deviations.json).
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -7,10 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <pugixml.hpp>
 #include <sonnx/trace/trace.hpp>
-#include <sstream>
 #include <stdexcept>
 
-#include "render_common.hpp"
 #include "text_util.hpp"
 
 namespace trace {
@@ -77,31 +74,6 @@ Register load_register(const fs::path& path) {
     reg.rows.push_back(std::move(cells));
   }
   return reg;
-}
-
-std::string render_register_md(const Register& reg, const std::string& register_rel) {
-  auto cell = [](std::string s) {
-    std::string out;
-    for (char c : s) {
-      if (c == '|')
-        out += "\\|";
-      else if (c == '\n')
-        out += ' ';
-      else
-        out += c;
-    }
-    return out;
-  };
-  std::ostringstream o;
-  o << "# " << reg.title << "\n\n<!-- Generated from " << register_rel
-    << " by `sonnx-trace render-register`; do not edit by hand (CTest registers_md_up_to_date). "
-       "-->\n";
-  for (const auto& p : reg.preamble) o << "\n" << p << "\n";
-  std::vector<std::string> header;
-  for (const auto& c : reg.columns) header.push_back(c.second);
-  o << "\n";
-  markdown_table(o, header, reg.rows, cell);
-  return o.str();
 }
 
 }  // namespace trace

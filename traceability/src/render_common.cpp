@@ -120,21 +120,6 @@ std::string level_text(const Row& row) {
   return out;
 }
 
-void markdown_table(std::ostream& o, const std::vector<std::string>& header,
-                    const std::vector<std::vector<std::string>>& rows,
-                    std::string (*cell)(std::string)) {
-  o << "|";
-  for (const auto& h : header) o << " " << cell(h) << " |";
-  o << "\n|";
-  for (std::size_t k = 0; k < header.size(); ++k) o << "---|";
-  o << "\n";
-  for (const auto& row : rows) {
-    o << "|";
-    for (const auto& v : row) o << " " << cell(v) << " |";
-    o << "\n";
-  }
-}
-
 std::string status_label(Status s) {
   static constexpr const char* kLabels[] = {"verified", "partial (gaps)", "stale evidence",
                                             "failed", "no evidence"};

@@ -31,10 +31,6 @@ std::string method_state(const Row& row, const std::string& m);
 extern const char* const kProofLevels;
 // "code", or "code (conditional)"; with the per-type levels when they differ.
 std::string level_text(const Row& row);
-// A Markdown table: "|"-framed header, separator and row lines, every cell written as cell(text).
-void markdown_table(std::ostream& o, const std::vector<std::string>& header,
-                    const std::vector<std::vector<std::string>>& rows,
-                    std::string (*cell)(std::string));
 // "partial (gaps)", "no evidence", ...
 std::string status_label(Status s);
 

@@ -1,4 +1,5 @@
-// The text renderings: traceability.csv and .md, the console gap list, docs/requirements.md.
+// The text renderings: traceability.csv and .md, the console gap list, docs/requirements.md and
+// the registers' pages.
 #include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -6,8 +7,10 @@
 #include <sstream>
 
 #include "mustache_view.hpp"
+#include "register_md.hpp"
 #include "render_common.hpp"
 #include "report_md.hpp"
+#include "requirements_md.hpp"
 
 namespace trace {
 
@@ -64,6 +67,12 @@ using namespace view;  // NOLINT: the view helpers are this file's vocabulary
 std::string md_cell(const std::string& s) {
   std::string out;
   for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+// A register's cell, also kept on one line: a newline would end the table row.
+std::string md_line_cell(const std::string& s) {
+  std::string out = md_cell(s);
+  std::replace(out.begin(), out.end(), '\n', ' ');
   return out;
 }
 
@@ -136,31 +145,11 @@ std::string render_markdown(const Report& r) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// docs/requirements.md: the catalogue as a Mustache view, rendered with
+// templates/requirements.md.mustache; the requirements grouped by family (the letters of the ID),
+// the known families first in their order, then the others in order of first appearance.
 std::string render_requirements_md(const Catalogue& cat, const std::string& catalogue_rel) {
-  std::ostringstream o;
-  o << "# SONNX Div requirements\n\n";
-  o << "<!-- Generated from " << catalogue_rel
-    << " by `sonnx-trace render-requirements`; do not edit by hand. The CTest "
-       "requirements_md_up_to_date checks it. "
-       "-->\n\n";
-  o << "The requirement catalogue of the SONNX `" << (cat.op.empty() ? "Div" : cat.op)
-    << "` reference implementation, rendered from `" << catalogue_rel
-    << "`. Every requirement is an OpenFastTrace specification item `req~<ID>~1`; code, tests and "
-       "proofs cite it "
-       "as described in `docs/CONVENTIONS.md`, and `docs/traceability.md` explains how the report "
-       "and OpenFastTrace "
-       "trace them.\n\n";
-  o << "## Source documents\n\n| key | file | title |\n|---|---|---|\n";
-  for (const auto& [key, ft] : cat.sources)
-    o << "| " << key << " | `" << ft.first << "` | " << ft.second << " |\n";
-  o << "\n## Verification methods\n\n| method | meaning |\n|---|---|\n";
-  for (const auto& [k, v] : cat.method_descriptions) o << "| " << k << " | " << v << " |\n";
-
-  struct Family {
-    const char* prefix;
-    const char* heading;
-  };
-  const Family families[] = {
+  static constexpr std::pair<const char*, const char*> kFamilies[] = {
       {"C", "Constraints of the SONNX specification (002)"},
       {"R", "Restrictions of the SONNX restriction draft (004)"},
       {"GR", "SONNX general restrictions"},
@@ -173,32 +162,55 @@ std::string render_requirements_md(const Catalogue& cat, const std::string& cata
     while (i < id.size() && id[i] >= 'A' && id[i] <= 'Z') ++i;
     return id.substr(0, i);
   };
-  std::vector<std::string> done;
-  auto emit = [&](const std::string& fam, const std::string& heading) {
-    bool any = false;
-    for (const auto& q : cat.requirements) {
-      if (family_of(q.id) != fam) continue;
-      if (!any) o << "\n## " << heading << "\n";
-      any = true;
-      o << "\n### " << q.id << ": " << q.title << "\n`req~" << q.id << "~1`\n\n"
-        << q.statement << "\n\n";
-      o << "Source: " << q.source.doc;
-      if (!q.source.file.empty()) o << " (`" << q.source.file << "`)";
-      o << ", " << q.source.section;
-      if (!q.source.sonnx_tag.empty()) o << "; SONNX tag `" << q.source.sonnx_tag << "`";
-      o << ".\n\nVerification: " << join(q.methods, ", ") << ".\n\n";
-      // OFT coverage: implementation tags always; unit-test tags when tests verify it.
-      o << "Needs: impl" << (q.needs("test") ? ", utest" : "") << "\n";
-    }
-    done.push_back(fam);
-  };
-  for (const auto& f : families) emit(f.prefix, f.heading);
+  std::vector<std::pair<std::string, std::string>> order(std::begin(kFamilies),
+                                                         std::end(kFamilies));
   for (const auto& q : cat.requirements) {
     const std::string fam = family_of(q.id);
-    if (std::find(done.begin(), done.end(), fam) == done.end())
-      emit(fam, "Other requirements (" + fam + ")");
+    if (std::none_of(order.begin(), order.end(), [&](const auto& f) { return f.first == fam; }))
+      order.emplace_back(fam, "Other requirements (" + fam + ")");
   }
-  return o.str();
+  // "Needs" (OpenFastTrace coverage): impl tags always; utest tags when tests verify it.
+  mu::list families;
+  for (const auto& [fam, heading] : order) {
+    mu::list reqs;
+    for (const auto& q : cat.requirements)
+      if (family_of(q.id) == fam)
+        reqs.push_back(mu::object{{"id", q.id},
+                                  {"title", q.title},
+                                  {"statement", q.statement},
+                                  {"doc", q.source.doc},
+                                  {"file", text_if_any(q.source.file)},
+                                  {"section", q.source.section},
+                                  {"sonnx_tag", text_if_any(q.source.sonnx_tag)},
+                                  {"verification", join(q.methods, ", ")},
+                                  {"utest", q.needs("test")}});
+    if (!reqs.empty()) families.push_back(mu::object{{"heading", heading}, {"requirements", reqs}});
+  }
+  mu::list sources;
+  for (const auto& [key, ft] : cat.sources)
+    sources.push_back(mu::object{{"key", key}, {"file", ft.first}, {"title", ft.second}});
+  mu::list methods;
+  for (const auto& [k, meaning] : cat.method_descriptions)
+    methods.push_back(mu::object{{"method", k}, {"meaning", meaning}});
+  const mu::data v = mu::object{{"catalogue", catalogue_rel},
+                                {"op", cat.op.empty() ? std::string("Div") : cat.op},
+                                {"sources", sources},
+                                {"methods", methods},
+                                {"families", families}};
+  return view::render(kRequirementsMdTemplate, v, md_cell, "requirements.md");
+}
+
+// A register's page (docs/assumptions.md, docs/deviations.md), rendered with
+// templates/register.md.mustache; a newline in a cell becomes a space.
+std::string render_register_md(const Register& reg, const std::string& register_rel) {
+  std::vector<std::string> header;
+  for (const auto& c : reg.columns) header.push_back(c.second);
+  const mu::data v = mu::object{{"title", reg.title},
+                                {"register", register_rel},
+                                {"preamble", strings(reg.preamble)},
+                                {"header", strings(header)},
+                                {"rows", table_rows(reg.rows)}};
+  return view::render(kRegisterMdTemplate, v, md_line_cell, "register page");
 }
 
 }  // namespace trace
