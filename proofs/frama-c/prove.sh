@@ -220,6 +220,9 @@ CONV_TIMEOUT=5
 CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
 
 FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$ROUTE_FCTS,$CHECKED_FP_FCTS"
+# The functions of each pass (main, checks, fp), for the passes and for wp_evidence.py.
+MAIN_FCTS="$INT_FCTS,$CONV_FCTS"
+CHECKS_FCTS="$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS"
 # Prover policy (docs/assumptions.md AS-TOOL-1): Z3 4.8.12 proves a false floating-point lemma, so
 # the functions on floating-point values are proved in a pass of their own whose portfolio has no
 # Z3 (CVC5, with and without the opaque-spec driver, and on Why3's axiomatisation of floats); the other functions (integers, memory,
@@ -290,10 +293,10 @@ main_stages() {
 }
 # The validation and domain-scan functions: the main pass's policy, in a process of its own.
 checks_stages() {
-  echo -rte -rte-select "$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS" \
+  echo -rte -rte-select "$CHECKS_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
     -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" \
-    -wp-fct "$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS" \
+    -wp-fct "$CHECKS_FCTS" \
     "$(smoke_select)"
 }
 fp_stages() {
@@ -419,18 +422,18 @@ open(log[:-4] + "-only.txt", "w").writelines(l for l in lines if "] Goal typed_"
 PY
     : >"$WORK/wp-properties-smoke-$name-only.csv"
     case "$name" in
-      main) smoke_passes+=("smoke-main-only:$WORK:$INT_FCTS,$CONV_FCTS:$SMOKE_INT_PROVER") ;;
-      checks) smoke_passes+=("smoke-checks-only:$WORK:$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS")
-              smoke_passes[-1]+=":$SMOKE_INT_PROVER" ;;
-      fp) smoke_passes+=("smoke-fp-only:$WORK:$FP_FCTS:$SMOKE_FP_PROVER") ;;
+      main) fcts=$MAIN_FCTS prover=$SMOKE_INT_PROVER ;;
+      checks) fcts=$CHECKS_FCTS prover=$SMOKE_INT_PROVER ;;
+      fp) fcts=$FP_FCTS prover=$SMOKE_FP_PROVER ;;
     esac
+    smoke_passes+=("smoke-$name-only:$WORK:$fcts:$prover")
   done
 fi
 # Each pass: its name, its evidence files (report, log, property CSV, printed tasks, call graph),
 # the functions it proves and its provers.
 python3 "$HERE/wp_evidence.py" "$OUT" \
-  "main:$WORK:$INT_FCTS,$CONV_FCTS:$PROVERS" \
-  "checks:$WORK:$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS:$PROVERS" \
+  "main:$WORK:$MAIN_FCTS:$PROVERS" \
+  "checks:$WORK:$CHECKS_FCTS:$PROVERS" \
   "fp:$WORK:$FP_FCTS:$FP_PROVERS" "${smoke_passes[@]}" \
   | tee "$OUT/wp-policy.txt"
 policy=${PIPESTATUS[0]}
