@@ -15,7 +15,7 @@
 #
 # Proves the very files the library compiles (the kernels, conversions, validation and domain
 # scans of src/**/kernels/, each contract on its function's definition), with Frama-C's x86_64
-# machine model, in three passes under the prover policy (floating-point functions without Z3),
+# machine model, in four passes under the prover policy (floating-point functions without Z3),
 # then checks that every float-to-integer conversion carries a proved range assertion
 # (float_to_int_check.py), then the driver-binding sanity lemmas and the killers of the fault
 # table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of every pass
@@ -61,7 +61,12 @@ WORK="$(dirname "$OUT")/wp-work"       # private Why3 config, drivers, WP sessio
 mkdir -p "$WORK"
 
 # ---- pinned tools, provers, timeouts (seconds) -------------------------------------------------
-PAR=2
+# Provers at once per pass. WP waits on each prover process between goals (it polls them), so a
+# pass with two at once left the cores idle about half the time: the domain-scan functions alone
+# took 48 s wall for 24 CPU-s at 2, 27 s at 6 (the same goals, the same verdicts). Why3's server
+# limits each prover's CPU time (setrlimit), so more provers at once than cores brings no goal
+# nearer its limit.
+PAR=6
 # Z3 and CVC4 for integer and memory goals, CVC5 (--fp-exp, or on Why3's axiomatisation of floats)
 # for the IEEE element goals, CVC5 with the opaque-spec driver for the float loops (AS-WP-3).
 # CVC4 has no FP support: it fails at once on float goals, which then go to the others. "script"
@@ -220,9 +225,10 @@ CONV_TIMEOUT=5
 CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
 
 FP_FCTS="$FLOAT_ELEM_FCTS,$FLOAT_LOOP_FCTS,$HALF_FCTS,$ROUTE_FCTS,$CHECKED_FP_FCTS"
-# The functions of each pass (main, checks, fp), for the passes and for wp_evidence.py.
+# The functions of each pass (main, checks, checked, fp), for the passes and for wp_evidence.py.
 MAIN_FCTS="$INT_FCTS,$CONV_FCTS"
-CHECKS_FCTS="$VALID_FCTS,$DOMAIN_FCTS,$CHECKED_INT_FCTS"
+CHECKS_FCTS="$VALID_FCTS,$DOMAIN_FCTS"
+CHECKED_FCTS="$CHECKED_INT_FCTS"
 # Prover policy (docs/assumptions.md AS-TOOL-1): Z3 4.8.12 proves a false floating-point lemma, so
 # the functions on floating-point values are proved in a pass of their own whose portfolio has no
 # Z3 (CVC5, with and without the opaque-spec driver, and on Why3's axiomatisation of floats); the other functions (integers, memory,
@@ -291,12 +297,14 @@ main_stages() {
     -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" -wp-fct "$INT_FCTS" "$(smoke_select)" \
     -then -wp-fct "$CONV_FCTS" -wp-timeout "$CONV_TIMEOUT" "$(smoke_select)" "${auto[@]}"
 }
-# The validation and domain-scan functions: the main pass's policy, in a process of its own.
+# The validation and domain-scan functions (checks), the decision procedures of the integer types
+# (checked): the main pass's policy, each in a process of its own.
 checks_stages() {
-  echo -rte -rte-select "$CHECKS_FCTS" \
+  local fcts="${1:-$CHECKS_FCTS}"
+  echo -rte -rte-select "$fcts" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
     -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" \
-    -wp-fct "$CHECKS_FCTS" \
+    -wp-fct "$fcts" \
     "$(smoke_select)"
 }
 fp_stages() {
@@ -332,6 +340,8 @@ if [ "$RANK" = 1 ]; then
       wp_pass "rank-main-${PROVERS#script,}" "$PAR" -- $(main_stages) || true
       # shellcheck disable=SC2046
       wp_pass "rank-checks-${PROVERS#script,}" "$PAR" -- $(checks_stages) || true
+      # shellcheck disable=SC2046
+      wp_pass "rank-checked-${PROVERS#script,}" "$PAR" -- $(checks_stages "$CHECKED_FCTS") || true
     done
     for FP_PROVERS in cvc5-opaque cvc5 cvc5-nofp; do
       FP_PROVERS=script,$FP_PROVERS
@@ -342,10 +352,52 @@ if [ "$RANK" = 1 ]; then
   python3 "$HERE/wp_replay.py" fastest "$HERE/replay.json" "$WORK"/wp-log-rank-*.txt
   rm -rf "$WORK/session-rank-"* "$WORK"/*-rank-*
 fi
+# ---- driver-binding sanity goals and the driver faults of the fault table ------------------------
+# The sanity lemmas of binding_sanity.c must be proved with the real driver, and every binding must
+# have one that holds and one that is refuted (binding_mutants.py --cases). Each fault of
+# verify/faults/faults.json with "wp" killers is applied to a scratch copy of the driver and bridge,
+# and its killers (negations of holding cases) must be proved there: killed by proof. They need
+# none of the proof passes' results and run beside them, in the background.
+binding_pass() {  # binding_pass NAME DRIVER [CPP DEFINES]
+  frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES ${3:-}" \
+    "$HERE/binding_sanity.c" \
+    -wp -wp-driver "$2" -wp-prover cvc5-nofp,cvc5 -wp-timeout "$TIMEOUT" \
+    >"$WORK/wp-binding-$1.txt" 2>&1 || true
+}
+binding_runs() {
+  rm -f "$WORK"/wp-binding-*   # no result of an earlier run (or of a fault since removed) is read
+  binding_pass sanity "$DRIVER"
+  local DRIVER_FAULTS
+  DRIVER_FAULTS="$(python3 - "$ROOT" "$WORK/driver-faults" <<'PY'
+import os, shutil, sys
+root, work = sys.argv[1:3]
+sys.path.insert(0, os.path.join(root, "verify", "faults"))
+from run_faults import apply_fault, load_table
+shutil.rmtree(work, ignore_errors=True)
+for fault in load_table():
+    if "wp" not in fault["killers"]:
+        continue
+    tree = os.path.join(work, fault["name"])
+    for name in ("div_element.driver", "div_element_bridge.mlw"):
+        os.makedirs(os.path.join(tree, "proofs", "frama-c"), exist_ok=True)
+        shutil.copy(os.path.join(root, "proofs", "frama-c", name), os.path.join(tree, "proofs", "frama-c"))
+    apply_fault(fault, tree)
+    print(fault["name"], ",".join(fault["killers"]["wp"]))
+PY
+  )"
+  while read -r fault killers; do
+    [ -n "$fault" ] || continue
+    binding_pass "fault-$fault" "$WORK/driver-faults/$fault/proofs/frama-c/div_element.driver" \
+      -DSONNX_BINDING_MUTANT_KILLERS
+    echo "$killers" > "$WORK/wp-binding-fault-$fault.killers"
+  done <<< "$DRIVER_FAULTS"
+}
 start=$(date +%s)
 set +e
-# The three passes run side by side (WP's own work, VC generation and Qed, is sequential within
-# a process), each with up to two provers at once.
+binding_runs &
+binding_pid=$!
+# The four passes run side by side (WP's own work, VC generation and Qed, is sequential within
+# a process), each with up to PAR provers at once.
 # shellcheck disable=SC2046
 wp_pass main "$PAR" -- $(main_stages) &
 main_pid=$!
@@ -353,9 +405,12 @@ main_pid=$!
 wp_pass checks "$PAR" -- $(checks_stages) &
 checks_pid=$!
 # shellcheck disable=SC2046
+wp_pass checked "$PAR" -- $(checks_stages "$CHECKED_FCTS") &
+checked_pid=$!
+# shellcheck disable=SC2046
 wp_pass fp "$PAR" -- $(fp_stages)
 rc=$?
-for pid in "$main_pid" "$checks_pid"; do
+for pid in "$main_pid" "$checks_pid" "$checked_pid"; do
   wait "$pid" || rc=$?
 done
 set -e
@@ -376,8 +431,12 @@ if [ "$SMOKE" = 1 ]; then
   (PROVERS=$SMOKE_INT_PROVER SELECT=smoke; wp_pass smoke-checks "$PAR" -- $(checks_stages)) &
   checks_pid=$!
   # shellcheck disable=SC2046
+  (PROVERS=$SMOKE_INT_PROVER SELECT=smoke
+   wp_pass smoke-checked "$PAR" -- $(checks_stages "$CHECKED_FCTS")) &
+  checked_pid=$!
+  # shellcheck disable=SC2046
   (FP_PROVERS=$SMOKE_FP_PROVER SELECT=smoke; wp_pass smoke-fp "$PAR" -- $(fp_stages))
-  for pid in "$main_pid" "$checks_pid"; do
+  for pid in "$main_pid" "$checks_pid" "$checked_pid"; do
     wait "$pid" || true
   done
   set -e
@@ -396,7 +455,7 @@ found = {kind: bool(re.search(r"\[wp\] \[Failed\] Smoke-test typed_%s" % goal, t
          for kind, goal in planted.items()}
 json.dump({"what": "WP smoke tests: every smoke goal tried once, by one prover per pass, within "
                    "the time limit; first the planted inconsistencies of smoke_planted.c",
-           "provers": {"integer passes (main, checks)": cvc4,
+           "provers": {"integer passes (main, checks, checked)": cvc4,
                        "floating-point pass": cvc5 + " on Why3's axiomatisation of floats"},
            "timeout_s": int(timeout), "seconds": int(seconds), "planted_found": found},
           open(out, "w"), indent=1)
@@ -407,7 +466,7 @@ sys.exit(0 if all(found.values()) else 1)
 PY
   # The smoke passes' evidence is their smoke goals only: their report and log without the assigns
   # goals, and no property rows (an empty CSV) for wp-properties.csv.
-  for name in main checks fp; do
+  for name in main checks checked fp; do
     python3 - "$WORK/wp-report-smoke-$name.json" "$WORK/wp-log-smoke-$name.txt" <<'PY'
 import json, sys
 report, log = sys.argv[1:3]
@@ -424,6 +483,7 @@ PY
     case "$name" in
       main) fcts=$MAIN_FCTS prover=$SMOKE_INT_PROVER ;;
       checks) fcts=$CHECKS_FCTS prover=$SMOKE_INT_PROVER ;;
+      checked) fcts=$CHECKED_FCTS prover=$SMOKE_INT_PROVER ;;
       fp) fcts=$FP_FCTS prover=$SMOKE_FP_PROVER ;;
     esac
     smoke_passes+=("smoke-$name-only:$WORK:$fcts:$prover")
@@ -434,11 +494,12 @@ fi
 python3 "$HERE/wp_evidence.py" "$OUT" \
   "main:$WORK:$MAIN_FCTS:$PROVERS" \
   "checks:$WORK:$CHECKS_FCTS:$PROVERS" \
+  "checked:$WORK:$CHECKED_FCTS:$PROVERS" \
   "fp:$WORK:$FP_FCTS:$FP_PROVERS" "${smoke_passes[@]}" \
   | tee "$OUT/wp-policy.txt"
 policy=${PIPESTATUS[0]}
 [ "$planted" = 0 ] || policy=1
-python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - start))" "$rc" \
+SONNX_WP_PAR=$PAR python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - start))" "$rc" \
   "$FRAMAC_V | $WHY3_V | $Z3_V | $CVC4_V | $CVC5_V" | tee "$OUT/wp-summary.txt"
 status=${PIPESTATUS[0]}
 
@@ -450,42 +511,9 @@ python3 "$HERE/float_to_int_check.py" --properties "$OUT/wp-properties.csv" \
   "${C_FILES[@]}" | tee -a "$OUT/wp-summary.txt"
 conversions=${PIPESTATUS[0]}
 
-# ---- driver-binding sanity goals and the driver faults of the fault table ------------------------
-# The sanity lemmas of binding_sanity.c must be proved with the real driver, and every binding must
-# have one that holds and one that is refuted (binding_mutants.py --cases). Each fault of
-# verify/faults/faults.json with "wp" killers is applied to a scratch copy of the driver and bridge,
-# and its killers (negations of holding cases) must be proved there: killed by proof.
-binding_pass() {  # binding_pass NAME DRIVER [CPP DEFINES]
-  frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES ${3:-}" \
-    "$HERE/binding_sanity.c" \
-    -wp -wp-driver "$2" -wp-prover cvc5-nofp,cvc5 -wp-timeout "$TIMEOUT" \
-    >"$WORK/wp-binding-$1.txt" 2>&1 || true
-}
-rm -f "$WORK"/wp-binding-*   # no result of an earlier run (or of a fault since removed) is read
-binding_pass sanity "$DRIVER"
-DRIVER_FAULTS="$(python3 - "$ROOT" "$WORK/driver-faults" <<'PY'
-import os, shutil, sys
-root, work = sys.argv[1:3]
-sys.path.insert(0, os.path.join(root, "verify", "faults"))
-from run_faults import apply_fault, load_table
-shutil.rmtree(work, ignore_errors=True)
-for fault in load_table():
-    if "wp" not in fault["killers"]:
-        continue
-    tree = os.path.join(work, fault["name"])
-    for name in ("div_element.driver", "div_element_bridge.mlw"):
-        os.makedirs(os.path.join(tree, "proofs", "frama-c"), exist_ok=True)
-        shutil.copy(os.path.join(root, "proofs", "frama-c", name), os.path.join(tree, "proofs", "frama-c"))
-    apply_fault(fault, tree)
-    print(fault["name"], ",".join(fault["killers"]["wp"]))
-PY
-)"
-while read -r fault killers; do
-  [ -n "$fault" ] || continue
-  binding_pass "fault-$fault" "$WORK/driver-faults/$fault/proofs/frama-c/div_element.driver" \
-    -DSONNX_BINDING_MUTANT_KILLERS
-  echo "$killers" > "$WORK/wp-binding-fault-$fault.killers"
-done <<< "$DRIVER_FAULTS"
+# ---- driver-binding sanity goals and the driver faults of the fault table: their verdicts ------
+# (the runs themselves started beside the proof passes, binding_runs above)
+wait "$binding_pid" || true
 python3 - "$WORK" "$OUT/wp-binding.json" "$HERE" <<'PY' | tee -a "$OUT/wp-summary.txt"
 import glob, json, os, re, sys
 work, out, here = sys.argv[1:4]
@@ -540,7 +568,7 @@ if [ "$status" != 0 ] || [ "$policy" != 0 ] || [ "$binding" != 0 ] || [ "$conver
 fi
 echo "$STAMP" > "$WORK/inputs.sha256"
 if [ "$RECORD" = 1 ]; then
-  python3 "$HERE/wp_replay.py" record "$HERE/replay.json" "$WORK"/wp-log-{main,checks,fp}.txt
+  python3 "$HERE/wp_replay.py" record "$HERE/replay.json" "$WORK"/wp-log-{main,checks,checked,fp}.txt
 fi
 if [ "$SEARCH" = 1 ]; then   # keep the tactic scripts; plain prover verdicts need none
   rm -f "$SCRIPTS"/*.json

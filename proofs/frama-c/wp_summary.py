@@ -5,6 +5,7 @@ usage: wp_summary.py LOG REPORT_JSON WALL_SECONDS FRAMA_C_EXIT TOOL_VERSIONS
 Prints goals proved/total, the provers that proved them and the summed prover time, per function;
 exits 1 if any goal is not proved, if Frama-C failed, or if an expected function has no goals."""
 import json
+import os
 import re
 import sys
 
@@ -75,7 +76,8 @@ def main():
         tot_t += total
         flag = "" if total and valid == total else "   <-- NOT PROVED"
         print("%-28s %4d/%-4d  %7.1f  %-38s%s" % (fn, valid, total, t, ",".join(sorted(provers)), flag))
-    print("%-28s %4d/%-4d  wall %ss, -wp-par 2" % ("TOTAL", tot_v, tot_t, wall))
+    par = os.environ.get("SONNX_WP_PAR", "?")
+    print("%-28s %4d/%-4d  wall %ss, -wp-par %s per pass" % ("TOTAL", tot_v, tot_t, wall, par))
     if rc != "0":
         print("Frama-C exited with status %s" % rc)
     return 0 if ok else 1
