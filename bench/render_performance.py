@@ -5,7 +5,7 @@
 
 Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when present, the
 CPU the run recorded (bench-raw.json) and the other evidence with timing figures: why3.json and
-wp-summary.txt (proof-check time), test-command-times.json (scripts/test.sh), main-job-times.json
+wp-summary.txt (proof-check time), prove-times.json (the prove target's time), test-command-times.json (scripts/test.sh), main-job-times.json
 (scripts/main.sh), exhaustive-*.json and fastpath-*.json (pairs/s). The table gives every target
 of the performance issue with the measured value and whether it holds, and for a miss the
 measurement that shows why (a benchmark, not a test: nothing fails on a ratio). The plot shows
@@ -66,16 +66,38 @@ def seconds_of_proofs(evidence):
     return why3, wp
 
 
+def floor_text(cpu, cores):
+    """the least wall time any schedule of cpu CPU-seconds can take on the machine's cores"""
+    if not cpu or not cores:
+        return ""
+    return "; %.0f CPU-s on %d cores: no schedule of that work ends before %.0f s" % (
+        cpu, cores, cpu / cores)
+
+
 def job_rows(evidence):
-    """the targets on the proof replay, the main job and the test command (wall seconds)"""
+    """the targets on the proof replay, the main job and the test command (wall seconds), each
+    with its CPU seconds and the least wall time they allow on the machine's cores"""
     rows = []
     why3, wp = seconds_of_proofs(evidence)
-    if why3 is not None or wp is not None:
-        replay = max(x for x in (why3, wp) if x is not None)
+    prove = load(os.path.join(evidence, "prove-times.json"))
+    prove = prove if isinstance(prove, dict) and "wall_s" in prove else None
+    if prove is not None and not prove.get("smoke_tests"):
         rows.append(("Proof replay, Why3 and WP side by side (`--target prove`)",
-                     "<= 120 s with nothing else running", "%.0f s (Why3 %s, WP %s)" % (
+                     "<= 120 s with nothing else running", "%d s (Why3 %s, WP passes %s)%s%s" % (
+                         prove["wall_s"], "-" if why3 is None else "%.0f s" % why3,
+                         "-" if wp is None else "%.0f s" % wp,
+                         floor_text(prove.get("cpu_seconds"), prove.get("cores")),
+                         ", load %s at the end" % prove["load_average"]
+                         if prove.get("load_average") else ""), prove["wall_s"] <= 120))
+    elif why3 is not None or wp is not None:
+        replay = max(x for x in (why3, wp) if x is not None)
+        with_smoke = "" if prove is None else (
+            "; this folder's proofs ran with the WP smoke tests and binding mutants: %d s in "
+            "all%s" % (prove["wall_s"], floor_text(prove.get("cpu_seconds"), prove.get("cores"))))
+        rows.append(("Proof replay, Why3 and WP side by side (`--target prove`)",
+                     "<= 120 s with nothing else running", "%.0f s (Why3 %s, WP passes %s)%s" % (
                          replay, "-" if why3 is None else "%.0f s" % why3,
-                         "-" if wp is None else "%.0f s" % wp), replay <= 120))
+                         "-" if wp is None else "%.0f s" % wp, with_smoke), replay <= 120))
     for name, what, limit, excluded in (
             ("main-job-times.json", "Main job (`scripts/main.sh`), the platform campaign excluded",
              900, ("platform campaign",)),
@@ -84,12 +106,13 @@ def job_rows(evidence):
         times = load(os.path.join(evidence, name))
         if not isinstance(times, dict) or "total_s" not in times:
             continue
-        left_out = sum(st["seconds"] for st in times.get("stages", [])
-                       if st["name"].startswith(excluded))
-        total = times["total_s"] - left_out
+        left_out = [st for st in times.get("stages", []) if st["name"].startswith(excluded)]
+        total = times["total_s"] - sum(st["seconds"] for st in left_out)
         cpu = times.get("cpu_seconds")
+        if cpu is not None:
+            cpu -= sum(st.get("cpu_seconds", 0) for st in left_out)
         rows.append((what, "<= %d s" % limit, "%d s%s%s" % (
-            total, "" if cpu is None else ", %.0f CPU-s in all" % cpu,
+            total, floor_text(cpu, times.get("cores")),
             "" if not times.get("load_average") else ", load %s at the end" %
             times["load_average"]), total <= limit))
     return rows

@@ -27,13 +27,34 @@ stage() {
   stage_json+=("{\"name\": \"$name\", \"seconds\": $((SECONDS - t)), \"cpu_seconds\": $cpu}")
 }
 
+# The proofs, in the background from the start (they need no build product): COMMAND... runs in a
+# process group of its own, which a failing stage (the end of the script) ends too; its output is
+# held until proofs_wait shows it. proofs_wait returns the command's status and sets
+# proofs_seconds to its wall time.
+proofs_start() {
+  proofs_log="$(mktemp)"
+  proofs_begin=$SECONDS
+  setsid "$@" >"$proofs_log" 2>&1 &
+  proofs_pid=$!
+  trap 'kill -- -"$proofs_pid" 2>/dev/null || true' EXIT
+}
+proofs_wait() {
+  local rc=0
+  wait "$proofs_pid" || rc=$?
+  cat "$proofs_log"
+  rm -f "$proofs_log"
+  proofs_seconds=$((SECONDS - proofs_begin))
+  echo "proofs: $proofs_seconds s from their start (beside the stages above)"
+  return "$rc"
+}
+
 # Writes the stage times, the total since $start and the CPU seconds of all child processes as
-# JSON, with the machine's load when the job ended (bench/render_performance.py reads them).
+# JSON, with the machine's cores and its load when the job ended (bench/render_performance.py reads them).
 write_times() {
   local IFS=,
   mkdir -p "$(dirname "$1")"
-  printf '{"total_s": %d, "cpu_seconds": %s, "load_average": "%s", "passed": %d, "failed": %d, %s}\n' \
-    "$((SECONDS - start))" "$(children_cpu)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" \
+  printf '{"total_s": %d, "cpu_seconds": %s, "cores": %d, "load_average": "%s", "passed": %d, "failed": %d, %s}\n' \
+    "$((SECONDS - start))" "$(children_cpu)" "$jobs" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" \
     "$passed" "$failed" "\"stages\": [${stage_json[*]}]" >"$1"
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The main job: set-up, release build, proofs, tests, exhaustive float16/bfloat16 sweeps, fast-path
-# equivalence (D9), the onnxruntime conformance campaign, benchmarks, coverage, the platform
-# campaign (other processors under QEMU) and the traceability report. Everything lands in
-# build/evidence/.
+# The main job: set-up, release build, proofs (in the background: scripts/main-proofs.sh), tests,
+# the C-compiled kernels, exhaustive float16/bfloat16 sweeps, fast-path equivalence (D9), the
+# onnxruntime conformance campaign, coverage, benchmarks (alone, once the proofs are done), the
+# platform campaign (other processors under QEMU) and the traceability report. Everything lands
+# in build/evidence/.
 # Longer campaigns, run on their own: verify/faults/run_faults.py --all (the fault table: every code
 # fault rebuilt and tested in a scratch copy; docs/reliability.md section 5) and
 # scripts/fuzz.sh --runs 10000000 (long fuzzing).
@@ -14,12 +15,32 @@ evidence="$root/build/evidence"
 tool="$root/build/src/cli/sonnx-div"
 
 stage "set-up" bash scripts/setup.sh
-stage "release build" bash scripts/build.sh
+# The proofs need no build product: they run in the background from the start
+# (scripts/main-proofs.sh: Why3 and WP with the smoke tests, then WP with the 32-bit machine model),
+# beside the stages below up to the benchmarks, which run alone. Their log and stage times are
+# shown where they are waited for.
+cmake --preset release >/dev/null
 mkdir -p "$evidence"
+proofs_times="$root/build/main-proofs-times.json"
+rm -f "$proofs_times"
+proofs_start bash scripts/main-proofs.sh "$proofs_times"
+wait_for_proofs() {
+  local rc=0
+  proofs_wait || rc=$?
+  # Their own stages, marked as run in the background (their time overlaps the stages above).
+  if [[ -f "$proofs_times" ]]; then
+    local line
+    while IFS= read -r line; do
+      stage_json+=("$line")
+    done < <(python3 -c 'import json, sys
+for s in json.load(open(sys.argv[1]))["stages"]:
+    s["name"] = "in the background: " + s["name"]
+    print(json.dumps(s))' "$proofs_times")
+  fi
+  return "$rc"
+}
+stage "release build" bash scripts/build.sh
 stage "tool versions" cmake --build build --target tool-versions
-# The main job also runs WP's smoke tests, after the WP proof (proofs/frama-c/prove.sh --smoke).
-stage "proofs (Why3, Frama-C/WP, then WP smoke tests)" env SONNX_WP_SMOKE=1 \
-  cmake --build build --target prove
 stage "tests" ctest_preset release
 stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
 # The C-subset files compiled as C by the C compiler (AS-CC-3): the unit tests against that build,
@@ -29,13 +50,6 @@ stage "C-compiled kernels: build" bash -c \
 stage "C-compiled kernels: unit tests" ctest --test-dir build-c -R '^unit_tests' -j "$jobs"
 stage "C-compiled kernels: every 16-bit pair equal to the C++ compilation" \
   build/tests/c_kernels/c_kernels_equal build/tests/c_kernels/libsonnx_kernels_c.so --full
-# The WP proofs once more with Frama-C's 32-bit machine model, for the 32-bit targets (AS-WP-5).
-# Its evidence is bound to its sources like the x86_64 run's (binding "wp").
-prove_x86_32() {
-  proofs/frama-c/prove.sh --machdep x86_32 --out "$root/build/x86_32/evidence" &&
-    python3 scripts/evidence_provenance.py "$root/build/x86_32/evidence/wp-report.json" --binding wp
-}
-stage "proofs (Frama-C/WP, x86_32 machine model)" prove_x86_32
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
 stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
 # D9: the fast paths against the proved kernels, on every pair of the 16-bit types (2^32 each),
@@ -74,8 +88,9 @@ conformance() {
     --binding conformance
 }
 stage "conformance campaign (onnxruntime)" conformance
-stage "benchmarks" cmake --build build --target bench
 stage "coverage (gcovr)" bash scripts/coverage.sh
+stage "proofs (wait for the background proofs)" wait_for_proofs
+stage "benchmarks" cmake --build build --target bench
 # The library on other processors (docs/platforms.md), last of the campaigns: exit 1 means some
 # target failed; platforms.json says which and the report's platform section shows it. Only a
 # campaign malfunction (exit >= 2) stops the job.

@@ -11,20 +11,11 @@ stage "set-up" bash scripts/setup.sh
 # and test runs, which leave a core idle much of the time (link steps, the long tail of each CTest
 # run). Their log is shown when they are waited for, at the end.
 cmake --preset release >/dev/null
-proofs_log="$(mktemp)"
-proofs_start=$SECONDS
-setsid cmake --build build --target prove >"$proofs_log" 2>&1 &
-proofs_pid=$!
-# A failing stage ends the script: the proofs (a process group of their own) end with it.
-trap 'kill -- -"$proofs_pid" 2>/dev/null || true' EXIT
+proofs_start cmake --build build --target prove
 wait_for_proofs() {
   local rc=0
-  wait "$proofs_pid" || rc=$?
-  cat "$proofs_log"
-  rm -f "$proofs_log"
-  local seconds=$((SECONDS - proofs_start))
-  echo "proofs: $seconds s from their start (beside the stages above)"
-  stage_json+=("{\"name\": \"proofs, from their start in the background\", \"seconds\": $seconds}")
+  proofs_wait || rc=$?
+  stage_json+=("{\"name\": \"proofs, from their start in the background\", \"seconds\": $proofs_seconds}")
   return "$rc"
 }
 stage "release build" bash scripts/build.sh

@@ -9,6 +9,8 @@ src="${1:?usage: run-prove.sh SOURCE_DIR EVIDENCE_DIR}"
 evidence="${2:?usage: run-prove.sh SOURCE_DIR EVIDENCE_DIR}"
 mkdir -p "$evidence"
 status=0
+start=$SECONDS
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"   # children_cpu
 provenance="$(dirname "${BASH_SOURCE[0]}")/../scripts/evidence_provenance.py"
 run() {  # run NAME SCRIPT EXTRA_ARGS EVIDENCE_FILES...
   local name="$1" script="$2" extra="$3"
@@ -58,4 +60,11 @@ for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json wp
     wp-smoke-search.json; do
   bind "$f" wp
 done
+# The target's own time: wall seconds, the CPU seconds of everything it ran, the machine's cores
+# (bench/render_performance.py holds them against the proof-replay target).
+smoke=false
+[[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && smoke=true
+printf '{"what": "the prove target", "smoke_tests": %s, "wall_s": %d, "cpu_seconds": %s, "cores": %d, "load_average": "%s"}\n' \
+  "$smoke" "$((SECONDS - start))" "$(children_cpu)" "$(nproc)" \
+  "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" >"$evidence/prove-times.json"
 exit $status

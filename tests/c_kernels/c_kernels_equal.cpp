@@ -17,6 +17,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -80,24 +81,34 @@ template <typename T>
 using Kernel = void(const T*, const T*, T*, std::size_t);
 
 // One kernel, C++ (cxx) against C (sonnx_div_<suffix>), on rows of pairs; make(row, a, b) fills
-// a row.
+// a row. With threads > 1 the rows are shared out (row r to thread r mod threads): make must then
+// depend on the row alone. Each thread stops at its first differing row.
 template <typename T, typename Make>
 void kernel_rows(const std::string& suffix, Kernel<T>* cxx, std::uint64_t rows, bool domain,
-                 Make make) {
+                 Make make, unsigned threads = 1) {
   Kernel<T>* c = from_module<Kernel<T>>(c_name(suffix));
-  std::vector<T> a, b, x, y;
-  bool same = true;
+  std::vector<char> same_of(threads, 1);
+  std::vector<std::uint64_t> pairs_of(threads, 0);
+  auto work = [&](unsigned t) {
+    std::vector<T> a, b, x, y;
+    for (std::uint64_t r = t; r < rows && same_of[t] != 0; r += threads) {
+      make(r, a, b);
+      if (domain) into_domain(a, b);
+      x.assign(a.size(), T(0));
+      y.assign(a.size(), T(0));
+      cxx(a.data(), b.data(), x.data(), a.size());
+      c(a.data(), b.data(), y.data(), a.size());
+      same_of[t] = same_bits(x, y) ? 1 : 0;
+      pairs_of[t] += a.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (std::thread& thread : pool) thread.join();
+  const bool same = std::all_of(same_of.begin(), same_of.end(), [](char v) { return v != 0; });
   std::uint64_t pairs = 0;
-  for (std::uint64_t r = 0; r < rows && same; ++r) {
-    make(r, a, b);
-    if (domain) into_domain(a, b);
-    x.assign(a.size(), T(0));
-    y.assign(a.size(), T(0));
-    cxx(a.data(), b.data(), x.data(), a.size());
-    c(a.data(), b.data(), y.data(), a.size());
-    same = same_bits(x, y);
-    pairs += a.size();
-  }
+  for (const std::uint64_t p : pairs_of) pairs += p;
   report(c_name(suffix), same, pairs);
 }
 
@@ -114,7 +125,8 @@ void all_pairs(const std::string& suffix, Kernel<T>* cxx, std::uint64_t rows, bo
                      a[i] = static_cast<T>(static_cast<U>(r + i));
                      b[i] = static_cast<T>(static_cast<U>(i));
                    }
-                 });
+                 },
+                 std::max(1u, std::thread::hardware_concurrency()));
 }
 
 // Boundary values (near every power of two, both signs) against each other, then random rows
