@@ -16,9 +16,9 @@
 # Proves the very files the library compiles (the kernels, conversions, validation and domain
 # scans of src/**/kernels/, each contract on its function's definition), with Frama-C's x86_64
 # machine model, in four passes under the prover policy (floating-point functions without Z3),
-# then checks that every float-to-integer conversion carries a proved range assertion
-# (float_to_int_check.py), then the driver-binding sanity lemmas and the killers of the fault
-# table's driver faults (binding_sanity.c). Writes DIR/wp-report.json (WP's report of every pass
+# with the driver-binding sanity lemmas and the killers of the fault table's driver faults
+# (binding_sanity.c) beside them, then checks that every float-to-integer conversion carries a
+# proved range assertion (float_to_int_check.py). Writes DIR/wp-report.json (WP's report of every pass
 # plus per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt,
 # wp-policy.txt, wp-float-to-int.json, wp-binding.json, wp-tool-versions.json, and with --smoke
 # wp-smoke.json (WP smoke tests) and wp-smoke-search.json (how they ran, the planted
