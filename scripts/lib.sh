@@ -41,6 +41,7 @@ proofs_start() {
 proofs_wait() {
   local rc=0
   wait "$proofs_pid" || rc=$?
+  trap - EXIT
   cat "$proofs_log"
   rm -f "$proofs_log"
   proofs_seconds=$((SECONDS - proofs_begin))
