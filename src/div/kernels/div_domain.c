@@ -16,24 +16,12 @@
 #include "div_domain.h"
 
 #include "../../common/kernels/sonnx_logic.h"
+#include "../../common/kernels/sonnx_multiversion.h"
 
 /* Elements per block of the domain scan: a multiple of every vector width, long enough that the
    end of a block (folding the flag's lanes, testing it) is rare beside the vector loop. */
 #define SONNX_DOMAIN_BLOCK 1024U
 
-/* g++ also compiles each scan for AVX2 and for x86-64-v4 (AVX-512: 64-byte vectors, comparisons
-   into mask registers), and the loader picks the version the CPU runs (function
-   multiversioning): one source, so WP's proof is about all three. Baseline x86-64 (SSE2) has no
-   64-bit lane comparison, so there the int64/uint64 scans do not vectorize. The disassembly of
-   every version is checked for vector comparisons of the element width (CTest
-   codegen_domain_scans). clang (the fuzzing build) resolves such clones under other symbol
-   names, so it builds the baseline version only. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(__FRAMAC__)
-#define SONNX_DOMAIN_MULTIVERSION \
-  __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
-#else
-#define SONNX_DOMAIN_MULTIVERSION
-#endif
 
 /* The end of the block that starts at start. A call with a contract, so that WP sees one path
    into the block's loop: a conditional written in the loop doubles the paths that WP's simplifier
@@ -61,7 +49,7 @@ static size_t sonnx_domain_block_end(size_t start, size_t n) {
       sonnx_div_domain_int8(a[k], b[k]);
     ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int8(a[\result], b[\result]);
 */
-SONNX_DOMAIN_MULTIVERSION
+SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
   size_t start = 0U;
   size_t end = 0U;
@@ -117,7 +105,7 @@ size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
       sonnx_div_domain_int16(a[k], b[k]);
     ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int16(a[\result], b[\result]);
 */
-SONNX_DOMAIN_MULTIVERSION
+SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
   size_t start = 0U;
   size_t end = 0U;
@@ -187,7 +175,7 @@ size_t sonnx_div_domain_scan_i16(const int16_t* a, const int16_t* b, size_t n) {
       sonnx_div_domain_int32(a[k], b[k]);
     ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int32(a[\result], b[\result]);
 */
-SONNX_DOMAIN_MULTIVERSION
+SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
   size_t start = 0U;
   size_t end = 0U;
@@ -257,7 +245,7 @@ size_t sonnx_div_domain_scan_i32(const int32_t* a, const int32_t* b, size_t n) {
       sonnx_div_domain_int64(a[k], b[k]);
     ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_int64(a[\result], b[\result]);
 */
-SONNX_DOMAIN_MULTIVERSION
+SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
   size_t start = 0U;
   size_t end = 0U;
@@ -327,7 +315,7 @@ size_t sonnx_div_domain_scan_i64(const int64_t* a, const int64_t* b, size_t n) {
       sonnx_div_domain_uint8(a[k], b[k]);
     ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint8(a[\result], b[\result]);
 */
-SONNX_DOMAIN_MULTIVERSION
+SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
   (void)a; /* an unsigned type's domain tests the divisor only (C3) */
   size_t start = 0U;
@@ -383,7 +371,7 @@ size_t sonnx_div_domain_scan_u8(const uint8_t* a, const uint8_t* b, size_t n) {
       sonnx_div_domain_uint16(a[k], b[k]);
     ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint16(a[\result], b[\result]);
 */
-SONNX_DOMAIN_MULTIVERSION
+SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n) {
   (void)a; /* an unsigned type's domain tests the divisor only (C3) */
   size_t start = 0U;
@@ -439,7 +427,7 @@ size_t sonnx_div_domain_scan_u16(const uint16_t* a, const uint16_t* b, size_t n)
       sonnx_div_domain_uint32(a[k], b[k]);
     ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint32(a[\result], b[\result]);
 */
-SONNX_DOMAIN_MULTIVERSION
+SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n) {
   (void)a; /* an unsigned type's domain tests the divisor only (C3) */
   size_t start = 0U;
@@ -495,7 +483,7 @@ size_t sonnx_div_domain_scan_u32(const uint32_t* a, const uint32_t* b, size_t n)
       sonnx_div_domain_uint64(a[k], b[k]);
     ensures C3_D3_first_outside: \result < n ==> !sonnx_div_domain_uint64(a[\result], b[\result]);
 */
-SONNX_DOMAIN_MULTIVERSION
+SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_u64(const uint64_t* a, const uint64_t* b, size_t n) {
   (void)a; /* an unsigned type's domain tests the divisor only (C3) */
   size_t start = 0U;

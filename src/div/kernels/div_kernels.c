@@ -17,6 +17,7 @@
 
 #include "../../common/kernels/sonnx_float_formats.h"
 #include "../../common/kernels/sonnx_logic.h"
+#include "../../common/kernels/sonnx_multiversion.h"
 
 /* Single-element float16/bfloat16 division: widen exactly to binary32, divide once (IEEE RNE),
    round once to the 16-bit format (RNE). binary32 has p = 24 >= 2p' + 2 bits for p' = 11 and 8,
@@ -136,6 +137,7 @@ void sonnx_div_bf16(const uint16_t* a, const uint16_t* b, uint16_t* c, size_t n)
       (c != a ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float32(a[k], \old(a[k]))) &&
       (c != b ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float32(b[k], \old(b[k])));
 */
+SONNX_MULTIVERSION
 void sonnx_div_f32(const float* a, const float* b, float* c, size_t n) {
   /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
       loop invariant F1_ieee_quotient: \forall integer k; 0 <= k < i ==>
@@ -169,6 +171,7 @@ void sonnx_div_f32(const float* a, const float* b, float* c, size_t n) {
       (c != a ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float64(a[k], \old(a[k]))) &&
       (c != b ==> \forall integer k; 0 <= k < n ==> sonnx_div_same_float64(b[k], \old(b[k])));
 */
+SONNX_MULTIVERSION
 void sonnx_div_f64(const double* a, const double* b, double* c, size_t n) {
   /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
       loop invariant F1_ieee_quotient: \forall integer k; 0 <= k < i ==>
