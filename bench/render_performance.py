@@ -5,8 +5,8 @@
 
 Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when present, the
 CPU the run recorded (bench-raw.json) and the other evidence with timing figures: why3.json and
-wp-summary.txt (proof-check time), prove-times.json (the prove target's time), test-command-times.json (scripts/test.sh), main-job-times.json
-(scripts/main.sh), exhaustive-*.json and fastpath-*.json (pairs/s). The table gives every target
+wp-summary.txt (proof-check time), prove-times.json (the prove target's time),
+test-command-times.json (scripts/test.sh), main-job-times.json (scripts/main.sh), exhaustive-*.json and fastpath-*.json (pairs/s). The table gives every target
 of the performance issue with the measured value and whether it holds, and for a miss the
 measurement that shows why (a benchmark, not a test: nothing fails on a ratio). The plot shows
 elements/s against n per type, with the streaming bound drawn in. Only the Python standard
@@ -67,9 +67,12 @@ def seconds_of_proofs(evidence):
 
 
 def floor_text(cpu, cores):
-    """the least wall time any schedule of cpu CPU-seconds can take on the machine's cores"""
-    if not cpu or not cores:
+    """the CPU seconds, and the least wall time any schedule of them can take on the machine's
+    cores (a record without its cores gives the CPU seconds alone)"""
+    if not cpu:
         return ""
+    if not cores:
+        return ", %.0f CPU-s in all" % cpu
     return "; %.0f CPU-s on %d cores: no schedule of that work ends before %.0f s" % (
         cpu, cores, cpu / cores)
 
@@ -79,31 +82,29 @@ def job_rows(evidence):
     with its CPU seconds and the least wall time they allow on the machine's cores"""
     rows = []
     why3, wp = seconds_of_proofs(evidence)
+    parts = "Why3 %s, WP passes %s" % ("-" if why3 is None else "%.0f s" % why3,
+                                       "-" if wp is None else "%.0f s" % wp)
     prove = load(os.path.join(evidence, "prove-times.json"))
     prove = prove if isinstance(prove, dict) and "wall_s" in prove else None
-    if prove is not None and not prove.get("smoke_tests"):
-        rows.append(("Proof replay, Why3 and WP side by side (`--target prove`)",
-                     "<= 120 s with nothing else running", "%d s (Why3 %s, WP passes %s)%s%s" % (
-                         prove["wall_s"], "-" if why3 is None else "%.0f s" % why3,
-                         "-" if wp is None else "%.0f s" % wp,
-                         floor_text(prove.get("cpu_seconds"), prove.get("cores")),
-                         ", load %s at the end" % prove["load_average"]
-                         if prove.get("load_average") else ""), prove["wall_s"] <= 120))
-    elif prove is not None:
-        rows.append(("Proof replay, Why3 and WP side by side (`--target prove`)",
-                     "<= 120 s with nothing else running",
-                     "not measured in this folder: its proofs ran with the WP smoke tests and "
-                     "binding mutants, beside other stages (%d s; Why3 %s, WP passes %s)%s; the "
-                     "replay alone is `cmake --build build --target prove`" % (
-                         prove["wall_s"], "-" if why3 is None else "%.0f s" % why3,
-                         "-" if wp is None else "%.0f s" % wp,
-                         floor_text(prove.get("cpu_seconds"), prove.get("cores"))), None))
+    replay = None  # (measured, holds)
+    if prove is not None:
+        floor = floor_text(prove.get("cpu_seconds"), prove.get("cores"))
+        if not prove.get("smoke_tests"):
+            replay = ("%d s (%s)%s%s" % (prove["wall_s"], parts, floor,
+                                         ", load %s at the end" % prove["load_average"]
+                                         if prove.get("load_average") else ""),
+                      prove["wall_s"] <= 120)
+        else:
+            replay = ("not measured in this folder: its proofs ran with the WP smoke tests and "
+                      "binding mutants, beside other stages (%d s; %s)%s; the replay alone is "
+                      "`cmake --build build --target prove`" % (prove["wall_s"], parts, floor),
+                      None)
     elif why3 is not None or wp is not None:
-        replay = max(x for x in (why3, wp) if x is not None)
+        seconds = max(x for x in (why3, wp) if x is not None)
+        replay = ("%.0f s (%s)" % (seconds, parts), seconds <= 120)
+    if replay is not None:
         rows.append(("Proof replay, Why3 and WP side by side (`--target prove`)",
-                     "<= 120 s with nothing else running", "%.0f s (Why3 %s, WP passes %s)" % (
-                         replay, "-" if why3 is None else "%.0f s" % why3,
-                         "-" if wp is None else "%.0f s" % wp), replay <= 120))
+                     "<= 120 s with nothing else running") + replay)
     for name, what, limit, excluded in (
             ("main-job-times.json", "Main job (`scripts/main.sh`), the platform campaign excluded",
              900, ("platform campaign",)),
