@@ -3,14 +3,14 @@
 
     render_performance.py --evidence DIR --table OUT.md --plot OUT.svg
 
-Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when present, the
-CPU the run recorded (bench-raw.json) and the other evidence with timing figures: why3.json and
+Reads DIR/bench.json (written by `cmake --build build --target bench`) and, when present, the CPU
+the run recorded (bench-raw.json) and the other evidence with timing figures: why3.json and
 wp-summary.txt (proof-check time), prove-times.json (the prove target's time),
-test-command-times.json (scripts/test.sh), main-job-times.json (scripts/main.sh), exhaustive-*.json and fastpath-*.json (pairs/s). The table gives every target
-of the performance issue with the measured value and whether it holds, and for a miss the
-measurement that shows why (a benchmark, not a test: nothing fails on a ratio). The plot shows
-elements/s against n per type, with the streaming bound drawn in. Only the Python standard
-library is used.
+test-command-times.json (scripts/test.sh), main-job-times.json (scripts/main.sh), exhaustive-*.json
+and fastpath-*.json (pairs/s). The table gives every target of the performance issue with the
+measured value and whether it holds, and for a miss the measurement that shows why (a benchmark, not
+a test: nothing fails on a ratio). The plot shows elements/s against n per type, with the streaming
+bound drawn in. Only the Python standard library is used.
 """
 import argparse
 import json

@@ -18,8 +18,8 @@
 # machine model, in four passes under the prover policy (floating-point functions without Z3),
 # with the driver-binding sanity lemmas and the killers of the fault table's driver faults
 # (binding_sanity.c) beside them, then checks that every float-to-integer conversion carries a
-# proved range assertion (float_to_int_check.py). Writes DIR/wp-report.json (WP's report of every pass
-# plus per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt,
+# proved range assertion (float_to_int_check.py). Writes DIR/wp-report.json (WP's report of every
+# pass plus per-goal verdicts and the policy), wp-properties.csv, wp-log.txt, wp-summary.txt,
 # wp-policy.txt, wp-float-to-int.json, wp-binding.json, wp-tool-versions.json, and with --smoke
 # wp-smoke.json (WP smoke tests) and wp-smoke-search.json (how they ran, the planted
 # inconsistencies found); exits non-zero if any goal is not proved or not accepted, a conversion
@@ -343,7 +343,8 @@ if [ "$RANK" = 1 ]; then
       # shellcheck disable=SC2046
       wp_pass "rank-checks-${PROVERS#script,}" "$SMOKE_PAR" -- $(checks_stages) || true
       # shellcheck disable=SC2046
-      wp_pass "rank-checked-${PROVERS#script,}" "$SMOKE_PAR" -- $(checks_stages "$CHECKED_FCTS") || true
+      wp_pass "rank-checked-${PROVERS#script,}" "$SMOKE_PAR" -- \
+        $(checks_stages "$CHECKED_FCTS") || true
     done
     for FP_PROVERS in cvc5-opaque cvc5 cvc5-nofp; do
       FP_PROVERS=script,$FP_PROVERS
