@@ -5,10 +5,12 @@ The domain scans (src/div/kernels/div_domain.c, C3 and D3) are compiled by g++ o
 versions (function multiversioning): the baseline (SSE2), AVX2 and x86-64-v4 (AVX-512). Their
 speed rests on the compiler vectorizing each scan's block loop in lanes of the element's width.
 This check reads the disassembly (`objdump -d`) of the archive and requires, for every scan and
-every version, a vector comparison of the element's width (b, w, d, q: 8, 16, 32, 64 bits) on
-registers of the version's width (xmm, ymm, zmm into a mask register) inside a loop of the
-function (between a backward jump and its target). The one exemption is the baseline version of
-the 64-bit scans: SSE2 has no 64-bit lane comparison (PCMPEQQ is SSE4.1).
+every version, the scan's vector operation on lanes of the element's width (b, w, d, q: 8, 16, 32,
+64 bits) and registers of the version's width (xmm, ymm, zmm) inside a loop of the function
+(between a backward jump and its target): a comparison (into a mask register on x86-64-v4), or
+for the int8 scan, which folds each element into an unsigned byte measure, an unsigned minimum.
+The one exemption is the baseline version of the 64-bit scans: SSE2 has no 64-bit lane
+comparison (PCMPEQQ is SSE4.1).
 
   check_domain_scans.py ARCHIVE                  check the library (exit 1 on a missing version or
                                                  a scan without its vector comparison)
@@ -24,14 +26,18 @@ import subprocess
 import sys
 import tempfile
 
-TYPES = {"i8": "b", "u8": "b", "i16": "w", "u16": "w", "i32": "d", "u32": "d", "i64": "q",
-         "u64": "q"}
-# version suffix -> (what it is, the comparison pattern for lane width W)
+# scan -> (lane width, its vector operation)
+TYPES = {"i8": ("b", "minimum"), "u8": ("b", "comparison"), "i16": ("w", "comparison"),
+         "u16": ("w", "comparison"), "i32": ("d", "comparison"), "u32": ("d", "comparison"),
+         "i64": ("q", "comparison"), "u64": ("q", "comparison")}
+# version suffix -> (what it is, {operation: its pattern for lane width W})
 VERSIONS = {
-    "default": ("x86-64 baseline (SSE2)", r"pcmpeq{w}\s.*%xmm"),
-    "avx2": ("AVX2", r"vpcmpeq{w}\s.*%ymm"),
+    "default": ("x86-64 baseline (SSE2)", {"comparison": r"pcmpeq{w}\s.*%xmm",
+                                          "minimum": r"pminu{w}\s.*%xmm"}),
+    "avx2": ("AVX2", {"comparison": r"vpcmpeq{w}\s.*%ymm", "minimum": r"vpminu{w}\s.*%ymm"}),
     "arch_x86_64_v4": ("x86-64-v4 (AVX-512)",
-                       r"(?:vpcmpeq{w}|vpcmpu?{w}|vptestn?m{w})\s.*%zmm.*%k[0-7]"),
+                       {"comparison": r"(?:vpcmpeq{w}|vpcmpu?{w}|vptestn?m{w})\s.*%zmm.*%k[0-7]",
+                        "minimum": r"vpminu{w}\s.*%zmm"}),
 }
 FUNCTION = re.compile(r"^[0-9a-f]+ <(sonnx_div_domain_scan_(\w+?)\.(\w+))>:$")
 INSTRUCTION = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
@@ -68,8 +74,8 @@ def judge(disassembly):
     """(findings, report lines): a finding per missing version or scan without its comparison"""
     found = functions(disassembly)
     findings, report = [], []
-    for t, width in TYPES.items():
-        for version, (what, pattern) in VERSIONS.items():
+    for t, (width, operation) in TYPES.items():
+        for version, (what, patterns) in VERSIONS.items():
             instructions = found.get((t, version))
             name = "sonnx_div_domain_scan_%s.%s" % (t, version)
             if instructions is None:
@@ -78,15 +84,15 @@ def judge(disassembly):
             if version == "default" and width == "q":
                 report.append("%-44s exempt: SSE2 has no 64-bit lane comparison" % name)
                 continue
-            compare = re.compile(pattern.format(w=width))
+            compare = re.compile(patterns[operation].format(w=width))
             hits = [(a, m, o) for a, m, o in instructions
                     if compare.match("%s %s" % (m, o)) and in_loop(instructions, a)]
             if hits:
                 a, m, o = hits[0]
                 report.append("%-44s %d in loops, e.g. %s %s" % (name, len(hits), m, o))
             else:
-                findings.append("%s: no %d-bit lane comparison (%s) in a loop" % (
-                    name, {"b": 8, "w": 16, "d": 32, "q": 64}[width], what))
+                findings.append("%s: no %d-bit lane %s (%s) in a loop" % (
+                    name, {"b": 8, "w": 16, "d": 32, "q": 64}[width], operation, what))
     return findings, report
 
 

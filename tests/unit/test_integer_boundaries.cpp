@@ -78,3 +78,36 @@ TEMPLATE_TEST_CASE("unsigned MAX / MAX-like values never raise D3", "[D3][I1]", 
   REQUIRE(r.status.ok());
   CHECK(r.c[0] == 0);
 }
+
+// The int8 domain scan folds each element into a byte measure (div_domain.c); every operand pair
+// is checked here against the profile's definition of the domain (C3: b != 0; D3: not -128 / -1)
+// at the first lane, the last lane and a middle lane of a vector, at a block's last element and
+// in the second block (1024 elements per block), in an otherwise valid tensor.
+TEST_CASE("int8: every operand pair at lane and block edges, in the domain or its error",
+          "[C3][D3][D7]") {
+  const std::size_t n = 1100;
+  const std::vector<std::int64_t> shape{static_cast<std::int64_t>(n)};
+  std::vector<std::int8_t> a(n, 7), b(n, 2), c(n, 0);
+  std::size_t wrong = 0;
+  for (const Kernels kernels : {Kernels::fastest, Kernels::proved}) {
+    for (const std::size_t at : {std::size_t{0}, std::size_t{31}, std::size_t{63},
+                                 std::size_t{1023}, std::size_t{1090}}) {
+      for (int x = -128; x <= 127; ++x) {
+        for (int y = -128; y <= 127; ++y) {
+          a[at] = static_cast<std::int8_t>(x);
+          b[at] = static_cast<std::int8_t>(y);
+          const Status s = div({DataType::int8, shape, a.data()}, {DataType::int8, shape, b.data()},
+                               {DataType::int8, shape, c.data()}, kernels);
+          const char* expected = (y == 0) ? "C3" : ((x == -128) && (y == -1)) ? "D3" : "";
+          const bool right = (expected[0] == '\0')
+                                 ? s.ok()
+                                 : (s.requirement == expected) && (s.flat_index == at);
+          if (!right) ++wrong;
+        }
+      }
+      a[at] = 7;
+      b[at] = 2;
+    }
+  }
+  CHECK(wrong == 0u);
+}

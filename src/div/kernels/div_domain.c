@@ -12,7 +12,10 @@
  * values, not with && and ||: no branch. The unsigned scans read B only. The int16, int32 and
  * int64 scans first test a block's divisors for 0 or -1 (one flag) and test the block in full, A
  * and B (C3, D3), only when one is: among random 16-bit or wider divisors that is rare; among 8-bit
- * divisors it is common, so the int8 scan tests both operands in one pass. */
+ * divisors it is common, so the int8 scan tests both operands in one pass, and folds them into an
+ * unsigned byte measure of each element, 0 iff it is outside the domain, whose minimum over the
+ * block it keeps: byte minima and maxima in place of three byte comparisons per element (why:
+ * docs/decisions/performance.md). */
 #include "div_domain.h"
 
 #include "../../common/kernels/sonnx_logic.h"
@@ -53,32 +56,41 @@ SONNX_MULTIVERSION
 size_t sonnx_div_domain_scan_i8(const int8_t* a, const int8_t* b, size_t n) {
   size_t start = 0U;
   size_t end = 0U;
-  uint8_t violations = 0U;
+  uint8_t least = 1U;
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
         sonnx_div_domain_int8(a[k], b[k]);
-      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
-      loop invariant C3_D3_block_violated: violations != 0 ==>
+      loop invariant C3_D3_clean_block_passed: least != 0 ==> end == start;
+      loop invariant C3_D3_block_violated: least == 0 ==>
         \exists integer k; start <= k < end && !sonnx_div_domain_int8(a[k], b[k]);
-      loop assigns start, end, violations;
-      loop variant n - start + (violations == 0 ? 1 : 0);
+      loop assigns start, end, least;
+      loop variant n - start + (least != 0 ? 1 : 0);
   */
-  while ((violations == 0U) && (start < n)) {
+  while ((least != 0U) && (start < n)) {
     end = sonnx_domain_block_end(start, n);
+    least = UINT8_MAX;
     size_t i = start;
     /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant C3_D3_flag_bound: violations <= 1;
-        loop invariant C3_D3_flag_clear: violations == 0 <==>
+        loop invariant C3_D3_least_clear: least != 0 <==>
           \forall integer k; start <= k < i ==> sonnx_div_domain_int8(a[k], b[k]);
-        loop assigns i, violations;
+        loop assigns i, least;
         loop variant end - i;
     */
     for (i = start; i < end; ++i) {
-      const int8_t x = a[i];
-      const int8_t y = b[i];
-      violations = (uint8_t)(violations | (uint8_t)((y == 0) | ((x == INT8_MIN) & (y == -1))));
+      /* Each operand as an unsigned byte, by arithmetic that neither wraps nor converts a negative
+         value: the divisor's two's-complement byte (0 iff b[i] == 0, 255 iff b[i] == -1), the
+         dividend shifted by 128 (0 iff a[i] == INT8_MIN). The element's measure is 0 iff it is
+         outside the domain: min(divisor, max(dividend, 255 - divisor)). */
+      const int32_t divisor_byte = ((int32_t)b[i] + 256) % 256;
+      const int32_t dividend_shifted = (int32_t)a[i] + 128;
+      const uint8_t divisor = (uint8_t)divisor_byte;
+      const uint8_t dividend = (uint8_t)dividend_shifted;
+      const uint8_t not_minus_one = (uint8_t)(255U - divisor);
+      const uint8_t d3 = (dividend > not_minus_one) ? dividend : not_minus_one;
+      const uint8_t measure = (divisor < d3) ? divisor : d3;
+      least = (measure < least) ? measure : least;
     }
-    if (violations == 0U) {
+    if (least != 0U) {
       start = end;
     }
   }
