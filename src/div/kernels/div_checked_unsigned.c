@@ -223,11 +223,16 @@ sonnx_verdict sonnx_div_checked_u32(sonnx_tensor a, sonnx_tensor b, sonnx_tensor
     verdict = sonnx_div_domain_u32(pa, pb, fault->count, &fault->position);
   }
   if (verdict == SONNX_VALID) {
+    /* What the writes keep, as for uint64 below: on a 32-bit machine model size_t is uint32_t. */
+    /*@ assert D6_operands_kept: \forall integer k; 0 <= k < fault->count ==>
+          pa[k] == \at(pa[k], Pre) && pb[k] == \at(pb[k], Pre); */
+    const size_t count = fault->count;
     if (kernel == SONNX_KERNEL_ROUTE) {
-      sonnx_div_u32_via_binary64(pa, pb, pc, fault->count);
+      sonnx_div_u32_via_binary64(pa, pb, pc, count);
     } else {
-      sonnx_div_u32(pa, pb, pc, fault->count);
+      sonnx_div_u32(pa, pb, pc, count);
     }
+    /*@ assert D7_count_kept: fault->count == count; */
   }
   return verdict;
 }
@@ -297,11 +302,12 @@ sonnx_verdict sonnx_div_checked_u64(sonnx_tensor a, sonnx_tensor b, sonnx_tensor
     verdict = sonnx_div_domain_u64(pa, pb, fault->count, &fault->position);
   }
   if (verdict == SONNX_VALID) {
-    /* The fault's count and position are size_t, which is uint64_t: in WP's typed memory model
-       they share one memory with the operands, so that the checks' writes to the fault and the
-       kernel's writes to C could reach A, B or the count. The two assertions state what those
-       writes keep (a separation each, from the preconditions), so that the contract's ensures
-       follow from them rather than from one goal doing all of it. */
+    /* The fault's count and position are size_t, which is uint64_t on a 64-bit machine model
+       (uint32_t on a 32-bit one: sonnx_div_checked_u32): in WP's typed memory model they share
+       one memory with the operands, so that the checks' writes to the fault and the kernel's
+       writes to C could reach A, B or the count. The two assertions state what those writes
+       keep (a separation each, from the preconditions), so that the contract's ensures follow
+       from them rather than from one goal doing all of it. */
     /*@ assert D6_operands_kept: \forall integer k; 0 <= k < fault->count ==>
           pa[k] == \at(pa[k], Pre) && pb[k] == \at(pb[k], Pre); */
     const size_t count = fault->count;
