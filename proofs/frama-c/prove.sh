@@ -65,7 +65,7 @@ mkdir -p "$WORK"
 # pass with two at once left the cores idle about half the time: the domain-scan functions alone
 # took 48 s wall for 24 CPU-s at 2, 27 s at 6 (the same goals, the same verdicts). The provers'
 # time limits are their own timers, on the wall clock: with more provers at once than cores a
-# goal takes longer towards its limit (the longest goal takes 23 s alone against 60 s). The
+# goal takes longer towards its limit, which stays far above any goal's time alone. The
 # smoke tests, whose 1 s limit is their whole search, and the --rank timings keep two at once.
 PAR=6
 SMOKE_PAR=2
