@@ -29,6 +29,11 @@ stage "sanitizer build (clang, ASan+UBSan, with the fuzzers)" bash -c \
 stage "sanitizer tests" ctest_preset asan
 stage "short fuzzing run" env SONNX_FUZZ_BUILD_DIR="$root/build-asan" bash scripts/fuzz.sh --seconds 5
 stage "proofs (Why3, Frama-C/WP; wait for the rest)" wait_for_proofs
+# The test command makes no traceability report (that needs the main job's sweeps), but every
+# Why3 and WP goal the requirement catalogue names must be in the proofs it just ran.
+stage "named proof goals (the catalogue against this run's proofs)" python3 \
+  traceability/check_named_proofs.py build/traceability/sonnx-trace "$root" build/evidence \
+  --catch-list build/catch-tests.txt
 echo "test command: $((SECONDS - start)) s, $(children_cpu) CPU-s"
 write_times "$root/build/evidence/test-command-times.json"
 summary

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Every proof goal the requirement catalogue names is in this run's proof evidence.
+
+The test command proves (Why3 and WP) but makes no traceability report: the report needs the
+main job's sweeps. A property renamed or removed in the code, with the catalogue
+(spec/requirements.json) still naming it, would then pass the test command and fail only the main
+job's report. This check runs the report (sonnx-trace, --allow-gaps) on a copy of the evidence
+folder and fails on each gap of kind missing-named-evidence whose entry is a Why3 or WP goal;
+gaps of other kinds (no sweep in this run) are the main job's to judge.
+
+  check_named_proofs.py SONNX_TRACE ROOT EVIDENCE [--catch-list FILE]
+
+It first checks itself: the same run on a catalogue with one planted WP property that no goal
+carries must report that property, or the check fails.
+
+Exit status: 0 if every named Why3 and WP goal is in the evidence and the planted one is caught.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+PLANTED = "sonnx_planted_property_no_goal_carries"
+GAP = re.compile(r"^GAP\s+(\S+)\s+missing-named-evidence:[^:]*:\s*(.*)$")
+
+
+def missing_proofs(trace, root, evidence, catalogue, catch_list):
+    """[(requirement, 'wp NAME' | 'why3 NAME')]: the named proof goals the report did not find"""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, "evidence")
+        shutil.copytree(evidence, copy)
+        cmd = [trace, "report", "--catalogue", catalogue, "--source-root", root, "--evidence", copy,
+               "--assumptions", os.path.join(root, "spec", "assumptions.json"), "--allow-gaps"]
+        if catch_list:
+            cmd += ["--catch-list", catch_list]
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit("check_named_proofs: the report failed (exit %d):\n%s" % (
+                run.returncode, (run.stdout + run.stderr)[-2000:]))
+    found = []
+    for line in run.stdout.splitlines() + run.stderr.splitlines():
+        m = GAP.match(line)
+        if m:
+            for entry in m.group(2).split(", "):
+                if entry.split(" ", 1)[0] in ("wp", "why3"):
+                    found.append((m.group(1), entry.strip()))
+    return found
+
+
+def planted_catalogue(catalogue, out):
+    """a copy of the catalogue whose first WP property list also names PLANTED"""
+    data = json.load(open(catalogue))
+    for req in data["requirements"]:
+        for method in req.get("decided_by", []):
+            if isinstance(method, dict) and method.get("method") == "wp" and "properties" in method:
+                method["properties"].append(PLANTED)
+                json.dump(data, open(out, "w"), indent=1)
+                return req["id"]
+    sys.exit("check_named_proofs: no WP property list in %s to plant into" % catalogue)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trace")
+    parser.add_argument("root")
+    parser.add_argument("evidence")
+    parser.add_argument("--catch-list")
+    args = parser.parse_args()
+    catalogue = os.path.join(args.root, "spec", "requirements.json")
+    with tempfile.TemporaryDirectory() as tmp:
+        planted = os.path.join(tmp, "requirements.json")
+        req = planted_catalogue(catalogue, planted)
+        caught = missing_proofs(args.trace, args.root, args.evidence, planted, args.catch_list)
+    if (req, "wp " + PLANTED) not in caught:
+        print("FAIL self-check: the planted WP property %s of %s was not reported" % (PLANTED, req))
+        return 1
+    print("self-check: the planted WP property of %s is reported missing" % req)
+    missing = missing_proofs(args.trace, args.root, args.evidence, catalogue, args.catch_list)
+    for req, entry in missing:
+        print("FAIL %s: the catalogue names %s, which this run's proofs do not have" % (req, entry))
+    print("named proof goals: %s" % ("every Why3 and WP goal the catalogue names is in the evidence"
+                                     if not missing else "%d missing" % len(missing)))
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
