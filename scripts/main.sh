@@ -2,7 +2,8 @@
 # The main job: set-up, release build, proofs (in the background: scripts/main-proofs.sh), tests,
 # the C-compiled kernels, exhaustive float16/bfloat16 sweeps, fast-path equivalence (D9), the
 # onnxruntime conformance campaign, coverage, benchmarks (alone, once the proofs are done), the
-# platform campaign (other processors under QEMU) and the traceability report. Everything lands
+# platform campaign (other processors under QEMU, beside the WP proofs with the 32-bit machine model)
+# and the traceability report. Everything lands
 # in build/evidence/.
 # Longer campaigns, run on their own: verify/faults/run_faults.py --all (the fault table: every code
 # fault rebuilt and tested in a scratch copy; docs/reliability.md section 5) and
@@ -16,7 +17,7 @@ tool="$root/build/src/cli/sonnx-div"
 
 stage "set-up" bash scripts/setup.sh
 # The proofs need no build product: they run in the background from the start
-# (scripts/main-proofs.sh: Why3 and WP with the smoke tests, then WP with the 32-bit machine model),
+# (scripts/main-proofs.sh: Why3 and WP with the smoke tests and binding mutants),
 # beside the stages below up to the benchmarks, which run alone. Their log and stage times are
 # shown where they are waited for.
 cmake --preset release >/dev/null
@@ -91,16 +92,29 @@ stage "conformance campaign (onnxruntime)" conformance
 stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "proofs (wait for the background proofs)" wait_for_proofs
 stage "benchmarks" cmake --build build --target bench
-# The library on other processors (docs/platforms.md), last of the campaigns: exit 1 means some
-# target failed; platforms.json says which and the report's platform section shows it. Only a
-# campaign malfunction (exit >= 2) stops the job.
-platforms() {
-  local rc=0
-  bash scripts/platforms.sh || rc=$?
-  if ((rc == 1)); then echo "platforms: some target failed (see platforms.json)"; fi
-  ((rc <= 1))
+# The evidence for other processors, last of the campaigns: the library cross-built and run under
+# QEMU (docs/platforms.md) and, beside it, the WP proofs once more with Frama-C's 32-bit machine
+# model, for the 32-bit targets (AS-WP-5), bound to its sources like the x86_64 run's (binding
+# "wp"). Platform exit 1 means some target failed; platforms.json says which and the report's
+# platform section shows it. A campaign malfunction (exit >= 2) or an unproved 32-bit goal stops
+# the job.
+prove_x86_32() {
+  proofs/frama-c/prove.sh --machdep x86_32 --out "$root/build/x86_32/evidence" &&
+    python3 scripts/evidence_provenance.py "$root/build/x86_32/evidence/wp-report.json" --binding wp
 }
-stage "platform campaign (aarch64, armhf, riscv64, s390x, Cortex-M4F under QEMU)" platforms
+platforms() {
+  local rc=0 prove_rc=0 prove_log="$root/build/x86_32/prove.log" pid
+  mkdir -p "$root/build/x86_32"
+  prove_x86_32 >"$prove_log" 2>&1 &
+  pid=$!
+  bash scripts/platforms.sh || rc=$?
+  wait "$pid" || prove_rc=$?
+  echo "--- WP proofs, x86_32 machine model ($prove_log)"
+  tail -n 15 "$prove_log"
+  if ((rc == 1)); then echo "platforms: some target failed (see platforms.json)"; fi
+  ((prove_rc == 0 && rc <= 1))
+}
+stage "platform campaign (aarch64, armhf, riscv64, s390x, Cortex-M4F under QEMU; WP proofs with the x86_32 machine model)" platforms
 stage "traceability report" cmake --build build --target report
 echo "main job: $((SECONDS - start)) s, $(children_cpu) CPU-s"
 write_times "$evidence/main-job-times.json"
