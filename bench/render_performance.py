@@ -373,7 +373,8 @@ def main():
     parser.add_argument("--table", required=True)
     parser.add_argument("--plot", required=True)
     args = parser.parse_args()
-    records = load(os.path.join(args.evidence, "bench.json"))
+    data = load(os.path.join(args.evidence, "bench.json"))
+    records = data.get("results") if isinstance(data, dict) else None
     if not isinstance(records, list) or not records:
         print("render_performance.py: no records in %s/bench.json" % args.evidence, file=sys.stderr)
         return 1

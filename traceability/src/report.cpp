@@ -398,10 +398,13 @@ Report build_report(const Options& options) {
           }
           return v.dump();
         };
-        if (j.is_array() && !j.empty() && j[0].is_object()) {
-          // An array of records (the project's bench.json: type, n, ratios, ns per element).
-          for (const auto& [k, v] : j[0].items()) rep.bench_header.push_back(k);
-          for (const auto& rec : j) {
+        if (j.is_object() && j.contains("results") && j["results"].is_array() &&
+            !j["results"].empty() && j["results"][0].is_object()) {
+          // The project's bench.json: its records under "results" (type, n, ratios, ns per
+          // element).
+          const auto& records = j["results"];
+          for (const auto& [k, v] : records[0].items()) rep.bench_header.push_back(k);
+          for (const auto& rec : records) {
             std::vector<std::string> row;
             for (const auto& k : rep.bench_header)
               row.push_back(rec.contains(k) ? cell(rec[k]) : "");
