@@ -127,6 +127,17 @@ std::string render_json(const Report& r) {
          {{"proved", why3_p}, {"total", Row::total(row.why3)}, {"goals", goals_json(r, row.why3)}}},
         {"wp",
          {{"proved", wp_p}, {"total", Row::total(row.wp)}, {"goals", goals_json(r, row.wp)}}}};
+    // The goals that decide the requirement, Why3's then WP's, one line each (their prover
+    // verdicts are under "proofs").
+    ordered goal_list = ordered::array();
+    for (const auto& [tool, goals] : {std::pair{"why3", &row.why3}, std::pair{"wp", &row.wp}})
+      for (const auto* g : *goals)
+        goal_list.push_back({{"tool", tool},
+                             {"file", rel_source(r, g->file)},
+                             {"line", g->line},
+                             {"goal", g->goal},
+                             {"proved", g->proved}});
+    o["goals"] = goal_list;
     ordered ex = ordered::array();
     for (const auto* x : row.exhaustive)
       ex.push_back({{"file", x->evidence},

@@ -186,6 +186,11 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     const auto j = nlohmann::json::parse(trace::render_json(r));
     CHECK(j["summary"]["verified"] == 4);
     CHECK(j["requirements"][0]["proofs"]["proved"] == 2);
+    // the same goals, one line each, by tool
+    REQUIRE(j["requirements"][0]["goals"].size() == 2);
+    CHECK(j["requirements"][0]["goals"][0]["tool"] == "why3");
+    CHECK(j["requirements"][0]["goals"][1]["tool"] == "wp");
+    CHECK(j["requirements"][0]["goals"][1]["proved"] == true);
     CHECK(contains(trace::render_csv(r), "C1,Shape,verified"));
     // Proof levels from the evidence decided_by names, strongest first, with the counts behind.
     CHECK(row(r, "C1").proof_level == trace::Level::code);
