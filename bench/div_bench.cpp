@@ -529,7 +529,10 @@ int main(int argc, char** argv) {
   const nlohmann::json out = {
       {"what", "throughput ratios per type and n: kernel, checked API, proved kernel, naive loop, "
                "streaming bound, domain scan, onnxruntime's Div"},
-      {"timing", "thread CPU time, least of " + std::to_string(rounds) + " interleaved rounds"},
+      {"timing", "sonnx variants: thread CPU time, least of " + std::to_string(rounds) +
+                     " interleaved rounds; onnxruntime and the checked API beside it "
+                     "(onnxruntime_ns_per_element, peer_*): wall time, best of 5 interleaved "
+                     "rounds, each the mean of its calls, onnxruntime's from its profiler"},
       {"results", records}};
   std::ofstream(evidence) << out.dump(2) << "\n";
   return 0;

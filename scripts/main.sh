@@ -98,17 +98,18 @@ stage "benchmarks" cmake --build build --target bench
 # "wp"). Platform exit 1 means some target failed; platforms.json says which and the report's
 # platform section shows it. A campaign malfunction (exit >= 2) or an unproved 32-bit goal stops
 # the job.
-prove_x86_32() {
-  proofs/frama-c/prove.sh --machdep x86_32 --out "$root/build/x86_32/evidence" &&
-    python3 scripts/evidence_provenance.py "$root/build/x86_32/evidence/wp-report.json" --binding wp
-}
 platforms() {
   local rc=0 prove_rc=0 prove_log="$root/build/x86_32/prove.log" pid
   mkdir -p "$root/build/x86_32"
-  prove_x86_32 >"$prove_log" 2>&1 &
+  # In a process group of its own, ended with the job if the job ends first.
+  setsid bash -c 'proofs/frama-c/prove.sh --machdep x86_32 --out "$1/build/x86_32/evidence" &&
+    python3 scripts/evidence_provenance.py "$1/build/x86_32/evidence/wp-report.json" --binding wp' \
+    _ "$root" >"$prove_log" 2>&1 &
   pid=$!
+  trap 'kill -- -"$pid" 2>/dev/null || true' EXIT
   bash scripts/platforms.sh || rc=$?
   wait "$pid" || prove_rc=$?
+  trap - EXIT
   echo "--- WP proofs, x86_32 machine model ($prove_log)"
   tail -n 15 "$prove_log"
   if ((rc == 1)); then echo "platforms: some target failed (see platforms.json)"; fi

@@ -10,10 +10,14 @@ gaps of other kinds (no sweep in this run) are the main job's to judge.
 
   check_named_proofs.py SONNX_TRACE ROOT EVIDENCE [--catch-list FILE]
 
-It first checks itself: the same run on a catalogue with one planted WP property that no goal
-carries must report that property, or the check fails.
+The evidence must hold both proof records (why3.json, wp-report.json): without one, the report
+cannot tell a missing goal from a tool that did not run. The check first checks itself: the same
+run on a catalogue with a planted WP property that no goal carries, named for a requirement that
+also names sweeps (which this run lacks, so that a sweep gap must not hide it), and a planted
+Why3 goal, must report both, or the check fails.
 
-Exit status: 0 if every named Why3 and WP goal is in the evidence and the planted one is caught.
+Exit status: 0 if every named Why3 and WP goal is in the evidence and the planted ones are
+caught.
 """
 import argparse
 import json
@@ -25,6 +29,7 @@ import sys
 import tempfile
 
 PLANTED = "sonnx_planted_property_no_goal_carries"
+PLANTED_WHY3 = "sonnx_planted_why3_goal_no_task_carries"
 GAP = re.compile(r"^GAP\s+(\S+)\s+missing-named-evidence:[^:]*:\s*(.*)$")
 
 
@@ -52,15 +57,32 @@ def missing_proofs(trace, root, evidence, catalogue, catch_list):
 
 
 def planted_catalogue(catalogue, out):
-    """a copy of the catalogue whose first WP property list also names PLANTED"""
+    """a copy of the catalogue with PLANTED among the WP properties of the first requirement that
+    also names sweeps, and PLANTED_WHY3 among the first Why3 goal list: [(requirement, entry)]"""
     data = json.load(open(catalogue))
+    planted = []
     for req in data["requirements"]:
-        for method in req.get("decided_by", []):
-            if isinstance(method, dict) and method.get("method") == "wp" and "properties" in method:
-                method["properties"].append(PLANTED)
-                json.dump(data, open(out, "w"), indent=1)
-                return req["id"]
-    sys.exit("check_named_proofs: no WP property list in %s to plant into" % catalogue)
+        methods = [m for m in req.get("decided_by", []) + req.get("supported_by", [])
+                   if isinstance(m, dict)]
+        if not any(m.get("method") == "exhaustive" for m in methods):
+            continue
+        wp = [m for m in methods if m.get("method") == "wp" and "properties" in m]
+        if wp:
+            wp[0]["properties"].append(PLANTED)
+            planted.append((req["id"], "wp " + PLANTED))
+            break
+    for req in data["requirements"]:
+        why3 = [m for m in req.get("decided_by", []) if isinstance(m, dict)
+                and m.get("method") == "why3" and "goals" in m]
+        if why3:
+            why3[0]["goals"].append(PLANTED_WHY3)
+            planted.append((req["id"], "why3 " + PLANTED_WHY3))
+            break
+    if len(planted) != 2:
+        sys.exit("check_named_proofs: %s has no WP property list beside sweeps or no Why3 goal "
+                 "list to plant into" % catalogue)
+    json.dump(data, open(out, "w"), indent=1)
+    return planted
 
 
 def main():
@@ -71,14 +93,22 @@ def main():
     parser.add_argument("--catch-list")
     args = parser.parse_args()
     catalogue = os.path.join(args.root, "spec", "requirements.json")
-    with tempfile.TemporaryDirectory() as tmp:
-        planted = os.path.join(tmp, "requirements.json")
-        req = planted_catalogue(catalogue, planted)
-        caught = missing_proofs(args.trace, args.root, args.evidence, planted, args.catch_list)
-    if (req, "wp " + PLANTED) not in caught:
-        print("FAIL self-check: the planted WP property %s of %s was not reported" % (PLANTED, req))
+    absent = [f for f in ("why3.json", "wp-report.json")
+              if not os.path.isfile(os.path.join(args.evidence, f))]
+    if absent:
+        print("FAIL %s has no %s: the proofs' goals cannot be held to the catalogue" % (
+            args.evidence, " or ".join(absent)))
         return 1
-    print("self-check: the planted WP property of %s is reported missing" % req)
+    with tempfile.TemporaryDirectory() as tmp:
+        catalogue_planted = os.path.join(tmp, "requirements.json")
+        planted = planted_catalogue(catalogue, catalogue_planted)
+        caught = missing_proofs(args.trace, args.root, args.evidence, catalogue_planted,
+                                args.catch_list)
+    for req, entry in planted:
+        if (req, entry) not in caught:
+            print("FAIL self-check: the planted %s of %s was not reported" % (entry, req))
+            return 1
+        print("self-check: the planted %s of %s is reported missing" % (entry.split()[0], req))
     missing = missing_proofs(args.trace, args.root, args.evidence, catalogue, args.catch_list)
     for req, entry in missing:
         print("FAIL %s: the catalogue names %s, which this run's proofs do not have" % (req, entry))

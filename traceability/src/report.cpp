@@ -417,6 +417,10 @@ Report build_report(const Options& options) {
             rep.bench_rows.push_back({b.contains("name") ? cell(b["name"]) : "?",
                                       b.contains("real_time") ? cell(b["real_time"]) : "",
                                       b.contains("time_unit") ? cell(b["time_unit"]) : ""});
+        } else {
+          issue("unreadable",
+                "bench.json: neither records under \"results\" nor Google Benchmark's output",
+                "bench.json", false);
         }
       } catch (const std::exception& e) {
         issue("unreadable", std::string("bench.json: ") + e.what(), "bench.json", false);
