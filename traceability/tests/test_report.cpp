@@ -339,9 +339,13 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(ev / "why3.json", "{ not json");
   write(ev / "catch2" / "unit_tests.xml",
         "<Catch name=\"unit_tests\"><Group><TestCase name=\"x\" tags=\"[C1]\"");
+  // a bench.json without its results (the old bare list) is said to be unreadable, not dropped
+  write(ev / "bench.json", R"([{"type":"float32","n":1000,"kernel_vs_naive":1.02}])");
   {
     const auto r = trace::build_report(o);
     CHECK(has_issue(r, "unreadable", "why3.json"));
+    CHECK(has_issue(r, "unreadable", "neither records under"));
+    CHECK(r.bench_rows.empty());
     CHECK(has_issue(r, "incomplete-evidence", "truncated"));
     CHECK(has_flag(row(r, "C1"), "no-why3"));
   }
