@@ -106,8 +106,8 @@ def job_rows(evidence):
         rows.append(("Proof replay, Why3 and WP side by side (`--target prove`)",
                      "<= 120 s with nothing else running") + replay)
     for name, what, limit, excluded in (
-            ("main-job-times.json", "Main job (`scripts/main.sh`), the platform stage excluded (the QEMU runs and the WP proofs with the 32-bit machine model)",
-             900, ("platform campaign",)),
+            ("main-job-times.json", "Main job (`scripts/main.sh`), the platform stage excluded "
+             "(the QEMU runs and the WP proofs with the 32-bit machine model)", 900, ("platform campaign",)),
             ("test-command-times.json", "Test command (`scripts/test.sh`), set-up excluded", 600,
              ("set-up",))):
         times = load(os.path.join(evidence, name))

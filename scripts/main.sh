@@ -3,8 +3,7 @@
 # the C-compiled kernels, exhaustive float16/bfloat16 sweeps, fast-path equivalence (D9), the
 # onnxruntime conformance campaign, coverage, benchmarks (alone, once the proofs are done), the
 # platform campaign (other processors under QEMU, beside the WP proofs with the 32-bit machine model)
-# and the traceability report. Everything lands
-# in build/evidence/.
+# and the traceability report. Everything lands in build/evidence/.
 # Longer campaigns, run on their own: verify/faults/run_faults.py --all (the fault table: every code
 # fault rebuilt and tested in a scratch copy; docs/reliability.md section 5) and
 # scripts/fuzz.sh --runs 10000000 (long fuzzing).
@@ -99,19 +98,13 @@ stage "benchmarks" cmake --build build --target bench
 # platform section shows it. A campaign malfunction (exit >= 2) or an unproved 32-bit goal stops
 # the job.
 platforms() {
-  local rc=0 prove_rc=0 prove_log="$root/build/x86_32/prove.log" pid
-  mkdir -p "$root/build/x86_32"
-  # In a process group of its own, ended with the job if the job ends first.
-  setsid bash -c 'proofs/frama-c/prove.sh --machdep x86_32 --out "$1/build/x86_32/evidence" &&
+  local rc=0 prove_rc=0
+  # Like the main proofs (scripts/lib.sh): a process group of its own, its log shown when waited for.
+  proofs_start bash -c 'proofs/frama-c/prove.sh --machdep x86_32 --out "$1/build/x86_32/evidence" &&
     python3 scripts/evidence_provenance.py "$1/build/x86_32/evidence/wp-report.json" --binding wp' \
-    _ "$root" >"$prove_log" 2>&1 &
-  pid=$!
-  trap 'kill -- -"$pid" 2>/dev/null || true' EXIT
+    _ "$root"
   bash scripts/platforms.sh || rc=$?
-  wait "$pid" || prove_rc=$?
-  trap - EXIT
-  echo "--- WP proofs, x86_32 machine model ($prove_log)"
-  tail -n 15 "$prove_log"
+  proofs_wait || prove_rc=$?
   if ((rc == 1)); then echo "platforms: some target failed (see platforms.json)"; fi
   ((prove_rc == 0 && rc <= 1))
 }
