@@ -14,28 +14,61 @@ children_cpu() {
     "/proc/$$/stat" 2>/dev/null || echo 0
 }
 
-# Runs one stage and records its wall time and the CPU seconds of the processes it ran (a
-# background process started earlier, the test command's proofs, is counted where it is waited for).
+# Runs one stage and records its wall time and the CPU seconds of the processes it ran. The
+# background command of proofs_start is not one of them: bash adds its CPU time to this shell's
+# when it reaps it, which may happen in whatever stage is running when it ends, so the stage in
+# which it is reaped leaves it out (its time is recorded where it is waited for, and the job's
+# total counts it once).
 stage() {
-  local name="$1" t=$SECONDS cpu
-  cpu="$(children_cpu)"
+  local name="$1" t=$SECONDS before after pending cpu
   shift
+  cpu_now
+  before=$cpu_now_value
+  pending="${proofs_pid:-}"            # a background command started before the stage, not reaped
+  [[ "$proofs_reaped" == 1 ]] && pending=""
   echo "=== $name"
   "$@"
-  cpu="$(awk -v a="$cpu" -v b="$(children_cpu)" 'BEGIN { printf "%.1f", b - a }')"
+  cpu_now
+  after=$cpu_now_value
+  if [[ -n "$pending" && "$pending" == "${proofs_pid:-}" && "$proofs_reaped" == 1 ]]; then
+    after="$(awk -v a="$after" -v b="$(cat "$proofs_cpu_file" 2>/dev/null || echo 0)" \
+      'BEGIN { printf "%.1f", a - b }')"
+  fi
+  cpu="$(awk -v a="$before" -v b="$after" 'BEGIN { printf "%.1f", b - a }')"
   stage_times+=("$name: $((SECONDS - t)) s, $cpu CPU-s")
   stage_json+=("{\"name\": \"$name\", \"seconds\": $((SECONDS - t)), \"cpu_seconds\": $cpu}")
 }
 
+# cpu_now: sets cpu_now_value to children_cpu, and proofs_reaped to 1 once the background command
+# has been reaped (kill -0 fails; a finished but unreaped one still answers). Both describe the
+# same moment: bash reaps asynchronously, so it reads again until children_cpu did not change
+# around the check.
+proofs_reaped=1
+cpu_now() {
+  local again
+  while true; do
+    cpu_now_value="$(children_cpu)"
+    if [[ "$proofs_reaped" == 0 ]] && ! kill -0 "$proofs_pid" 2>/dev/null; then
+      proofs_reaped=1
+    fi
+    again="$(children_cpu)"
+    [[ "$again" == "$cpu_now_value" ]] && return 0
+  done
+}
+
 # The proofs, in the background from the start (they need no build product): COMMAND... runs in a
 # process group of its own, which a failing stage (the end of the script) ends too; its output is
-# held until proofs_wait shows it. proofs_wait returns the command's status and sets
-# proofs_seconds to its wall time.
+# held until proofs_wait shows it, and the CPU seconds of everything it ran are written to
+# proofs_cpu_file when it ends. proofs_wait returns the command's status and sets proofs_seconds
+# to its wall time and proofs_cpu to its CPU seconds.
 proofs_start() {
   proofs_log="$(mktemp)"
+  proofs_cpu_file="$(mktemp)"
   proofs_begin=$SECONDS
-  setsid "$@" >"$proofs_log" 2>&1 &
+  setsid bash -c 'source "$1"; out="$2"; shift 2; rc=0; "$@" || rc=$?; children_cpu >"$out"
+    exit "$rc"' _ "$root/scripts/lib.sh" "$proofs_cpu_file" "$@" >"$proofs_log" 2>&1 &
   proofs_pid=$!
+  proofs_reaped=0
   trap 'kill -- -"$proofs_pid" 2>/dev/null || true' EXIT
 }
 proofs_wait() {
@@ -43,9 +76,10 @@ proofs_wait() {
   wait "$proofs_pid" || rc=$?
   trap - EXIT
   cat "$proofs_log"
-  rm -f "$proofs_log"
   proofs_seconds=$((SECONDS - proofs_begin))
-  echo "proofs: $proofs_seconds s from their start (beside the stages above)"
+  proofs_cpu="$(cat "$proofs_cpu_file" 2>/dev/null || echo 0)"
+  rm -f "$proofs_log"
+  echo "proofs: $proofs_seconds s and $proofs_cpu CPU-s from their start (beside the stages above)"
   return "$rc"
 }
 

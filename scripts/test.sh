@@ -17,7 +17,7 @@ proofs_start bash traceability/run-prove.sh "$root" "$root/build/evidence"
 wait_for_proofs() {
   local rc=0
   proofs_wait || rc=$?
-  stage_json+=("{\"name\": \"proofs, from their start in the background\", \"seconds\": $proofs_seconds}")
+  stage_json+=("{\"name\": \"proofs, from their start in the background\", \"seconds\": $proofs_seconds, \"cpu_seconds\": $proofs_cpu}")
   return "$rc"
 }
 stage "release build" bash scripts/build.sh
