@@ -1,7 +1,8 @@
 /* Planted inconsistencies for the self-check of WP's smoke tests (prove.sh --smoke): each function
  * hides one point that no execution reaches, of each kind the smoke tests search for. The smoke
- * settings of prove.sh (one prover per pass, a short time limit) must find all three, else the
- * smoke tests of the kernels are not counted as a search. Not compiled, not part of the library. */
+ * settings of prove.sh (one prover per pass, a resource limit) must find all four with each smoke
+ * prover, else the smoke tests of the kernels are not counted as a search. Not compiled, not part
+ * of the library. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -11,6 +12,18 @@
 */
 size_t smoke_planted_dead_requires(size_t n) {
   return n;
+}
+
+/* A precondition inconsistent only through a quantifier: Qed leaves it to the prover, which must
+ * instantiate the first at the witness of the second (CVC4 1.8 needs 14,297 of its resource
+ * units, CVC5 1.0.3 between 15,000 and 20,000: the smoke limit must stay above both). */
+/*@ requires SMOKE_planted_valid: n > 2 && \valid_read(a + (0 .. n - 1));
+    requires SMOKE_planted_all_positive: \forall integer i; 0 <= i < n ==> a[i] > 0;
+    requires SMOKE_planted_one_negative: \exists integer k; 0 <= k < n && a[k] < 0;
+    assigns \nothing;
+*/
+int32_t smoke_planted_quantified(const int32_t* a, size_t n) {
+  return a[0];
 }
 
 /* A branch that no input allowed by the precondition takes. */

@@ -300,7 +300,7 @@ def main():
                    "meaning": "a smoke goal asks the provers to prove a point unreachable (a precondition, "
                               "loop or branch that no execution can reach); a proof would make the function's "
                               "other goals vacuous. A passed smoke test only means no prover found such a "
-                              "proof within the smoke timeout: it is a search, not evidence of consistency.",
+                              "proof within the smoke resource limit: it is a search, not evidence of consistency.",
                    "smoke_goals": sum(e["smoke_goals"] for e in smoke_list),
                    "unreachable_found": sum(e["unreachable_found"] for e in smoke_list),
                    "functions": smoke_list}, open(out_dir + "/wp-smoke.json", "w"), indent=1)
