@@ -78,6 +78,7 @@ proofs_wait() {
   cat "$proofs_log"
   proofs_seconds=$((SECONDS - proofs_begin))
   proofs_cpu="$(cat "$proofs_cpu_file" 2>/dev/null || echo 0)"
+  proofs_cpu="${proofs_cpu:-0}"   # an empty file: the command was killed before it wrote
   rm -f "$proofs_log"
   echo "proofs: $proofs_seconds s and $proofs_cpu CPU-s from their start (beside the stages above)"
   return "$rc"

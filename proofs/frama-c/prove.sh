@@ -66,7 +66,7 @@ mkdir -p "$WORK"
 # took 48 s wall for 24 CPU-s at 2, 27 s at 6 (the same goals, the same verdicts). The provers'
 # time limits are their own timers, on the wall clock: with more provers at once than cores a
 # goal takes longer towards its limit, which stays far above any goal's time alone. The
-# smoke tests, whose 1 s limit is their whole search, and the --rank timings keep two at once.
+# smoke tests, whose resource limit is their whole search, and the --rank timings keep two at once.
 PAR=6
 SMOKE_PAR=2
 # Z3 and CVC4 for integer and memory goals, CVC5 (--fp-exp, or on Why3's axiomatisation of floats)
@@ -253,8 +253,11 @@ FP_PROVERS=taskprint,script,cvc5-opaque,cvc5,cvc5-nofp
 # (the proof passes' verdicts count). Both provers, with the same limit, must first find the
 # planted inconsistencies of smoke_planted.c, one of each kind, among them a quantified
 # precondition that Qed leaves to the prover (CVC4 1.8 needs 14,297 of its resource units for it,
-# CVC5 1.0.3 between 15,000 and 20,000).
+# CVC5 1.0.3 between 15,000 and 20,000). That the limit reaches the provers is checked the same way:
+# with SMOKE_STEPS_LOW units each must miss that one (a limit that Why3 or a prover ignored would
+# let it be found).
 SMOKE_STEPS=50000
+SMOKE_STEPS_LOW=10000
 SMOKE_TIMEOUT=10
 SMOKE_INT_PROVER=cvc4
 SMOKE_FP_PROVER=cvc5-nofp
@@ -434,9 +437,12 @@ if [ "$SMOKE" = 1 ]; then
   # The planted inconsistencies, with each smoke prover, then the smoke passes side by side like
   # the proof passes.
   for prover in "$SMOKE_INT_PROVER" "$SMOKE_FP_PROVER"; do
-    frama-c -machdep "$MACHDEP" -pp-annot "$HERE/smoke_planted.c" -rte -warn-unsigned-overflow \
-      -then -wp -wp-prover "$prover" -wp-par "$SMOKE_PAR" -wp-cache none "${SMOKE_ARGS[@]}" \
-      "-wp-prop=$SMOKE_ONLY" >"$WORK/wp-log-smoke-planted-$prover.txt" 2>&1 || true
+    for run in "$SMOKE_STEPS:" "$SMOKE_STEPS_LOW:-low"; do
+      frama-c -machdep "$MACHDEP" -pp-annot "$HERE/smoke_planted.c" -rte -warn-unsigned-overflow \
+        -then -wp -wp-prover "$prover" -wp-par "$SMOKE_PAR" -wp-cache none "${SMOKE_ARGS[@]}" \
+        -wp-steps "${run%%:*}" "-wp-prop=$SMOKE_ONLY" \
+        >"$WORK/wp-log-smoke-planted-$prover${run#*:}.txt" 2>&1 || true
+    done
   done
   set +e
   # shellcheck disable=SC2046
@@ -458,23 +464,40 @@ if [ "$SMOKE" = 1 ]; then
   # How the search ran, and whether it found each planted inconsistency (a smoke test "Failed"
   # when its point was proved unreachable: each planted point must be).
   python3 - "$WORK" "$OUT/wp-smoke-search.json" "$SMOKE_STEPS" "$SMOKE_TIMEOUT" \
-    "$(($(date +%s) - end))" "$SMOKE_INT_PROVER" "$CVC4_V" "$SMOKE_FP_PROVER" "$CVC5_V" <<'PY' || planted=1
+    "$(($(date +%s) - end))" "$SMOKE_INT_PROVER" "$CVC4_V" "$SMOKE_FP_PROVER" "$CVC5_V" \
+    "$SMOKE_STEPS_LOW" <<'PY' || planted=1
 import json, re, sys
-work, out, steps, timeout, seconds, int_prover, cvc4, fp_prover, cvc5 = sys.argv[1:10]
+work, out, steps, timeout, seconds, int_prover, cvc4, fp_prover, cvc5, low = sys.argv[1:11]
 cvc4, cvc5 = (re.sub(r"^This is (\w+) version ", r"\1 ", v) for v in (cvc4, cvc5))
 planted = {"inconsistent precondition": "smoke_planted_dead_requires_wp_smoke_default_requires",
            "inconsistent quantified precondition (left to the prover by Qed)":
                "smoke_planted_quantified_wp_smoke_default_requires",
            "dead branch": "smoke_planted_dead_branch_wp_smoke_dead_code",
            "inconsistent loop invariants": "smoke_planted_dead_loop_wp_smoke_dead_loop"}
-found, ok = {}, True
+# The quantified one counts only when the prover found it (the line after the verdict names it):
+# Qed deciding it would not show the prover's search.
+by_prover = "smoke_planted_quantified_wp_smoke_default_requires"
+def hits(text):
+    return {kind: bool(re.search(r"\[wp\] \[Failed\] Smoke-test typed_%s%s" % (
+                goal, r"\s*\n\s*CVC[45][^\n]*: Valid" if goal == by_prover else ""), text))
+            for kind, goal in planted.items()}
+found, limit_applied, ok = {}, {}, True
 for prover, label in ((int_prover, cvc4), (fp_prover, cvc5 + " on Why3's axiomatisation of floats")):
     text = open("%s/wp-log-smoke-planted-%s.txt" % (work, prover), errors="replace").read()
-    found[label] = {kind: bool(re.search(r"\[wp\] \[Failed\] Smoke-test typed_%s" % goal, text))
-                    for kind, goal in planted.items()}
+    found[label] = hits(text)
     for kind, hit in found[label].items():
         ok = ok and hit
         print("smoke self-check: %s: planted %s %s" % (label, kind, "found" if hit else "NOT FOUND"))
+    # The same file with the lower limit: the quantified one must be missed (else the limit did not
+    # reach the prover), the others still found.
+    low_hits = hits(open("%s/wp-log-smoke-planted-%s-low.txt" % (work, prover), errors="replace").read())
+    quantified = [k for k, g in planted.items() if g == by_prover][0]
+    applied = not low_hits[quantified] and all(h for k, h in low_hits.items() if k != quantified)
+    limit_applied[label] = applied
+    ok = ok and applied
+    print("smoke self-check: %s: at %s units the quantified one is %s" % (
+        label, low, "missed: the limit reaches the prover" if applied else
+        "FOUND (or another is missed): the resource limit is not applied as configured"))
 json.dump({"what": "WP smoke tests: every smoke goal tried once, by one prover per pass, within "
                    "the resource limit (the provers' --rlimit); first the planted inconsistencies "
                    "of smoke_planted.c, with each prover",
@@ -484,7 +507,11 @@ json.dump({"what": "WP smoke tests: every smoke goal tried once, by one prover p
            "timeout_s": int(timeout),
            "timeout_meaning": "a backstop for a prover that would not stop by itself; the resource "
                               "limit bounds the search",
-           "seconds": int(seconds), "planted_found": found},
+           "seconds": int(seconds), "planted_found": found,
+           "lower_limit": int(low),
+           "limit_applied": limit_applied,
+           "limit_applied_meaning": "at the lower limit the prover missed the quantified planted "
+                                    "inconsistency and found the others: the limit reaches it"},
           open(out, "w"), indent=1)
 print("prove.sh: smoke tests in %s s" % seconds)
 sys.exit(0 if ok else 1)
