@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Line and branch coverage of src/ (the library and the tools) by the test suite
 # (docs/reliability.md). Configures and builds the `coverage` preset (build-coverage/), runs every
-# CTest test of it (the preset leaves out the `proof` label and the report generator: neither runs
-# compiled code of src/), then gcovr with its standard options on src/; generated protobuf code
+# CTest test of it (the preset leaves out the `proof` label and the report generator, and the
+# restricted-C++ checks run in uninstrumented builds only: none runs compiled code of src/), then
+# gcovr with its standard options on src/; generated protobuf code
 # (*.pb.cc/*.pb.h) and the io library's tests (src/io/tests/) are left out. Every branch gcov
 # reports is counted, C++ exception edges included, so the figure is what gcov measures, not a
 # target.

@@ -248,19 +248,20 @@ FP_PROVERS=taskprint,script,cvc5-opaque,cvc5,cvc5-nofp
 # contradiction it gives up soonest of the three), CVC5 on Why3's axiomatisation of floats for the
 # floating-point pass (CVC4 has no floating point). SMOKE_TIMEOUT only stops a prover that would
 # not stop by itself. They deselect every property category but assigns (SMOKE_ONLY): WP generates
-# a function's smoke goals only when one of its properties is selected, and every function of the
-# C subset has an assigns clause. For a function with a precondition, WP 25 generates them with
-# assigns deselected too (SMOKE_ONLY_PRE), which spares the generation of its assigns goals (974
-# of the 1,034 beside the 607 smoke goals; about an eighth of the smoke processes' CPU time,
-# provers included; the same smoke goals, name by name, as before); the functions with a
-# precondition are read from the proof passes' property reports (smoke_fcts), and each of them
-# must then have smoke goals, else the run fails. The assigns goals still generated are dropped
-# from the smoke reports (the proof passes' verdicts count). Both provers, with the same limit, must first find the
-# planted inconsistencies of smoke_planted.c, one of each kind, among them a quantified
-# precondition that Qed leaves to the prover (CVC4 1.8 needs 14,297 of its resource units for it,
-# CVC5 1.0.3 between 15,000 and 20,000). That the limit reaches the provers is checked the same way:
-# with SMOKE_STEPS_LOW units each must miss that one (a limit that Why3 or a prover ignored would
-# let it be found).
+# a function's smoke goals only when one of its properties is selected, and every function of the C
+# subset has an assigns clause. For a function with a precondition, WP 25 generates them with
+# assigns deselected too (SMOKE_ONLY_PRE), which spares the generation of its assigns goals (974 of
+# the 1,034 beside the 607 smoke goals; about an eighth of the smoke processes' CPU time, provers
+# included; the same smoke goals, name by name, checked once). The functions with a precondition
+# are read from the proof passes' property reports (PRE_FCTS, read by wp_fcts), and each of them
+# must then show its precondition's smoke goal, else the run fails. The assigns goals still
+# generated are dropped from the smoke reports (the proof passes' verdicts count). Both provers,
+# with the same limit and selections, must first flag the planted inconsistencies of
+# smoke_planted.c, one of each kind (Qed decides those), and a quantified precondition that Qed
+# leaves to the prover (CVC4 1.8 needs 14,297 of its resource units for it, CVC5 1.0.3 between
+# 15,000 and 20,000). That the limit reaches the provers is checked the same way: with
+# SMOKE_STEPS_LOW units each must miss that one (a limit that Why3 or a prover ignored would let it
+# be found).
 SMOKE_STEPS=50000
 SMOKE_STEPS_LOW=10000
 SMOKE_TIMEOUT=10
@@ -454,11 +455,16 @@ rm -f "$OUT/wp-smoke-search.json"
 if [ "$SMOKE" = 1 ]; then
   # The planted inconsistencies, with each smoke prover, then the smoke passes side by side like
   # the proof passes.
+  # With the selections the kernels' functions get (wp_fcts): assigns deselected for those with a
+  # precondition, kept for the one without.
+  PLANTED_PRE=smoke_planted_dead_requires,smoke_planted_quantified,smoke_planted_dead_branch
+  PLANTED_PRE=$PLANTED_PRE,smoke_planted_dead_loop
+  PLANTED_FCTS=$PLANTED_PRE,smoke_planted_noreq_branch
   for prover in "$SMOKE_INT_PROVER" "$SMOKE_FP_PROVER"; do
     for run in "$SMOKE_STEPS:" "$SMOKE_STEPS_LOW:-low"; do
       frama-c -machdep "$MACHDEP" -pp-annot "$HERE/smoke_planted.c" -rte -warn-unsigned-overflow \
         -then -wp -wp-prover "$prover" -wp-par "$SMOKE_PAR" -wp-cache none "${SMOKE_ARGS[@]}" \
-        -wp-steps "${run%%:*}" "-wp-prop=$SMOKE_ONLY" \
+        -wp-steps "${run%%:*}" $(PRE_FCTS=$PLANTED_PRE SELECT=smoke wp_fcts "$PLANTED_FCTS") \
         >"$WORK/wp-log-smoke-planted-$prover${run#*:}.txt" 2>&1 || true
     done
   done
@@ -508,7 +514,7 @@ for fn in missing:
           "generated" % fn)
 print("smoke: %d functions with a precondition, smoke goals generated for %d" % (
     len(pre & selected), len((pre & selected) & found)))
-sys.exit(1 if missing or not pre else 0)
+sys.exit(1 if missing or not (pre & selected) else 0)
 PY
   # How the search ran, and whether it found each planted inconsistency (a smoke test "Failed"
   # when its point was proved unreachable: each planted point must be).
@@ -522,6 +528,8 @@ planted = {"inconsistent precondition": "smoke_planted_dead_requires_wp_smoke_de
            "inconsistent quantified precondition (left to the prover by Qed)":
                "smoke_planted_quantified_wp_smoke_default_requires",
            "dead branch": "smoke_planted_dead_branch_wp_smoke_dead_code",
+           "dead branch in a function without a precondition":
+               "smoke_planted_noreq_branch_wp_smoke_dead_code",
            "inconsistent loop invariants": "smoke_planted_dead_loop_wp_smoke_dead_loop"}
 # The quantified one counts only when the prover found it (the line after the verdict names it):
 # Qed deciding it would not show the prover's search.
