@@ -307,7 +307,7 @@ wp_pass() {
 # functions with a precondition (PRE_FCTS) in a stage of their own that deselects assigns.
 wp_fcts() {
   if [ "${SELECT:-}" != smoke ]; then echo "-wp-fct $1"; return; fi
-  local f pre=() other=()
+  local f fcts pre=() other=()
   IFS=, read -r -a fcts <<< "$1"
   for f in "${fcts[@]}"; do
     case ",$PRE_FCTS," in *",$f,"*) pre+=("$f") ;; *) other+=("$f") ;; esac

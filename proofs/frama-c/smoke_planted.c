@@ -1,8 +1,8 @@
 /* Planted inconsistencies for the self-check of WP's smoke tests (prove.sh --smoke): each function
  * hides one point that no execution reaches, of each kind the smoke tests search for. The smoke
- * settings of prove.sh (one prover per pass, a resource limit) must find all four with each smoke
- * prover, else the smoke tests of the kernels are not counted as a search. Not compiled, not part
- * of the library. */
+ * settings of prove.sh (one prover per pass, a resource limit, the kernels' two selections) must
+ * flag all five with each smoke prover, else the smoke tests of the kernels are not counted as a
+ * search. Not compiled, not part of the library. */
 #include <stddef.h>
 #include <stdint.h>
 
