@@ -76,9 +76,12 @@ stage "sweep provenance" sweep_provenance
 # pair, seeded random pairs, edge and domain cases. Exit 1 means the runtime has findings: they are
 # the runtime's and go to the report as they are; only a campaign malfunction (exit >= 2) stops
 # the job.
+# The adapter keeps freed memory for the next request, like sonnx-div conform itself
+# (docs/conformance.md): glibc would otherwise unmap each request's blocks and fault them in again.
 conformance() {
   local rc=0
   "$tool" conform --report "$evidence/conformance-onnxruntime.json" -- \
+    env GLIBC_TUNABLES=glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=2147483647 \
     node "$root/conform/onnxruntime/adapter.js" || rc=$?
   if ((rc == 1)); then echo "conformance: onnxruntime has findings (see the report)"; fi
   ((rc <= 1)) || return 1
