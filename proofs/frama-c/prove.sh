@@ -469,17 +469,7 @@ if [ "$SMOKE" = 1 ]; then
     done
   done
   # The functions with a precondition, from the proof passes' property reports (wp_fcts).
-  PRE_FCTS="$(python3 - "$WORK" <<'PY'
-import csv, sys
-pre = set()
-for name in ("main", "checks", "checked", "fp"):
-    with open("%s/wp-properties-%s.csv" % (sys.argv[1], name), newline="", errors="replace") as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            if row["property kind"] == "precondition" and not row["directory"].startswith("FRAMAC_SHARE"):
-                pre.add(row["function"])
-print(",".join(sorted(pre)))
-PY
-  )"
+  PRE_FCTS="$(python3 "$HERE/wp_smoke.py" preconditions "$WORK")"
   set +e
   # shellcheck disable=SC2046
   (PROVERS=$SMOKE_INT_PROVER SELECT=smoke; wp_pass smoke-main "$SMOKE_PAR" -- $(main_stages)) &
@@ -499,95 +489,18 @@ PY
   set -e
   # Each function selected without its assigns goals must have had its smoke goals generated: its
   # precondition's smoke goal at least (WP generates none for a function it deems unselected).
-  python3 - "$WORK" "$PRE_FCTS" "$MAIN_FCTS,$CHECKS_FCTS,$CHECKED_FCTS,$FP_FCTS" <<'PY' || planted=1
-import json, sys
-work, pre, selected = sys.argv[1], set(sys.argv[2].split(",")) - {""}, set(sys.argv[3].split(","))
-found = set()
-for name in ("main", "checks", "checked", "fp"):
-    report = json.load(open("%s/wp-report-smoke-%s.json" % (work, name)))
-    for fn, goals in report.get("wp:functions", {}).items():
-        if any(g.startswith(fn + "_wp_smoke_") and g.endswith("_requires") for g in goals):
-            found.add(fn)
-missing = sorted((pre & selected) - found)
-for fn in missing:
-    print("smoke: %s has a precondition but no precondition smoke goal: its smoke goals were not "
-          "generated" % fn)
-print("smoke: %d functions with a precondition, smoke goals generated for %d" % (
-    len(pre & selected), len((pre & selected) & found)))
-sys.exit(1 if missing or not (pre & selected) else 0)
-PY
+  python3 "$HERE/wp_smoke.py" generated "$WORK" "$PRE_FCTS" \
+    "$MAIN_FCTS,$CHECKS_FCTS,$CHECKED_FCTS,$FP_FCTS" || planted=1
   # How the search ran, and whether it found each planted inconsistency (a smoke test "Failed"
   # when its point was proved unreachable: each planted point must be).
-  python3 - "$WORK" "$OUT/wp-smoke-search.json" "$SMOKE_STEPS" "$SMOKE_TIMEOUT" \
-    "$(($(date +%s) - end))" "$SMOKE_INT_PROVER" "$CVC4_V" "$SMOKE_FP_PROVER" "$CVC5_V" \
-    "$SMOKE_STEPS_LOW" <<'PY' || planted=1
-import json, re, sys
-work, out, steps, timeout, seconds, int_prover, cvc4, fp_prover, cvc5, low = sys.argv[1:11]
-cvc4, cvc5 = (re.sub(r"^This is (\w+) version ", r"\1 ", v) for v in (cvc4, cvc5))
-planted = {"inconsistent precondition": "smoke_planted_dead_requires_wp_smoke_default_requires",
-           "inconsistent quantified precondition (left to the prover by Qed)":
-               "smoke_planted_quantified_wp_smoke_default_requires",
-           "dead branch": "smoke_planted_dead_branch_wp_smoke_dead_code",
-           "dead branch in a function without a precondition":
-               "smoke_planted_noreq_branch_wp_smoke_dead_code",
-           "inconsistent loop invariants": "smoke_planted_dead_loop_wp_smoke_dead_loop"}
-# The quantified one counts only when the prover found it (the line after the verdict names it):
-# Qed deciding it would not show the prover's search.
-by_prover = "smoke_planted_quantified_wp_smoke_default_requires"
-def hits(text):
-    return {kind: bool(re.search(r"\[wp\] \[Failed\] Smoke-test typed_%s%s" % (
-                goal, r"\s*\n\s*CVC[45][^\n]*: Valid" if goal == by_prover else ""), text))
-            for kind, goal in planted.items()}
-found, limit_applied, ok = {}, {}, True
-for prover, label in ((int_prover, cvc4), (fp_prover, cvc5 + " on Why3's axiomatisation of floats")):
-    text = open("%s/wp-log-smoke-planted-%s.txt" % (work, prover), errors="replace").read()
-    found[label] = hits(text)
-    for kind, hit in found[label].items():
-        ok = ok and hit
-        print("smoke self-check: %s: planted %s %s" % (label, kind, "found" if hit else "NOT FOUND"))
-    # The same file with the lower limit: the quantified one must be missed (else the limit did not
-    # reach the prover), the others still found.
-    low_hits = hits(open("%s/wp-log-smoke-planted-%s-low.txt" % (work, prover), errors="replace").read())
-    quantified = [k for k, g in planted.items() if g == by_prover][0]
-    applied = not low_hits[quantified] and all(h for k, h in low_hits.items() if k != quantified)
-    limit_applied[label] = applied
-    ok = ok and applied
-    print("smoke self-check: %s: at %s units the quantified one is %s" % (
-        label, low, "missed: the limit reaches the prover" if applied else
-        "FOUND (or another is missed): the resource limit is not applied as configured"))
-json.dump({"what": "WP smoke tests: every smoke goal tried once, by one prover per pass, within "
-                   "the resource limit (the provers' --rlimit); first the planted inconsistencies "
-                   "of smoke_planted.c, with each prover",
-           "provers": {"integer passes (main, checks, checked)": cvc4,
-                       "floating-point pass": cvc5 + " on Why3's axiomatisation of floats"},
-           "resource_limit": int(steps),
-           "timeout_s": int(timeout),
-           "timeout_meaning": "a backstop for a prover that would not stop by itself; the resource "
-                              "limit bounds the search",
-           "seconds": int(seconds), "planted_found": found,
-           "lower_limit": int(low),
-           "limit_applied": limit_applied,
-           "limit_applied_meaning": "at the lower limit the prover missed the quantified planted "
-                                    "inconsistency and found the others: the limit reaches it"},
-          open(out, "w"), indent=1)
-print("prove.sh: smoke tests in %s s" % seconds)
-sys.exit(0 if ok else 1)
-PY
+  python3 "$HERE/wp_smoke.py" planted "$WORK" "$OUT/wp-smoke-search.json" "$SMOKE_STEPS" \
+    "$SMOKE_TIMEOUT" "$(($(date +%s) - end))" "$SMOKE_INT_PROVER" "$CVC4_V" "$SMOKE_FP_PROVER" \
+    "$CVC5_V" "$SMOKE_STEPS_LOW" || planted=1
   # The smoke passes' evidence is their smoke goals only: their report and log without the assigns
   # goals, and no property rows (an empty CSV) for wp-properties.csv.
   for name in main checks checked fp; do
-    python3 - "$WORK/wp-report-smoke-$name.json" "$WORK/wp-log-smoke-$name.txt" <<'PY'
-import json, sys
-report, log = sys.argv[1:3]
-data = json.load(open(report))
-data["wp:global"] = {}  # prover statistics: those of the proof passes count
-for fn, goals in data.get("wp:functions", {}).items():
-    for goal in [g for g in goals if g != "wp:section" and "_wp_smoke_" not in g]:
-        del goals[goal]
-json.dump(data, open(report[:-5] + "-only.json", "w"))
-lines = open(log, errors="replace").read().splitlines(True)
-open(log[:-4] + "-only.txt", "w").writelines(l for l in lines if "] Goal typed_" not in l)
-PY
+    python3 "$HERE/wp_smoke.py" only "$WORK/wp-report-smoke-$name.json" \
+      "$WORK/wp-log-smoke-$name.txt"
     : >"$WORK/wp-properties-smoke-$name-only.csv"
     case "$name" in
       main) fcts=$MAIN_FCTS prover=$SMOKE_INT_PROVER ;;
