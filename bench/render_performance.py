@@ -243,8 +243,9 @@ PEER_NOTE = (
     " faster). Target: at least 1x on every type both support, at least 2x where onnxruntime is"
     " not memory-bound (its throughput at or above 0.8x the streaming bound of the same rounds"
     " counts as memory-bound). Where onnxruntime runs at more than 0.5x the bound, 2x would take a"
-    " checked API faster than the streaming bound itself (at most bound / onnxruntime): the holds"
-    " column says so with that ceiling. A measurement, not a test: nothing fails on it.")
+    " checked API faster than the streaming bound (a plain add loop over the same bytes: a"
+    " reference, not a proven limit): the holds column of such a miss gives the multiple of the"
+    " bound's throughput that 2x needs. A measurement, not a test: nothing fails on it.")
 
 
 def peer_rows(records):
@@ -276,8 +277,8 @@ def peer_rows(records):
         vs_bound = bound_ns / ort_ns if bound_ns else None
         wanted = 1.0 if vs_bound is not None and vs_bound >= 0.8 else 2.0
         holds = verdict(ratio >= wanted)
-        if ratio < wanted and vs_bound is not None and wanted * vs_bound > 1.0:
-            holds += " (beyond the bound: at most %.2fx)" % (1.0 / vs_bound)
+        if ratio < wanted and wanted == 2.0 and vs_bound is not None and wanted * vs_bound > 1.0:
+            holds += " (2x needs %.2fx the bound's throughput)" % (wanted * vs_bound)
         scan = r.get("scan_ns_per_element")
         out.append("| %s | %s | %s | %.3f | %.3f | %.2fx | %s | >= %.0fx%s | %s | %.2fx | %s |" % (
             r["type"], n, what, ort_ns, r["peer_checked_ns_per_element"], ratio,

@@ -79,9 +79,9 @@ stage "sweep provenance" sweep_provenance
 # The adapter keeps freed memory for the next request, like sonnx-div conform itself
 # (docs/conformance.md): glibc would otherwise unmap each request's blocks and fault them in again.
 conformance() {
-  local rc=0
+  local rc=0 keep="glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=2147483647"
   "$tool" conform --report "$evidence/conformance-onnxruntime.json" -- \
-    env GLIBC_TUNABLES=glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=2147483647 \
+    env GLIBC_TUNABLES="$keep${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}" \
     node "$root/conform/onnxruntime/adapter.js" || rc=$?
   if ((rc == 1)); then echo "conformance: onnxruntime has findings (see the report)"; fi
   ((rc <= 1)) || return 1
