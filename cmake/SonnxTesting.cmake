@@ -15,6 +15,13 @@ if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
 else()
   set(SONNX_SANITIZER_BUILD OFF)
 endif()
+# A coverage build (the coverage preset's SONNX_COVERAGE, or --coverage in the flags) instruments
+# the library: the checks of the shipped code leave it out.
+if(SONNX_COVERAGE OR CMAKE_CXX_FLAGS MATCHES "--coverage")
+  set(SONNX_COVERAGE_BUILD ON)
+else()
+  set(SONNX_COVERAGE_BUILD OFF)
+endif()
 
 add_library(sonnx_catch_main OBJECT ${PROJECT_SOURCE_DIR}/tests/support/catch_main.cpp)
 target_link_libraries(sonnx_catch_main PUBLIC Catch2::Catch2)
