@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Line and branch coverage of src/ (the library and the tools) by the test suite
 # (docs/reliability.md). Configures and builds the `coverage` preset (build-coverage/; gcov
-# instrumentation on the targets of src/ alone, SONNX_COVERAGE), runs every
-# CTest test of it (the preset leaves out the `proof` label and the report generator, and the
-# restricted-C++ checks run in uninstrumented builds only: none runs compiled code of src/), then
-# gcovr with its standard options on src/; generated protobuf code
-# (*.pb.cc/*.pb.h) and the io library's tests (src/io/tests/) are left out. Every branch gcov
+# instrumentation on the targets of src/ alone, SONNX_COVERAGE), runs every CTest test of it (the
+# preset leaves out the `proof` label and the report generator, and the restricted-C++ checks run
+# in uninstrumented builds only: none runs compiled code of src/), then gcovr with its standard
+# options on src/; generated protobuf code (*.pb.cc/*.pb.h) and the io library's tests
+# (src/io/tests/) are left out. Every branch gcov
 # reports is counted, C++ exception edges included, so the figure is what gcov measures, not a
 # target.
 # Writes: build/evidence/coverage/index.html (+ per-file pages), coverage/coverage.txt and

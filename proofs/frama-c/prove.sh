@@ -249,19 +249,12 @@ FP_PROVERS=taskprint,script,cvc5-opaque,cvc5,cvc5-nofp
 # floating-point pass (CVC4 has no floating point). SMOKE_TIMEOUT only stops a prover that would
 # not stop by itself. They deselect every property category but assigns (SMOKE_ONLY): WP generates
 # a function's smoke goals only when one of its properties is selected, and every function of the C
-# subset has an assigns clause. For a function with a precondition, WP 25 generates them with
-# assigns deselected too (SMOKE_ONLY_PRE), which spares the generation of its assigns goals (974 of
-# the 1,034 beside the 607 smoke goals; about an eighth of the smoke processes' CPU time, provers
-# included; the same smoke goals, name by name, checked once). The functions with a precondition
-# are read from the proof passes' property reports (PRE_FCTS, read by wp_fcts), and each of them
-# must then show its precondition's smoke goal, else the run fails. The assigns goals still
-# generated are dropped from the smoke reports (the proof passes' verdicts count). Both provers,
-# with the same limit and selections, must first flag the planted inconsistencies of
-# smoke_planted.c, one of each kind (Qed decides those), and a quantified precondition that Qed
-# leaves to the prover (CVC4 1.8 needs 14,297 of its resource units for it, CVC5 1.0.3 between
-# 15,000 and 20,000). That the limit reaches the provers is checked the same way: with
-# SMOKE_STEPS_LOW units each must miss that one (a limit that Why3 or a prover ignored would let it
-# be found).
+# subset has an assigns clause. For a function with a precondition (PRE_FCTS, from the proof
+# passes' property reports), WP 25 generates them with assigns deselected too (SMOKE_ONLY_PRE),
+# which spares most assigns goals; each such function must then show its precondition's smoke
+# goal (wp_smoke.py generated). Both provers, with the same limit and selections, must first flag
+# the planted inconsistencies of smoke_planted.c, and with SMOKE_STEPS_LOW units miss the one that
+# needs their search (wp_smoke.py planted; the figures: proofs/frama-c/README.md, "Smoke tests").
 SMOKE_STEPS=50000
 SMOKE_STEPS_LOW=10000
 SMOKE_TIMEOUT=10
