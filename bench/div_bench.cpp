@@ -27,7 +27,7 @@
 #include <tuple>
 #include <vector>
 
-#include "div/fast/div_fast_paths.hpp"
+#include "div/fast/div_kernel_tables.hpp"
 #include "div/kernels/div_domain.h"
 #include "div/kernels/div_kernels.h"
 #include "onnxruntime_peer.hpp"
@@ -253,7 +253,7 @@ void register_type(const char* name, DataType type, Paths<T> paths, unsigned shi
   kernel_paths[name] =
       selected == paths.proved
           ? std::string("proved kernel")
-          : std::string("fast path (") + sonnx::detail::selected_fast_paths().instruction_set + ")";
+          : std::string("fast path (") + sonnx::detail::selected_kernel_table().instruction_set + ")";
   const auto add = [name](const std::string& variant, int round, std::int64_t n, auto&& run) {
     benchmark::RegisterBenchmark((variant + "/" + name + "/round:" + std::to_string(round)).c_str(),
                                  run)
@@ -440,7 +440,7 @@ int main(int argc, char** argv) {
                                           "uint64_mixed_blocks",
                                           "int64_alternating",
                                           "uint64_alternating"};
-  const sonnx::detail::DivFastPaths& fast = sonnx::detail::selected_fast_paths();
+  const sonnx::detail::KernelTable& fast = sonnx::detail::selected_kernel_table();
   register_type<std::uint16_t>("float16", DataType::float16, {fast.float16, sonnx_div_f16});
   register_type<std::uint16_t>("bfloat16", DataType::bfloat16, {fast.bfloat16, sonnx_div_bf16});
   register_type<float>("float32", DataType::float32, {nullptr, sonnx_div_f32});

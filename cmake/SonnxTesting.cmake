@@ -23,7 +23,7 @@ else()
   set(SONNX_COVERAGE_BUILD OFF)
 endif()
 
-add_library(sonnx_catch_main OBJECT ${PROJECT_SOURCE_DIR}/tests/support/catch_main.cpp)
+add_library(sonnx_catch_main OBJECT ${PROJECT_SOURCE_DIR}/testsupport/catch_main.cpp)
 target_link_libraries(sonnx_catch_main PUBLIC Catch2::Catch2)
 target_compile_options(sonnx_catch_main PRIVATE ${SONNX_TEST_OPTIMISATION})
 # The Catch2 runner is the test framework's code, not ours: the sanitizer build compiles it without
@@ -39,7 +39,7 @@ endif()
 function(sonnx_add_catch_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
-  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests/support)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/testsupport)
   # A test program that calls the kernels or decision procedures themselves lists
   # sonnx::div_internal among its LIBRARIES.
   target_link_libraries(${name} PRIVATE sonnx_catch_main sonnx::sonnx_div sonnx_build_flags

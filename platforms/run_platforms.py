@@ -226,7 +226,7 @@ def compare_stack(record, checks):
 
 def sweep(info, build, fmt, mode, work, threads):
     out = os.path.join(work, f"sweep-{fmt}.json")
-    command = [*info["emulator"], os.path.join(build, "src", "cli", "sonnx-div"),
+    command = [*info["emulator"], os.path.join(build, "cli", "sonnx-div"),
                "verify-exhaustive", "--format", fmt, "--threads", str(threads), "--json", out]
     if mode == "sample":
         command += ["--sample", str(SWEEP_SAMPLE)]
@@ -509,7 +509,7 @@ def main():
         f.write("\n")
     provenance = os.path.join(ROOT, "scripts", "evidence_provenance.py")
     if os.path.exists(provenance):
-        subprocess.run([sys.executable, provenance, out, "--sources", "src/**", "include/**",
+        subprocess.run([sys.executable, provenance, out, "--sources", "core/src/**", "core/include/**",
                         "platforms/**", "cmake/toolchains/*"], cwd=ROOT, check=False)
     print(f"platforms.json: {len(entries)} target(s), {'all passed' if passed else 'FAILURES'}, "
           f"{len(differences)} difference(s) between targets reported; "

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Line and branch coverage of src/ (the library and the tools) by the test suite
+# Line and branch coverage of the library, the file readers and the tool (core/src, io, cli) by the
+# test suite
 # (docs/reliability.md). Configures and builds the `coverage` preset (build-coverage/; gcov
-# instrumentation on the targets of src/ alone, SONNX_COVERAGE), runs every CTest test of it (the
+# instrumentation on the targets of core/src, io and cli alone, SONNX_COVERAGE), runs every CTest test of it (the
 # preset leaves out the `proof` label and the report generator, and the restricted-C++ checks run
-# in uninstrumented builds only: none runs compiled code of src/), then gcovr with its standard
-# options on src/; generated protobuf code (*.pb.cc/*.pb.h) and the io library's tests
-# (src/io/tests/) are left out. Every branch gcov
+# in uninstrumented builds only: none runs compiled code of those), then gcovr with its standard
+# options on them; generated protobuf code (*.pb.cc/*.pb.h) and the io library's tests
+# (io/tests/) are left out. Every branch gcov
 # reports is counted, C++ exception edges included, so the figure is what gcov measures, not a
 # target.
 # Writes: build/evidence/coverage/index.html (+ per-file pages), coverage/coverage.txt and
@@ -13,7 +14,7 @@
 #   {"line_percent","branch_percent","lines_covered","lines_total","branches_covered",
 #    "branches_total","gcovr_version","gcovr_options","files":[{"file","line_percent",
 #    "branch_percent"}],"exclusions":[{"file","line","kind","reason"}]}
-# (`exclusions`: any GCOVR_EXCL marker still in src/, listed so that none goes unseen; the
+# (`exclusions`: any GCOVR_EXCL marker still in them, listed so that none goes unseen; the
 # evidence folder is $SONNX_EVIDENCE_DIR when set). Exit status 0 when the tests pass and the
 # report is written; the figures themselves are not a gate.
 set -euo pipefail
@@ -39,7 +40,7 @@ fi
 mkdir -p "$evidence/coverage"
 summary="$build/gcovr-summary.json"
 gcovr --root "$root" --object-directory "$build" \
-  --filter 'src/' --exclude '.*\.pb\.(cc|h)$' --exclude 'src/io/tests/' \
+  --filter 'core/src/' --filter 'io/' --filter 'cli/' --exclude '.*\.pb\.(cc|h)$' --exclude 'io/tests/' \
   --html-details "$evidence/coverage/index.html" \
   --json-summary "$summary" --json-summary-pretty \
   --txt "$evidence/coverage/coverage.txt" \
@@ -51,9 +52,9 @@ summary = json.load(open(sys.argv[1]))
 root = pathlib.Path(sys.argv[3])
 exclusions = []
 marker = re.compile(r'(GCOVR_EXCL_(?:LINE|BR_LINE|START|BR_START))\b[:\s]*(.*)')
-for path in sorted((root / 'src').rglob('*')):
+for path in sorted(p for top in ('core/src', 'io', 'cli') for p in (root / top).rglob('*')):
     if path.suffix not in {'.c', '.cpp', '.h', '.hpp', '.inc'} or not path.is_file() \
-            or path.relative_to(root).as_posix().startswith('src/io/tests/'):
+            or path.relative_to(root).as_posix().startswith('io/tests/'):
         continue
     for n, line in enumerate(path.read_text(errors='replace').splitlines(), 1):
         m = marker.search(line)
@@ -68,14 +69,14 @@ out = {
     'branches_covered': summary['branch_covered'],
     'branches_total': summary['branch_total'],
     'gcovr_version': sys.argv[4],
-    'gcovr_options': ['--filter src/', '--exclude .*\\.pb\\.(cc|h)$',
-                      '--exclude src/io/tests/'],
+    'gcovr_options': ['--filter core/src/', '--filter io/', '--filter cli/', '--exclude .*\\.pb\\.(cc|h)$',
+                      '--exclude io/tests/'],
     'files': [{'file': f['filename'], 'line_percent': f['line_percent'],
                'branch_percent': f['branch_percent']} for f in summary['files']],
     'exclusions': exclusions,
 }
 json.dump(out, open(sys.argv[2], 'w'), indent=2)
-print(f"coverage of src/: lines {out['lines_covered']}/{out['lines_total']} ({out['line_percent']}%), "
+print(f"coverage of core/src, io, cli: lines {out['lines_covered']}/{out['lines_total']} ({out['line_percent']}%), "
       f"branches {out['branches_covered']}/{out['branches_total']} ({out['branch_percent']}%), "
       f"{len(exclusions)} GCOVR_EXCL marker(s) left")
 PY

@@ -7,7 +7,7 @@
 # Default: --seconds 15 per harness (the test command runs --seconds 5). With --runs alone a
 # harness runs until N executions; with both, until whichever limit comes first. The long run of
 # docs/reliability.md is `scripts/fuzz.sh --runs 10000000`. Each harness starts from the seed corpus
-# tests/fuzz/corpus/<harness>/ (read only) and from the units it found before
+# fuzz/corpus/<harness>/ (read only) and from the units it found before
 # (build-fuzz/corpus/<harness>/). Crash inputs land in build-fuzz/artifacts/. SONNX_FUZZ_BUILD_DIR
 # names another build of the harnesses instead of build-fuzz/ (the test command uses its sanitizer
 # build, build-asan/, configured by the CMake preset asan). A summary (executions,
@@ -67,7 +67,7 @@ run_harness() {
   local h="$1" log="$build/fuzz-$1.log" start=$SECONDS rc=0
   mkdir -p "$build/corpus/$h"
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-    "$build/tests/fuzz/fuzz_$h" "$build/corpus/$h" "$root/tests/fuzz/corpus/$h" \
+    "$build/fuzz/fuzz_$h" "$build/corpus/$h" "$root/fuzz/corpus/$h" \
     "${limit[@]}" -max_len=4096 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$build/artifacts/$h-" >"$log" 2>&1 || rc=$?
   local elapsed=$((SECONDS - start)) execs speed cov corpus_units crashes=0

@@ -12,7 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$root"
 start=$SECONDS
 evidence="$root/build/evidence"
-tool="$root/build/src/cli/sonnx-div"
+tool="$root/build/cli/sonnx-div"
 
 stage "set-up" bash scripts/setup.sh
 # The proofs need no build product: they run in the background from the start
@@ -49,7 +49,7 @@ stage "C-compiled kernels: build" bash -c \
   'cmake --preset c-kernels >/dev/null && cmake --build build-c --target unit_tests -j '"$jobs"
 stage "C-compiled kernels: unit tests" ctest --test-dir build-c -R '^unit_tests' -j "$jobs"
 stage "C-compiled kernels: every 16-bit pair equal to the C++ compilation" \
-  build/tests/c_kernels/c_kernels_equal build/tests/c_kernels/libsonnx_kernels_c.so --full
+  build/core/tests/c_kernels/c_kernels_equal build/core/tests/c_kernels/libsonnx_kernels_c.so --full
 stage "exhaustive float16 sweep" "$tool" verify-exhaustive --format f16 --json "$evidence/exhaustive-f16.json"
 stage "exhaustive bfloat16 sweep" "$tool" verify-exhaustive --format bf16 --json "$evidence/exhaustive-bf16.json"
 # D9: the fast paths against the proved kernels, on every pair of the 16-bit types (2^32 each),

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""The library's inside is reached through one target (sonnx::div_internal, src/CMakeLists.txt).
+"""The library's inside is reached through one target (sonnx::div_internal, core/src/CMakeLists.txt).
 
 Fails, naming the file and line, when
-  1. a CMake file other than src/CMakeLists.txt puts the library's source folder (src/, src/common,
-     src/div) on a target's include path: the consumer links sonnx::div_internal instead;
-  2. a file outside src/common and src/div includes an internal header by any other path than the
+  1. a CMake file other than core/src/CMakeLists.txt puts the library's source folder (core/src/,
+     core/src/common, core/src/div) on a target's include path: the consumer links sonnx::div_internal instead;
+  2. a file outside core/src/common and core/src/div includes an internal header by any other path than the
      one the target gives ("common/kernels/sonnx_validation.h", "div/fast/div_fast_paths.hpp"):
      through "../", through "src/...", or by a shortened path from another include folder;
   3. a public header of another library (an include/ folder) includes an internal header at all:
@@ -22,18 +22,18 @@ SKIP_DIRS = {".git", "node_modules"}
 # proof, not as a consumer of the library.
 NOT_CONSUMERS = ("proofs/",)
 SOURCE_ENDINGS = (".c", ".h", ".cpp", ".hpp", ".inc", ".cc")
-INTERNAL_ROOTS = ("src/common", "src/div")
+INTERNAL_ROOTS = ("core/src/common", "core/src/div")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 INCLUDE_DIRS_CALL = re.compile(r"\b(?:target_)?include_directories\s*\(([^)]*)\)", re.S)
 # The library's source folder or one of its internal folders, named from outside src/.
-SRC_PATH = re.compile(r'(?:\$\{(?:PROJECT|CMAKE)_SOURCE_DIR\}|\.\.)/src'
+SRC_PATH = re.compile(r'(?:\$\{(?:PROJECT|CMAKE)_SOURCE_DIR\}(?:/core)?|\.\.)/src'
                       r'(?:/(?:common|div)[^\s)>"]*)?(?=[\s)>"]|$)')
 
 PLANTED = {
     "cmake": ("tests/planted/CMakeLists.txt",
-              "target_include_directories(planted PRIVATE\n  ${PROJECT_SOURCE_DIR}/src)\n"),
+              "target_include_directories(planted PRIVATE\n  ${PROJECT_SOURCE_DIR}/core/src)\n"),
     "bypass": ("tests/planted/test_planted.cpp",
-               '#include "../../src/div/kernels/div_kernels.h"\n'),
+               '#include "../../core/src/div/kernels/div_kernels.h"\n'),
     "public-header": ("verify/include/sonnx_verify/planted.hpp",
                       '#include "div/kernels/div_kernels.h"\n'),
 }
@@ -66,7 +66,7 @@ def line_of(text, offset):
 
 
 def check_cmake(rel, text):
-    if rel == "src/CMakeLists.txt":
+    if rel == "core/src/CMakeLists.txt":
         return []
     faults = []
     for call in INCLUDE_DIRS_CALL.finditer(text):
@@ -77,7 +77,7 @@ def check_cmake(rel, text):
 
 
 def check_source(rel, text, internal):
-    """internal: the internal headers' paths relative to src/ ("div/kernels/div_kernels.h")."""
+    """internal: the internal headers' paths relative to core/src/ ("div/kernels/div_kernels.h")."""
     if inside(rel) or rel.startswith(NOT_CONSUMERS):
         return []
     public = rel.startswith("include/") or "/include/" in rel
@@ -91,7 +91,7 @@ def check_source(rel, text, internal):
             continue
         # A path that resolves next to the includer is that folder's own header.
         if os.path.normpath(os.path.join(os.path.dirname(rel), name)).replace(os.sep, "/") \
-                .startswith(("src/common/", "src/div/")):
+                .startswith(("core/src/common/", "core/src/div/")):
             faults.append(f"{where}: \"{name}\" reaches an internal header by a relative path")
             continue
         stripped = re.sub(r"^(\.\./|\./)+", "", name)
@@ -111,7 +111,7 @@ def main():
     args = parser.parse_args()
 
     files = list(tree_files(args.root))
-    internal = {f[len("src/"):] for f in files
+    internal = {f[len("core/src/"):] for f in files
                 if inside(f) and f.endswith((".h", ".hpp", ".inc"))}
     texts = []
     for rel in files:

@@ -4,15 +4,17 @@
 The test command proves (Why3 and WP) but makes no traceability report: the report needs the
 main job's sweeps. A property renamed or removed in the code, with the catalogue
 (spec/requirements.json) still naming it, would then pass the test command and fail only the main
-job's report. This check runs the report (sonnx-trace, --allow-gaps) on a copy of the evidence
-folder and fails on each gap of kind missing-named-evidence whose entry is a Why3 or WP goal;
-gaps of other kinds (no sweep in this run) are the main job's to judge.
+job's report. This check expands the catalogue's WP families against this run's goals
+(traceability/decided_by.py: a family that matches no goal is missing), then runs the report
+(sonnx-trace, --allow-gaps) on a copy of the evidence folder with that expansion and fails on each
+gap of kind missing-named-evidence whose entry is a Why3 goal or a WP property; gaps of other
+kinds (no sweep in this run) are the main job's to judge.
 
   check_named_proofs.py SONNX_TRACE ROOT EVIDENCE [--catch-list FILE]
 
 The evidence must hold both proof records (why3.json, wp-report.json): without one, the report
 cannot tell a missing goal from a tool that did not run. The check first checks itself: the same
-run on a catalogue with a planted WP property that no goal carries, named for a requirement that
+run on a catalogue with a planted WP family that no goal carries, named for a requirement that
 also names sweeps (which this run lacks, so that a sweep gap must not hide it), and a planted
 Why3 goal, must report both, or the check fails.
 
@@ -28,16 +30,33 @@ import subprocess
 import sys
 import tempfile
 
-PLANTED = "sonnx_planted_property_no_goal_carries"
+PLANTED = "ensures_sonnx_planted_label_no_goal_carries"
+HERE = os.path.dirname(os.path.abspath(__file__))
 PLANTED_WHY3 = "sonnx_planted_why3_goal_no_task_carries"
 GAP = re.compile(r"^GAP\s+(\S+)\s+missing-named-evidence:[^:]*:\s*(.*)$")
 
 
+FAMILY = re.compile(r"^(\w+) (?:decided_by|supported_by)\[\d+\] family \d+: (\S+) matches no")
+
+
 def missing_proofs(trace, root, evidence, catalogue, catch_list):
-    """[(requirement, 'wp NAME' | 'why3 NAME')]: the named proof goals the report did not find"""
+    """[(requirement, 'wp NAME' | 'why3 NAME')]: the named proof goals the report did not find,
+    and the WP families that match no goal of the run"""
+    found = []
     with tempfile.TemporaryDirectory() as tmp:
         copy = os.path.join(tmp, "evidence")
         shutil.copytree(evidence, copy)
+        expansion = subprocess.run(
+            [sys.executable, os.path.join(HERE, "decided_by.py"), "expand", "--catalogue",
+             catalogue, "--listing", os.path.join(copy, "wp-report.json"), "--out",
+             os.path.join(copy, "decided-by.json"), "--root", root],
+            capture_output=True, text=True)
+        if expansion.returncode not in (0, 1):
+            sys.exit("check_named_proofs: the expansion failed:\n" + expansion.stderr[-2000:])
+        for line in expansion.stdout.splitlines():
+            m = FAMILY.match(line)
+            if m:
+                found.append((m.group(1), "wp " + m.group(2)))
         cmd = [trace, "report", "--catalogue", catalogue, "--source-root", root, "--evidence", copy,
                "--assumptions", os.path.join(root, "spec", "assumptions.json"), "--allow-gaps"]
         if catch_list:
@@ -46,7 +65,6 @@ def missing_proofs(trace, root, evidence, catalogue, catch_list):
         if run.returncode != 0:
             sys.exit("check_named_proofs: the report failed (exit %d):\n%s" % (
                 run.returncode, (run.stdout + run.stderr)[-2000:]))
-    found = []
     for line in run.stdout.splitlines() + run.stderr.splitlines():
         m = GAP.match(line)
         if m:
@@ -57,8 +75,9 @@ def missing_proofs(trace, root, evidence, catalogue, catch_list):
 
 
 def planted_catalogue(catalogue, out):
-    """a copy of the catalogue with PLANTED among the WP properties of the first requirement that
-    also names sweeps, and PLANTED_WHY3 among the first Why3 goal list: [(requirement, entry)]"""
+    """a copy of the catalogue with a family naming PLANTED in the WP entries of the first
+    requirement that also names sweeps, and PLANTED_WHY3 among the first Why3 goal list:
+    [(requirement, entry)]"""
     data = json.load(open(catalogue))
     planted = []
     for req in data["requirements"]:
@@ -66,10 +85,11 @@ def planted_catalogue(catalogue, out):
                    if isinstance(m, dict)]
         if not any(m.get("method") == "exhaustive" for m in methods):
             continue
-        wp = [m for m in methods if m.get("method") == "wp" and "properties" in m]
+        wp = [m for m in methods if m.get("method") == "wp" and "families" in m]
         if wp:
-            wp[0]["properties"].append(PLANTED)
-            planted.append((req["id"], "wp " + PLANTED))
+            wp[0]["families"].append({"function": "sonnx_div_${suffix}", "types": ["int8"],
+                                      "properties": [PLANTED]})
+            planted.append((req["id"], "wp sonnx_div_i8_" + PLANTED))
             break
     for req in data["requirements"]:
         why3 = [m for m in req.get("decided_by", []) if isinstance(m, dict)
@@ -79,7 +99,7 @@ def planted_catalogue(catalogue, out):
             planted.append((req["id"], "why3 " + PLANTED_WHY3))
             break
     if len(planted) != 2:
-        sys.exit("check_named_proofs: %s has no WP property list beside sweeps or no Why3 goal "
+        sys.exit("check_named_proofs: %s has no WP families beside sweeps or no Why3 goal "
                  "list to plant into" % catalogue)
     json.dump(data, open(out, "w"), indent=1)
     return planted

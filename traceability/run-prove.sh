@@ -60,6 +60,14 @@ for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json wp
     wp-smoke-search.json; do
   bind "$f" wp
 done
+# The catalogue's WP families expanded into the exact names of this run's goals (decided-by.json,
+# which the report reads); a family that matches no goal fails the target.
+rm -f "$evidence/decided-by.json"
+if [[ -f "$evidence/wp-report.json" ]]; then
+  python3 "$src/traceability/decided_by.py" expand --catalogue "$src/spec/requirements.json" \
+    --listing "$evidence/wp-report.json" --out "$evidence/decided-by.json" --root "$src" || status=1
+  bind decided-by.json catalogue
+fi
 # The target's own time: wall seconds, the CPU seconds of everything it ran, the machine's cores
 # (bench/render_performance.py holds them against the proof-replay target).
 smoke=false

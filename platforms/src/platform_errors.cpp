@@ -90,7 +90,7 @@ void run_shape_and_buffer_errors() {
 // C3 (a zero divisor at index 2 of 4) and, for signed types, D3 (MIN / -1 at index 1 of 3), in both
 // kernel modes; then the domain scan of every table this CPU runs, on the same vectors and on a
 // vector inside the domain.
-template <typename T, sonnx::detail::DomainScan<T> DivFastPaths::*Scan>
+template <typename T, sonnx::detail::DomainScan<T> KernelTable::*Scan>
 void run_domain_errors(const TypeInfo& type) {
   using sonnx::ErrorCode;
   T* a = slots<T>(buffer_a);
@@ -122,7 +122,7 @@ void run_domain_errors(const TypeInfo& type) {
                             unchanged(buffer_c));
     }
   }
-  const DivFastPaths* tables[2] = {};
+  const KernelTable* tables[2] = {};
   const std::size_t count = runnable_tables(tables);
   const T inside_b[4] = {1, 2, 5, 3};
   for (std::size_t i = 0; i < count; ++i) {
@@ -138,7 +138,7 @@ void run_domain_errors(const TypeInfo& type) {
 }  // namespace
 
 void run_errors() {
-  using D = DivFastPaths;
+  using D = KernelTable;
   run_shape_and_buffer_errors();
   run_domain_errors<std::int8_t, &D::int8_domain_violated>(int8_info);
   run_domain_errors<std::int16_t, &D::int16_domain_violated>(int16_info);

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "div/fast/div_fast_paths.hpp"
+#include "div/fast/div_kernel_tables.hpp"
 #include "div/kernels/div_domain.h"
 #include "div/kernels/div_kernels.h"
 #include "div/kernels/div_route_kernels.h"
@@ -29,7 +29,7 @@ using sonnx::Kernels;
 using sonnx::MutableTensorView;
 using sonnx::Status;
 using sonnx::TensorView;
-using sonnx::detail::DivFastPaths;
+using sonnx::detail::KernelTable;
 using sonnx::detail::DivKernel;
 
 struct VectorSet {
@@ -299,22 +299,22 @@ struct KernelList {
 };
 
 // The tables this CPU runs (on x86-64: the baseline, and AVX2+F16C where the CPU has both).
-inline std::size_t runnable_tables(const DivFastPaths* (&out)[2]) {
+inline std::size_t runnable_tables(const KernelTable* (&out)[2]) {
   std::size_t n = 0;
-  out[n++] = &sonnx::detail::baseline_fast_paths();
+  out[n++] = &sonnx::detail::baseline_kernel_table();
 #if SONNX_DIV_X86_64_FAST_PATHS
-  if (sonnx::detail::avx2_fast_paths_supported()) out[n++] = &sonnx::detail::avx2_fast_paths();
+  if (sonnx::detail::avx2_fast_paths_supported()) out[n++] = &sonnx::detail::avx2_kernel_table();
 #endif
   return n;
 }
 
 template <typename T>
 KernelList<T> kernels_of(NamedKernel<T> proved, NamedKernel<T> route,
-                         DivKernel<T> DivFastPaths::*member) {
+                         DivKernel<T> KernelTable::*member) {
   KernelList<T> k;
   k.add(proved.name, proved.kernel);
   if (route.kernel != nullptr) k.add(route.name, route.kernel);
-  const DivFastPaths* tables[2] = {};
+  const KernelTable* tables[2] = {};
   const std::size_t count = member != nullptr ? runnable_tables(tables) : 0;
   for (std::size_t i = 0; i < count; ++i) {
     // The AVX2+F16C float16/bfloat16 kernels are intrinsics without a C name: named by the table.

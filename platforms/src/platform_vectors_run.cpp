@@ -68,8 +68,8 @@ unsigned long long vectors_seed_used() { return vectors_seed; }
 unsigned long long vectors_sample_used() { return vectors_sample; }
 
 void run_vectors() {
-  const DivFastPaths& fast = sonnx::detail::selected_fast_paths();
-  using D = DivFastPaths;
+  const KernelTable& fast = sonnx::detail::selected_kernel_table();
+  using D = KernelTable;
   using u16 = std::uint16_t;
   run_type<u16>(float16_info, kernels_of<u16>({"sonnx_div_f16", sonnx_div_f16}, {}, &D::float16),
                 fast.float16);

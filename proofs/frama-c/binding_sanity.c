@@ -1,5 +1,5 @@
 /* Sanity goals of the WP driver bindings (proofs/frama-c/div_element.driver), stated through the
- * very ACSL symbols the kernel contracts use (src/common/kernels/sonnx_logic.h). Every binding
+ * very ACSL symbols the kernel contracts use (core/src/common/kernels/sonnx_logic.h). Every binding
  * gets a case that must hold and a neighbouring one that must be refuted, both proved: a binding to
  * another Why3 symbol, to swapped operands, or to nothing (an uninterpreted or vacuous symbol)
  * cannot prove both. The binding mutation check (binding_mutants.py) rebinds each symbol to every

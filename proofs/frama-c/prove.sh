@@ -9,6 +9,11 @@
 #                                               x86_32 proves with Frama-C's 32-bit model
 #   proofs/frama-c/prove.sh --search-scripts    re-prove from scratch, searching the tactic
 #                                               scripts anew into proofs/frama-c/scripts/
+#   proofs/frama-c/prove.sh --list-properties FILE
+#                                               no proof: every property each pass would prove
+#                                               (its ACSL properties and RTE assertions, named as
+#                                               WP names them), as JSON {"passes": {pass: [name]}},
+#                                               from Frama-C's report plug-in (seconds)
 #   proofs/frama-c/prove.sh --rank              run each pass once per prover of its portfolio
 #                                               (no record, 10 s per goal) and record, per goal,
 #                                               the fastest prover that proved it (then prove)
@@ -40,6 +45,7 @@ SMOKE=0
 RECORD=0
 RANK=0
 MUTANTS=0
+LIST=
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) OUT="$2"; shift 2 ;;
@@ -50,8 +56,9 @@ while [ $# -gt 0 ]; do
     --record) RECORD=1; shift ;;
     --rank) RANK=1; FRESH=1; shift ;;
     --machdep) MACHDEP="$2"; shift 2 ;;
+    --list-properties) LIST="$2"; shift 2 ;;
     --search-scripts) SEARCH=1; FRESH=1; shift ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
     *) echo "prove.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -166,43 +173,39 @@ keys = ["frama-c", "why3", "z3", "cvc4", "cvc5"]
 json.dump(dict(zip(keys, sys.argv[2:])), open(sys.argv[1], "w"), indent=2)
 EOF
 
-KERNEL_C="$ROOT/src/div/kernels/div_kernels.c"
-# The integer route kernels (D9): integer division through binary32 / binary64, and the blocked
-# 64-bit kernels.
-ROUTE_C="$ROOT/src/div/kernels/div_route_kernels.c"
-BLOCKED_C="$ROOT/src/div/kernels/div_blocked_kernels.c"
-FORMATS_C="$ROOT/src/common/kernels/sonnx_float_formats.c"
-# The validation decisions (type, shape and buffer checks, the integer domain scans and checks).
-VALIDATION_C="$ROOT/src/common/kernels/sonnx_validation.c"
-DOMAIN_C="$ROOT/src/div/kernels/div_domain.c"
-DOMAIN_CHECKS_C="$ROOT/src/div/kernels/div_domain_checks.c"
-# The decision procedures of the checked API (the checks in order, then the kernel).
-CHECKED_C=("$ROOT/src/div/kernels/div_checked_signed.c"
-           "$ROOT/src/div/kernels/div_checked_unsigned.c"
-           "$ROOT/src/div/kernels/div_checked_float.c")
-# Every C-subset file, in one Frama-C run per pass: the contracts are on the definitions, and a
-# call into another file uses the callee's contract.
-C_FILES=("$FORMATS_C" "$KERNEL_C" "$ROUTE_C" "$BLOCKED_C" "$VALIDATION_C" "$DOMAIN_C"
-         "$DOMAIN_CHECKS_C" "${CHECKED_C[@]}")
+# The proved C files and their functions, by proof group, as the generator lists them
+# (core/gen/functions.json, from the templates of core/gen/templates): C_FILES, and one shell
+# variable per group (kernel_int -> GROUP_KERNEL_INT, ...), each a comma-separated list.
+FUNCTIONS_JSON="$ROOT/core/gen/functions.json"
+eval "$(python3 - "$FUNCTIONS_JSON" "$ROOT" <<'PY'
+import json, shlex, sys
+data = json.load(open(sys.argv[1]))
+files, groups = [], {}
+for f in data["functions"]:
+    if f["file"].endswith(".c") and f["file"] not in files:
+        files.append(f["file"])
+    groups.setdefault(f["group"], []).append(f["name"])
+print("C_FILES=(" + " ".join(shlex.quote(sys.argv[2] + "/" + f) for f in files) + ")")
+for g, names in sorted(groups.items()):
+    print("GROUP_%s=%s" % (g.upper(), shlex.quote(",".join(names))))
+PY
+)"
 # The headers of the C-subset files; sonnx_logic.h holds all the ACSL logic.
-C_HEADERS=("$ROOT"/src/div/kernels/*.h "$ROOT"/src/common/kernels/*.h)
-CPP_INCLUDES="-I$ROOT/src/div/kernels -I$ROOT/src/common/kernels"
+C_HEADERS=("$ROOT"/core/src/div/kernels/*.h "$ROOT"/core/src/common/kernels/*.h)
+CPP_INCLUDES="-I$ROOT/core/src/div/kernels -I$ROOT/core/src/common/kernels"
 # Frama-C's machine model, pinned (x86_64 unless --machdep names another): its default, or the
 # FRAMAC_MACHDEP environment variable, would otherwise decide the sizes and signedness of the C
 # types. The facts of the model the proofs rely on are registered as AS-WP-5.
 MACHDEP="${MACHDEP:-x86_64}"
 DRIVER="$HERE/div_element.driver"
-INT_FCTS=sonnx_div_i8,sonnx_div_i16,sonnx_div_i32,sonnx_div_i64,sonnx_div_u8,sonnx_div_u16,sonnx_div_u32,sonnx_div_u64
-# The blocked 64-bit kernels and their block scans: integer goals only (the route element is a call).
-INT_FCTS=$INT_FCTS,sonnx_div_i64_blocked,sonnx_div_u64_blocked,sonnx_div_i64_block_below_2p53,sonnx_div_u64_block_below_2p53
-INT_FCTS=$INT_FCTS,sonnx_div_i64_block_below_2p31,sonnx_div_u64_block_below_2p31,sonnx_div_block_end
-INT_FCTS=$INT_FCTS,sonnx_div_int64_via_block_route,sonnx_div_uint64_via_block_route
-FLOAT_ELEM_FCTS=sonnx_div_binary32_element,sonnx_div_binary64_element
-FLOAT_LOOP_FCTS=sonnx_div_f32,sonnx_div_f64
-ROUTE_FCTS=$(for r in int8:i8:32 int16:i16:32 int32:i32:64 uint8:u8:32 uint16:u16:32 uint32:u32:64; do
-  IFS=: read -r t k w <<< "$r"; printf 'sonnx_div_%s_via_binary%s,sonnx_div_%s_via_binary%s,' "$t" "$w" "$k" "$w"; done)
-ROUTE_FCTS="${ROUTE_FCTS}sonnx_div_uint32_quotient_via_int32,sonnx_div_int64_via_int32,sonnx_div_uint64_via_int32,sonnx_div_int64_via_binary64,sonnx_div_uint64_via_binary64"
-HALF_FCTS=sonnx_div_f16,sonnx_div_bf16,sonnx_div_binary16_element,sonnx_div_bfloat16_element
+# The scalar integer kernels, and the blocked 64-bit kernels with their block scans (integer goals
+# only: the route element is a call).
+INT_FCTS=$GROUP_KERNEL_INT,$GROUP_BLOCKED
+FLOAT_ELEM_FCTS=$GROUP_FLOAT_ELEMENT
+FLOAT_LOOP_FCTS=$GROUP_FLOAT_LOOP
+# The route elements and route kernels through binary32 / binary64 (D9).
+ROUTE_FCTS=$GROUP_ROUTE
+HALF_FCTS=$GROUP_HALF
 # The element functions' bit-pattern ensures are backed by the exhaustive sweep, not by WP
 # (docs/assumptions.md AS-WP-2): they are excluded from the WP goals.
 HALF_EXCLUDED=-F2_binary16_rne_quotient_bits,-F2_bfloat16_rne_quotient_bits
@@ -212,18 +215,13 @@ HALF_EXCLUDED=-F2_binary16_rne_quotient_bits,-F2_bfloat16_rne_quotient_bits
 # (the code changed) falls back to the -wp-auto search after a short prover attempt, in a last WP
 # stage of its own. Not proved, not selected: the two memcpy bit casts binary32_bits /
 # binary32_from_bits, whose `assigns \nothing` the callers use (docs/assumptions.md AS-WP-4).
-VALID_FCTS=sonnx_element_bytes,first_set,sonnx_check_types,sonnx_check_shape,sonnx_same_shape,sonnx_shapes_broadcastable,sonnx_check_shapes,sonnx_check_buffers,same_or_disjoint
+VALID_FCTS=$GROUP_VALIDATION
 # The checks in their order, and the decision procedures of the integer types (integer goals: the
 # kernels they call are contracts); those of the floating-point types are in the fp pass.
-VALID_FCTS=$VALID_FCTS,sonnx_div_validate
-CHECKED_INT_FCTS=$(for t in i8 i16 i32 i64 u8 u16 u32 u64; do
-  printf 'sonnx_div_checked_%s,' "$t"; done)
-CHECKED_INT_FCTS=${CHECKED_INT_FCTS%,}
-CHECKED_FP_FCTS=sonnx_div_checked_f16,sonnx_div_checked_bf16
-CHECKED_FP_FCTS=$CHECKED_FP_FCTS,sonnx_div_checked_f32,sonnx_div_checked_f64
-DOMAIN_FCTS=$(for t in i8 i16 i32 i64 u8 u16 u32 u64; do printf 'sonnx_div_domain_scan_%s,sonnx_div_domain_%s,' "$t" "$t"; done)
-DOMAIN_FCTS="${DOMAIN_FCTS}sonnx_domain_block_end"
-CONV_FCTS=sonnx_binary16_to_binary32,sonnx_binary32_to_binary16,sonnx_bfloat16_to_binary32,sonnx_binary32_to_bfloat16,shift_right_rne
+CHECKED_INT_FCTS=$GROUP_CHECKED_INT
+CHECKED_FP_FCTS=$GROUP_CHECKED_FLOAT
+DOMAIN_FCTS=$GROUP_DOMAIN
+CONV_FCTS=$GROUP_CONVERSION
 CONV_TIMEOUT=5
 CONV_AUTO=wp:range,wp:bitrange,wp:bitshift,wp:split
 
@@ -319,8 +317,9 @@ main_stages() {
   echo -rte -rte-select "$INT_FCTS" \
     -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
     -then -rte -rte-select "$CONV_FCTS" \
-    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
-    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" $(wp_fcts "$INT_FCTS") \
+    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none
+  [ "${SELECT:-}" = list ] && return 0
+  echo -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" $(wp_fcts "$INT_FCTS") \
     -then -wp-timeout "$CONV_TIMEOUT" "${auto[@]}" $(wp_fcts "$CONV_FCTS")
 }
 # The validation and domain-scan functions (checks), the decision procedures of the integer types
@@ -328,16 +327,72 @@ main_stages() {
 checks_stages() {
   local fcts="${1:-$CHECKS_FCTS}"
   echo -rte -rte-select "$fcts" \
-    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast \
-    -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" $(wp_fcts "$fcts")
+    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast
+  [ "${SELECT:-}" = list ] && return 0
+  echo -then -wp -wp-prover "$PROVERS" -wp-timeout "$TIMEOUT" $(wp_fcts "$fcts")
 }
 fp_stages() {
   local select="-wp-prop=$HALF_EXCLUDED"
   [ "${SELECT:-}" = smoke ] && select=""
   echo -rte -rte-select "$FP_FCTS" \
-    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none \
-    -then -wp -wp-prover "$FP_PROVERS" -wp-timeout "$TIMEOUT" $(wp_fcts "$FP_FCTS") "$select"
+    -warn-signed-downcast -warn-unsigned-overflow -warn-unsigned-downcast -warn-special-float none
+  [ "${SELECT:-}" = list ] && return 0
+  echo -then -wp -wp-prover "$FP_PROVERS" -wp-timeout "$TIMEOUT" $(wp_fcts "$FP_FCTS") "$select"
 }
+
+# ---- --list-properties: each pass's properties, named as WP names them, without a prover ------
+# Each pass's process with its RTE stages and no WP: Frama-C's report plug-in then lists every
+# property of the C files (ACSL clauses and the RTE assertions of that pass) under the names WP
+# gives its goals (the same Property.Names, numbered suffixes included), in about a second each.
+if [ -n "$LIST" ]; then
+  list_pass() {  # list_pass NAME STAGES...
+    local name="$1"; shift
+    frama-c -machdep "$MACHDEP" -pp-annot -cpp-extra-args="$CPP_INCLUDES" "${C_FILES[@]}" "$@" \
+      -then -report-classify -report-status -report-unclassified-untried REVIEW \
+      -report-no-exit -report-output "$WORK/list-$name.json" >"$WORK/list-$name.log" 2>&1
+  }
+  set +e
+  # shellcheck disable=SC2046
+  (SELECT=list; list_pass main $(main_stages)) &
+  pids=($!)
+  # shellcheck disable=SC2046
+  (SELECT=list; list_pass checks $(checks_stages)) &
+  pids+=($!)
+  # shellcheck disable=SC2046
+  (SELECT=list; list_pass checked $(checks_stages "$CHECKED_FCTS")) &
+  pids+=($!)
+  # shellcheck disable=SC2046
+  (SELECT=list; list_pass fp $(fp_stages))
+  rc=$?
+  for pid in "${pids[@]}"; do wait "$pid" || rc=1; done
+  set -e
+  [ "$rc" = 0 ] || { echo "prove.sh: the property listing failed (logs: $WORK/list-*.log)" >&2
+                     exit 1; }
+  python3 - "$LIST" "$WORK" "$MAIN_FCTS" "$CHECKS_FCTS" "$CHECKED_FCTS" "$FP_FCTS" \
+    "$HALF_EXCLUDED" <<'PY'
+import json, sys
+out, work = sys.argv[1:3]
+# the properties the fp pass deselects (-wp-prop=-LABEL): not proved by WP (AS-WP-2)
+excluded = [x.lstrip("-") for x in sys.argv[7].split(",") if x]
+passes = {}
+for name, fcts in zip(("main", "checks", "checked", "fp"), sys.argv[3:7]):
+    fcts = sorted(fcts.split(","), key=len, reverse=True)
+    names = []
+    for entry in json.load(open("%s/list-%s.json" % (work, name))):
+        title = entry["title"]
+        # the pass proves the properties of its own functions only
+        if any(title.startswith(f + "_") for f in fcts) and \
+                not any(title.endswith("_" + x) for x in excluded):
+            names.append(title)
+    passes[name] = sorted(set(names))
+json.dump({"schema": "sonnx-wp-property-listing/1",
+           "what": "every property each WP pass of proofs/frama-c/prove.sh selects, named as WP "
+                   "names its goals, listed by Frama-C's report plug-in without a prover",
+           "passes": passes}, open(out, "w"), indent=1)
+print("prove.sh: %d properties listed in %s" % (sum(map(len, passes.values())), out))
+PY
+  exit 0
+fi
 
 # ---- WP session/cache: replay verdicts only when nothing that a proof depends on changed -------
 STAMP="$( (cat "${C_FILES[@]}" "${C_HEADERS[@]}" "$ROOT/spec/why3/div_fastpath.mlw" \
@@ -522,7 +577,7 @@ status=${PIPESTATUS[0]}
 # The RTE plug-in emits no float_to_int goal for a typedef'd target type (AS-TOOL-4): the check
 # enumerates the conversions from clang's AST and finds each one's proved assertion in the report.
 python3 "$HERE/float_to_int_check.py" --properties "$OUT/wp-properties.csv" \
-  --json "$OUT/wp-float-to-int.json" -I "$ROOT/src/div/kernels" -I "$ROOT/src/common/kernels" \
+  --json "$OUT/wp-float-to-int.json" -I "$ROOT/core/src/div/kernels" -I "$ROOT/core/src/common/kernels" \
   "${C_FILES[@]}" | tee -a "$OUT/wp-summary.txt"
 conversions=${PIPESTATUS[0]}
 

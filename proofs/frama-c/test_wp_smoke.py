@@ -61,12 +61,12 @@ def make_work(work, faults=()):
     header = "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty"
     rows = {
         "main": ["FRAMAC_SHARE/libc\tstring.h\t55\tmemcmp\tprecondition\tIgnored\tvalid_s1",
-                 "src/div\tdiv_kernels.c\t10\tsonnx_div_i8\tprecondition\tValid\tC1_valid_a",
-                 "src/div\tdiv_kernels.c\t12\tsonnx_div_i8\tpostcondition\tValid\tD5",
-                 "src/div\tdiv_kernels.c\t40\tsonnx_helper\tpostcondition\tValid\tE"],
-        "checks": ["src/div\tdiv_domain.c\t50\tsonnx_div_domain_scan_i8\tprecondition\tValid\tC1"],
+                 "core/src/div\tdiv_kernels.c\t10\tsonnx_div_i8\tprecondition\tValid\tC1_valid_a",
+                 "core/src/div\tdiv_kernels.c\t12\tsonnx_div_i8\tpostcondition\tValid\tD5",
+                 "core/src/div\tdiv_kernels.c\t40\tsonnx_helper\tpostcondition\tValid\tE"],
+        "checks": ["core/src/div\tdiv_domain.c\t50\tsonnx_div_domain_scan_i8\tprecondition\tValid\tC1"],
         "checked": [],
-        "fp": ["src/common\tsonnx_float_formats.c\t9\tsonnx_div_f16\tprecondition\tValid\tC1"],
+        "fp": ["core/src/common\tsonnx_float_formats.c\t9\tsonnx_div_f16\tprecondition\tValid\tC1"],
     }
     for name in PASSES:
         write("%s/wp-properties-%s.csv" % (work, name), "\n".join([header] + rows[name]) + "\n")

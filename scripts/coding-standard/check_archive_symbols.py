@@ -59,13 +59,11 @@ FP_MODE_INSTRUCTIONS = re.compile(
 NM = "nm"
 OBJDUMP = "objdump"
 
-# RC-9: the only writable data the library may hold, by demangled name. The two fast-path tables
-# are constants that hold function addresses, so the toolchain places them in .data.rel.ro
-# (read-only once relocated); the two one-time selections and their guards are written once,
-# under the C++ runtime's static-initialisation guard.
+# RC-9: the only writable data the library may hold, by demangled name: the two one-time
+# selections (the instruction set of the fast paths, CPUID; the kernels of SONNX_DIV_KERNELS) and
+# their guards, written once under the C++ runtime's static-initialisation guard.
 WRITABLE_ALLOWED = [
-    re.compile(r"^sonnx::detail::(baseline|avx2)_fast_paths\(\)::paths$"),
-    re.compile(r"^(guard variable for )?sonnx::detail::selected_fast_paths\(\)::selected$"),
+    re.compile(r"^(guard variable for )?sonnx::detail::avx2_selected\(\)::selected$"),
     re.compile(r"^(guard variable for )?sonnx::default_kernels\(\)::kernels$"),
 ]
 

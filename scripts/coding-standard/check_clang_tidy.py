@@ -3,7 +3,7 @@
 
   check_clang_tidy.py --root REPO --build BUILD_DIR --evidence build/evidence/coding-standard.json
 
-Runs on every .cpp file directly under src/common and src/div (the fast paths of src/div/fast
+Runs on every .cpp file directly under core/src/common and core/src/div (the fast paths of core/src/div/fast
 excepted, see docs/restricted-cpp.md) with the compile commands of the build, and on the public
 headers through them (HeaderFilterRegex). Every warning must be covered by a row of the deviation
 register; a NOLINT in a checked file must name its check and have a register row too. Fails on
@@ -25,12 +25,12 @@ WARNING = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):\d+: (?P<sev>warning
 NOLINT = re.compile(r"NOLINT(NEXTLINE)?(\((?P<checks>[^)]*)\))?")
 
 # The façade: the checked API, its validation and the public headers. The fast paths
-# (src/div/fast) are SIMD intrinsics code whose correctness is established by equivalence with
+# (core/src/div/fast) are SIMD intrinsics code whose correctness is established by equivalence with
 # the proved kernels (D9); they are compiled under the same -fno-exceptions -fno-rtti flags and
 # symbol check, but not held to this rule set.
 CONFIG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "clang-tidy-library.yaml")
-FACADE_GLOBS = ["src/div/*.cpp", "src/common/*.cpp"]
-HEADER_GLOBS = ["include/sonnx/*.hpp", "src/common/*.hpp", "src/div/*.hpp"]
+FACADE_GLOBS = ["core/src/div/*.cpp", "core/src/common/*.cpp"]
+HEADER_GLOBS = ["core/include/sonnx/*.hpp", "core/src/common/*.hpp", "core/src/div/*.hpp"]
 
 
 def main():
@@ -51,7 +51,7 @@ def main():
     if not os.path.exists(os.path.join(args.build, "compile_commands.json")):
         print(f"no compile_commands.json in {args.build}", file=sys.stderr)
         return 2
-    header_filter = r"^" + re.escape(root) + r"/(include/sonnx|src/common|src/div)/[^/]+\.(hpp|h)$"
+    header_filter = r"^" + re.escape(root) + r"/(core/include/sonnx|core/src/common|core/src/div)/[^/]+\.(hpp|h)$"
     command = [args.clang_tidy, "--quiet", "-p", args.build,
                f"--config-file={CONFIG}",
                f"--header-filter={header_filter}"]

@@ -3,7 +3,7 @@
 
   check_misra_c.py --root REPO --evidence build/evidence/coding-standard.json
 
-Checks every `*.c` file under src/ (the kernels and the validation functions written in the
+Checks every `*.c` file under core/src/ (the kernels and the validation functions written in the
 C/C++ common subset; a new one is picked up without editing this script) together with the
 headers and .inc files they include. Every finding, whatever its ID, must be covered by a row of
 the deviation register (spec/deviations.json); the check fails otherwise, and also when
@@ -30,9 +30,9 @@ def main():
     args = parser.parse_args()
     root = os.path.abspath(args.root)
     files = sorted(os.path.relpath(p, root)
-                   for p in glob.glob(os.path.join(root, "src", "**", "*.c"), recursive=True))
+                   for p in glob.glob(os.path.join(root, "core", "src", "**", "*.c"), recursive=True))
     if not files:
-        print("no C-subset file found under src/", file=sys.stderr)
+        print("no C-subset file found under core/src/", file=sys.stderr)
         return 2
     include_dirs = sorted({os.path.dirname(f) for f in files})
     command = [args.cppcheck, "--addon=misra", "--std=c11", "--language=c", "--quiet",

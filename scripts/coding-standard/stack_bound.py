@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Worst-case stack bound of every public API function of the library, and a no-recursion check.
 
-  stack_bound.py --build BUILD_DIR --target-dir src/CMakeFiles/sonnx_div.dir --out stack.json
+  stack_bound.py --build BUILD_DIR --target-dir core/src/CMakeFiles/sonnx_div.dir --out stack.json
 
 Recompiles each source of the library with its own compile command from compile_commands.json
 (any CMake generator's form: the object path is read relative to each command's folder; same
@@ -67,8 +67,8 @@ def object_path(args, directory):
 def library_commands(build, target_dir):
     """The compile commands of compile_commands.json whose object file lies under BUILD/TARGET_DIR.
     Any generator's form: Ninja runs every command from the build folder (`-o
-    src/CMakeFiles/sonnx_div.dir/...`), Unix Makefiles from the target's folder (`-o
-    CMakeFiles/sonnx_div.dir/...` in BUILD/src); entries give `command` or `arguments`."""
+    core/src/CMakeFiles/sonnx_div.dir/...`), Unix Makefiles from the target's folder (`-o
+    CMakeFiles/sonnx_div.dir/...` in BUILD/core/src); entries give `command` or `arguments`."""
     build = os.path.abspath(build)
     with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
         entries = json.load(f)
@@ -286,29 +286,29 @@ SAMPLES = {
 
 
 def command_entry(directory, compiler, objects, target, unit):
-    """An entry of the "command" form: `unit` (below src/) of `target`, its object file in
+    """An entry of the "command" form: `unit` (below core/src/) of `target`, its object file in
     `objects`, the CMakeFiles folder as the generator names it from `directory`."""
-    return {"directory": directory, "file": "{source}/src/" + unit,
+    return {"directory": directory, "file": "{source}/core/src/" + unit,
             "command": f"{compiler} -O2 -o {objects}/{target}.dir/{unit}.o "
-                       f"-c {{source}}/src/{unit}"}
+                       f"-c {{source}}/core/src/{unit}"}
 
 
-# compile_commands.json as CMake's generators write it for the library (src/div/div.cpp) and for a
+# compile_commands.json as CMake's generators write it for the library (core/src/div/div.cpp) and for a
 # target whose folder name starts like the library's: {build} is the build folder. The reader must
 # pick exactly the library's unit in every form.
 LIBRARY_UNIT = "div/div.cpp"
 OTHER_UNIT = ("sonnx_div_routes_avx2", "div/fast/div_fast_avx2.cpp")
 GENERATOR_FORMS = {
     "ninja_form": [
-        command_entry("{build}", "c++", "src/CMakeFiles", "sonnx_div", LIBRARY_UNIT),
-        command_entry("{build}", "c++", "src/CMakeFiles", *OTHER_UNIT)],
+        command_entry("{build}", "c++", "core/src/CMakeFiles", "sonnx_div", LIBRARY_UNIT),
+        command_entry("{build}", "c++", "core/src/CMakeFiles", *OTHER_UNIT)],
     "unix_makefiles_form": [
-        command_entry("{build}/src", "/usr/bin/c++", "CMakeFiles", "sonnx_div", LIBRARY_UNIT),
-        command_entry("{build}/src", "/usr/bin/c++", "CMakeFiles", *OTHER_UNIT)],
+        command_entry("{build}/core/src", "/usr/bin/c++", "CMakeFiles", "sonnx_div", LIBRARY_UNIT),
+        command_entry("{build}/core/src", "/usr/bin/c++", "CMakeFiles", *OTHER_UNIT)],
     "arguments_form": [
-        {"directory": "{build}/src", "file": "{source}/src/div/div.cpp",
+        {"directory": "{build}/core/src", "file": "{source}/core/src/div/div.cpp",
          "arguments": ["c++", "-O2", "-oCMakeFiles/sonnx_div.dir/div/div.cpp.o", "-c",
-                       "{source}/src/div/div.cpp"]}],
+                       "{source}/core/src/div/div.cpp"]}],
 }
 
 
@@ -324,9 +324,9 @@ def generator_forms():
             with open(os.path.join(build, "compile_commands.json"), "w", encoding="utf-8") as f:
                 json.dump([{k: fill(v) for k, v in e.items()} for e in entries], f)
             found = [source for _dir, _args, source in
-                     library_commands(build, "src/CMakeFiles/sonnx_div.dir")]
-        verdicts.append((name, ["/source/src/div/div.cpp"], found,
-                         found == ["/source/src/div/div.cpp"]))
+                     library_commands(build, "core/src/CMakeFiles/sonnx_div.dir")]
+        verdicts.append((name, ["/source/core/src/div/div.cpp"], found,
+                         found == ["/source/core/src/div/div.cpp"]))
     return verdicts
 
 
@@ -358,7 +358,7 @@ def self_check(cxx):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build")
-    parser.add_argument("--target-dir", default="src/CMakeFiles/sonnx_div.dir")
+    parser.add_argument("--target-dir", default="core/src/CMakeFiles/sonnx_div.dir")
     parser.add_argument("--out")
     parser.add_argument("--self-check", metavar="CXX",
                         help="show on tiny libraries that recursion, direct or through a "

@@ -26,6 +26,9 @@ void join_rows(Report& rep, const std::set<std::string>& stale_files) {
       if (std::find(t.ids.begin(), t.ids.end(), id) != t.ids.end()) row.tests.push_back(&t);
     std::vector<std::string> missing;  // names of decided_by/supported_by that no evidence has
     auto resolve = [&](const EvidenceRef& e) {
+      if (e.by_family && e.names.empty())
+        missing.push_back("wp families of " + std::string(e.types.empty() ? "" : "some types ") +
+                          "(not expanded: no decided-by.json)");
       for (const auto& n : e.names) {
         bool found = false;
         if (e.method == "why3" || e.method == "wp") {
@@ -154,6 +157,7 @@ void join_rows(Report& rep, const std::set<std::string>& stale_files) {
       // whether one deciding entry holds, and the conditions of its goals
       auto holds = [&](const EvidenceRef& e, std::vector<std::string>& conds) {
         if (e.method == "test") return row.tests_passed() > 0 && row.tests_failed() == 0;
+        if (e.names.empty()) return false;  // a family entry not expanded decides nothing
         if (e.method == "exhaustive") {
           for (const auto& n : e.names) {
             const auto it = std::find_if(row.exhaustive.begin(), row.exhaustive.end(),

@@ -99,14 +99,26 @@ Catalogue load_catalogue(const fs::path& path) {
       if (!rj.contains(list)) continue;
       if (!rj[list].is_array())
         throw std::runtime_error("catalogue: " + r.id + ": " + list + " is not a list");
+      int index = 0;
       for (const auto& e : rj[list]) {
         EvidenceRef ref;
         ref.method = util::str_or(e, "method");
         ref.types = strings(e, "types");
+        ref.index = index++;
         for (const char* key : {"goals", "properties", "sweeps", "tags"})
           for (auto& n : strings(e, key)) ref.names.push_back(std::move(n));
         ref.why = util::str_or(e, "why");
-        if (ref.method.empty() || ref.names.empty())
+        // WP properties are named by family (decided_by.py expands them); never by exact name
+        // beside families, never families for another method.
+        ref.by_family = e.contains("families");
+        if (ref.by_family && (ref.method != "wp" || !e["families"].is_array() ||
+                              e["families"].empty() || !ref.names.empty()))
+          throw std::runtime_error("catalogue: " + r.id + ": an entry of " + list +
+                                   " with families must be a wp entry with families only");
+        if (ref.method == "wp" && !ref.by_family)
+          throw std::runtime_error("catalogue: " + r.id + ": a wp entry of " + list +
+                                   " names its properties by families");
+        if (ref.method.empty() || (ref.names.empty() && !ref.by_family))
           throw std::runtime_error("catalogue: " + r.id + ": an entry of " + list +
                                    " without method or names");
         (std::string(list) == "decided_by" ? r.decided_by : r.supported_by)

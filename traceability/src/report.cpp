@@ -38,7 +38,8 @@ struct SourceFile {
 // Source files scanned for code tags.
 std::vector<SourceFile> list_sources(const fs::path& root) {
   std::vector<SourceFile> out;
-  for (const char* dir : {"src", "include", "tests", "spec", "proofs"}) {
+  for (const char* dir : {"core", "io", "cli", "conform", "fuzz", "testsupport", "tests", "spec",
+                          "proofs"}) {
     const fs::path base = root / dir;
     std::error_code ec;
     if (!fs::is_directory(base, ec)) continue;
@@ -96,6 +97,23 @@ Report build_report(const Options& options) {
   };
   // One record for all Catch2 XML files of a run (traceability/run-tests.sh writes it).
   const nlohmann::json catch_provenance = read_provenance(ev / "catch2" / "provenance.json");
+
+  // --- Trace by family: the WP families of the catalogue expanded into exact property names ---
+  if (rep.catalogue.has_families()) {
+    EvidenceFile& f = add_file(ev / "decided-by.json", "expansion");
+    std::vector<std::string> problems = {
+        "no decided-by.json (the catalogue's WP families expanded): run the proofs"};
+    if (f.present) {
+      try {
+        const auto doc = nlohmann::json::parse(read_text(ev / "decided-by.json").value_or(""));
+        provenance[f.path] = provenance_of(doc);
+        problems = apply_family_expansion(rep.catalogue, doc);
+      } catch (const std::exception& e) {
+        problems = {"decided-by.json: " + std::string(e.what())};
+      }
+    }
+    for (auto& m : problems) issue("missing-evidence", std::move(m), "decided-by.json");
+  }
 
   // --- Code tags --------------------------------------------------------------------------------
   const auto sources = list_sources(options.source_root);

@@ -52,22 +52,32 @@ inline std::string mini_catalogue() {
    {"id":"C1","title":"Shape","statement":"Same shape.","source":{"doc":"002","section":"C1","sonnx_tag":"[C1]"},
     "verification":["test","why3","wp"],
     "decided_by":[{"method":"why3","goals":["t.T.c1_shape"]},
-                  {"method":"wp","properties":["k_ensures_C1_shape"]},
+                  {"method":"wp","families":[{"function":"k","properties":["ensures_C1_*"]}]},
                   {"method":"test","tags":["C1"]}]},
    {"id":"F2","title":"Half","statement":"Correct rounding.","source":{"doc":"002","section":"float","sonnx_tag":""},
     "verification":["test","exhaustive"],
     "decided_by":[{"method":"exhaustive","types":["float16"],"sweeps":["exhaustive-f16.json"]},
                   {"method":"exhaustive","types":["bfloat16"],"sweeps":["exhaustive-bf16.json"]},
                   {"method":"test","tags":["F2"]}],
-    "supported_by":[{"method":"wp","properties":["k_ensures_F2_applies"],"why":"the loop only"}]},
+    "supported_by":[{"method":"wp","families":[{"function":"k","properties":["ensures_F2_applies"]}],
+                      "why":"the loop only"}]},
    {"id":"D3","title":"MIN/-1","statement":"Domain error.","source":{"doc":"DEF","section":"defect 3","sonnx_tag":""},
     "verification":["test"],"decided_by":[{"method":"test","tags":["D3"]}]},
    {"id":"D9","title":"Fast","statement":"Fast paths.",
     "source":{"doc":"DEF","section":"OP-6","sonnx_tag":""},
     "verification":["test","wp","exhaustive"],"types":["float16","int8"],
-    "decided_by":[{"method":"wp","types":["int8"],"properties":["k_ensures_D9_route"]},
+    "decided_by":[{"method":"wp","types":["int8"],
+                   "families":[{"function":"k","properties":["ensures_D9_route"]}]},
                   {"method":"exhaustive","types":["float16"],"sweeps":["exhaustive-f16.json"]},
                   {"method":"test","tags":["D9"]}]}]})";
+}
+
+// The expansion of mini_catalogue's WP families (traceability/decided_by.py's output, by hand).
+inline std::string mini_expansion() {
+  return R"({"schema":"sonnx-decided-by/1","failed_families":[],"requirements":{
+    "C1":{"decided_by":[{"index":1,"types":[],"names":["k_ensures_C1_shape"]}]},
+    "F2":{"supported_by":[{"index":0,"types":[],"names":["k_ensures_F2_applies"]}]},
+    "D9":{"decided_by":[{"index":0,"types":["int8"],"names":["k_ensures_D9_route"]}]}}})";
 }
 
 // The script under test: the project's, whatever the fixture's source root.

@@ -1,6 +1,8 @@
 // The report generator's readers and Markdown renderings, on small inputs written by hand.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "support.hpp"
 
 using namespace trace_test;
@@ -299,3 +301,46 @@ TEST_CASE("report generator: docs/requirements.md from the catalogue", "[trace]"
 }
 
 }  // namespace
+
+TEST_CASE("report generator: the WP families' expansion is applied, or every problem is named",
+          "[trace]") {
+  const fs::path root =
+      fs::temp_directory_path() / ("sonnx-trace-families-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  write(root / "requirements.json", mini_catalogue());
+  auto cat = trace::load_catalogue(root / "requirements.json");
+  CHECK(cat.has_families());
+  // The expansion as decided_by.py writes it: every family entry gets its names.
+  auto applied = cat;
+  CHECK(trace::apply_family_expansion(applied, nlohmann::json::parse(mini_expansion())).empty());
+  CHECK(applied.requirements[0].decided_by[1].names ==
+        std::vector<std::string>{"k_ensures_C1_shape"});
+  // An entry without its expansion; an expansion of an entry the catalogue does not have; a
+  // family that matched nothing when the expansion was made; no requirements object.
+  auto doc = nlohmann::json::parse(mini_expansion());
+  doc["requirements"].erase("F2");
+  doc["requirements"]["D3"] = {{"decided_by", {{{"index", 0}, {"names", {"x"}}}}}};
+  doc["failed_families"] = {"C1 decided_by[1] family 1: k_ensures_X matches no property"};
+  auto broken = cat;
+  const auto problems = trace::apply_family_expansion(broken, doc);
+  auto named = [&](const std::string& text) {
+    return std::any_of(problems.begin(), problems.end(),
+                       [&](const std::string& p) { return p.find(text) != std::string::npos; });
+  };
+  CHECK(named("F2 supported_by[0]: no expansion"));
+  CHECK(named("D3 decided_by[0]: expanded in decided-by.json, not a wp entry"));
+  CHECK(named("family matched no property: C1"));
+  auto none = cat;
+  CHECK(trace::apply_family_expansion(none, nlohmann::json::object()).size() == 1);
+  // A wp entry naming properties exactly, or families for another method: the catalogue is
+  // refused.
+  std::string exact = mini_catalogue();
+  exact.replace(exact.find(R"("families":[{"function":"k","properties":["ensures_C1_*"]}])"),
+                std::string(R"("families":[{"function":"k","properties":["ensures_C1_*"]}])")
+                    .size(),
+                R"("properties":["k_ensures_C1_shape"])");
+  write(root / "exact.json", exact);
+  CHECK_THROWS_WITH(trace::load_catalogue(root / "exact.json"),
+                    Catch::Contains("names its properties by families"));
+  fs::remove_all(root);
+}

@@ -16,7 +16,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   fs::remove_all(root);
   const fs::path ev = root / "build" / "evidence";
   write(root / "spec" / "requirements.json", mini_catalogue());
-  write(root / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~Q7~1] */\n");
+  write(root / "core" / "src" / "k.c", "/* [impl->req~C1~1] */ int k;\n/* [impl->req~Q7~1] */\n");
   write(root / "spec" / "assumptions.json",
         R"({"title":"A","columns":[["id","ID"],["kind","kind"],["where","where"],
                                  ["statement","statement"],
@@ -58,6 +58,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "missing-evidence", "no WP results"));
     CHECK(has_issue(r, "missing-evidence", "no Why3 results"));
     CHECK(has_issue(r, "missing-evidence", "no Catch2 results"));
+    CHECK(has_issue(r, "missing-evidence", "no decided-by.json"));
     CHECK(has_issue(r, "orphan", "Q7"));
     CHECK(r.gap_count() > 0);
     // Renderers work on the empty report.
@@ -83,9 +84,9 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   }
 
   // 2. Complete evidence: everything verified, no gaps except the orphan code tag.
-  write(root / "src" / "k.c",
+  write(root / "core" / "src" / "k.c",
         "/* [impl->req~C1~1] */ int k;\n/* [impl->req~F2~1] [impl->req~D3~1] */\n");
-  set_age(root / "src" / "k.c", 3600);
+  set_age(root / "core" / "src" / "k.c", 3600);
   write(ev / "catch2" / "unit_tests.xml", R"(<Catch name="unit_tests"><Group name="g">
 <TestCase name="t1" tags="[C1][D3][D9]" filename="/nowhere/t.cpp" line="1">
 <OverallResult success="true"/></TestCase>
@@ -125,7 +126,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
         R"({"sanity":{"goals":{"I1_holds":true,"I1_refutes":true},"proved":2,"total":2},
     "faults":[{"fault":"swapped","killers":{"k1":true},"killed":true}],"ok":true})");
   write(ev / "coding-standard.json", R"({"rules":[{"id":"RC-1","rule":"no heap","check":"nm"}],
-    "checks":[{"tool":"cppcheck","version":"2.10","files":["src/k.c"]}],"findings":[],
+    "checks":[{"tool":"cppcheck","version":"2.10","files":["core/src/k.c"]}],"findings":[],
     "deviations":[{"rule":"misra-c2012-15.5","place":"k.c:3","justification":"single exit obscures"}]})");
   write(
       ev / "stack.json",
@@ -154,13 +155,15 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
       "nan_operand_payload_kept":3,"nan_operand_payload_replaced":0},"cortex-m4f":{"zero_by_zero":
       {"proved":"0x7E00","fastest":"0x7E00"},"nan_operand_payload_kept":3,"nan_operand_payload_replaced":0}}},
     "differences_between_targets":[{"type":"float16","what":"0/0 quotient bits"}],"passed":true})");
+  write(ev / "decided-by.json", mini_expansion());
   // Bind the evidence to the sources by content.
-  bind(ev / "catch2" / "provenance.json", root, {"src/k.c"});
+  bind(ev / "catch2" / "provenance.json", root, {"core/src/k.c"});
+  bind(ev / "decided-by.json", root, {"spec/requirements.json"});
   for (const char* name :
        {"why3.json", "wp-report.json", "exhaustive-f16.json", "exhaustive-bf16.json",
         "wp-smoke.json", "wp-binding.json", "coding-standard.json", "stack.json",
         "conformance-onnxruntime.json", "platforms.json"})
-    bind(ev / name, root, {"src/**/*.c"});
+    bind(ev / name, root, {"core/src/**/*.c"});
   {
     const auto r = trace::build_report(o);
     for (const auto& x : r.rows)
@@ -270,8 +273,9 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   // 3. A changed source makes the evidence covering it stale (by content: touching a file does
   // not); a failing test fails; an orphan tag; evidence without provenance; prover policy and
   // sections.
-  write(root / "src" / "kernels" / "k2.c", "int k2;\n");  // covered by src/**/*.c, not by src/k.c
-  set_age(root / "src" / "k.c", 0);  // newer than every evidence file, same content
+  // covered by core/src/**/*.c, not by core/src/k.c
+  write(root / "core" / "src" / "kernels" / "k2.c", "int k2;\n");
+  set_age(root / "core" / "src" / "k.c", 0);  // newer than every evidence file, same content
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
     "status":"Valid","accepted":true,"fp":true,"verdicts":[{"prover":"Z3","result":"valid"}]},
     {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","status":"Valid","accepted":true}],
@@ -313,7 +317,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "untraced-test", "\"untagged\""));
     CHECK(has_issue(r, "stale", "wp-report.json"));
     CHECK(row(r, "D3").status ==
-          trace::Status::verified);  // its Catch2 evidence covers src/k.c only: not stale
+          trace::Status::verified);  // its Catch2 evidence covers core/src/k.c only: not stale
     // a proved Why3 goal that no requirement names decides nothing (whatever its name says)
     CHECK(row(r, "D3").proof_level == trace::Level::test);
     CHECK(row(r, "D3").why3.empty());

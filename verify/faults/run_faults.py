@@ -383,7 +383,7 @@ def code_campaign(faults, work, log, jobs):
                         exe = next((os.path.join(d, t) for d, _, fs in os.walk(asan) if t in fs), None)
                         if not exe:
                             continue
-                        args = [exe] + ([os.path.join(src, "tests/fuzz/corpus/checked_div")]
+                        args = [exe] + ([os.path.join(src, "fuzz/corpus/checked_div")]
                                         if t.startswith("fuzz_replay_") else [])
                         p = subprocess.run(args, capture_output=True, text=True, timeout=900,
                                            env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))

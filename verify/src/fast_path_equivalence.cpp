@@ -11,7 +11,7 @@
 #include <thread>
 #include <type_traits>
 
-#include "div/fast/div_fast_paths.hpp"
+#include "div/fast/div_kernel_tables.hpp"
 #include "div/kernels/div_kernels.h"
 
 namespace sonnx::detail {
@@ -42,8 +42,8 @@ constexpr std::uint64_t default_32_bit_sample = 100000000;
 template <typename T>
 struct Route {
   DivKernel<T> proved;
-  DivKernel<T> DivFastPaths::*fast;
-  DomainScan<T> DivFastPaths::*scan;  // null for the float formats: no domain error
+  DivKernel<T> KernelTable::*fast;
+  DomainScan<T> KernelTable::*scan;  // null for the float formats: no domain error
   bool is_integer() const noexcept { return scan != nullptr; }
 };
 
@@ -104,7 +104,7 @@ struct Counters {
 template <typename T>
 class Checker {
  public:
-  Checker(const Route<T>& route, std::vector<const DivFastPaths*> tables, std::size_t max_examples)
+  Checker(const Route<T>& route, std::vector<const KernelTable*> tables, std::size_t max_examples)
       : route_(route), tables_(std::move(tables)), max_examples_(max_examples) {}
 
   // Checks one row of pairs (b is modified: out-of-domain divisors become 1 after their check),
@@ -116,14 +116,14 @@ class Checker {
       for (std::size_t i = 0; i < n; ++i) {
         if (!outside_domain(a[i], b[i])) continue;
         ++counters.outside_domain;
-        for (const DivFastPaths* table : tables_) {
+        for (const KernelTable* table : tables_) {
           if (!(table->*route_.scan)(&a[i], &b[i], 1)) {
             record(counters, table->instruction_set, a[i], b[i], T(0), T(1));  // scan missed it
           }
         }
         b[i] = T(1);
       }
-      for (const DivFastPaths* table : tables_) {
+      for (const KernelTable* table : tables_) {
         if ((table->*route_.scan)(a.data(), b.data(), n)) {
           record(counters, table->instruction_set, T(0), T(1), T(1), T(0));  // false alarm
         }
@@ -135,7 +135,7 @@ class Checker {
       diagonal.resize(n);
       route_.proved(b.data(), b.data(), diagonal.data(), n);
     }
-    for (const DivFastPaths* table : tables_) {
+    for (const KernelTable* table : tables_) {
       const DivKernel<T> kernel = table->*route_.fast;
       // Into a buffer of its own, then in place (D6, exact aliasing): c = a, c = b, c = a = b.
       const auto run = [&](const T* x, const T* y, T* c) {
@@ -187,7 +187,7 @@ class Checker {
   }
 
   Route<T> route_;
-  std::vector<const DivFastPaths*> tables_;
+  std::vector<const KernelTable*> tables_;
   std::size_t max_examples_;
   std::mutex mutex_;
 };
@@ -273,9 +273,9 @@ Counters check_sample(Checker<T>& checker, const EquivalenceOptions& options, st
 template <typename T>
 EquivalenceResult check_type(const Route<T>& route, const EquivalenceOptions& options,
                              EquivalenceResult result) {
-  std::vector<const DivFastPaths*> tables;
+  std::vector<const KernelTable*> tables;
   std::vector<DivKernel<T>> seen{route.proved};
-  for (const DivFastPaths* table : options.tables) {
+  for (const KernelTable* table : options.tables) {
     const DivKernel<T> kernel = table->*route.fast;
     if (std::find(seen.begin(), seen.end(), kernel) != seen.end()) continue;
     seen.push_back(kernel);
@@ -300,10 +300,10 @@ EquivalenceResult check_type(const Route<T>& route, const EquivalenceOptions& op
 
 }  // namespace
 
-std::vector<const DivFastPaths*> runnable_fast_paths() {
-  std::vector<const DivFastPaths*> tables{&baseline_fast_paths()};
+std::vector<const KernelTable*> runnable_kernel_tables() {
+  std::vector<const KernelTable*> tables{&baseline_kernel_table()};
 #if SONNX_DIV_X86_64_FAST_PATHS
-  if (avx2_fast_paths_supported()) tables.push_back(&avx2_fast_paths());
+  if (avx2_fast_paths_supported()) tables.push_back(&avx2_kernel_table());
 #endif
   return tables;
 }
@@ -325,51 +325,51 @@ EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options)
   result.type = fast_path_type_name(options.type);
   switch (options.type) {
     case FastPathType::float16:
-      result = check_type(Route<std::uint16_t>{sonnx_div_f16, &DivFastPaths::float16, nullptr},
+      result = check_type(Route<std::uint16_t>{sonnx_div_f16, &KernelTable::float16, nullptr},
                           options, result);
       break;
     case FastPathType::bfloat16:
-      result = check_type(Route<std::uint16_t>{sonnx_div_bf16, &DivFastPaths::bfloat16, nullptr},
+      result = check_type(Route<std::uint16_t>{sonnx_div_bf16, &KernelTable::bfloat16, nullptr},
                           options, result);
       break;
     case FastPathType::int8:
-      result = check_type(Route<std::int8_t>{sonnx_div_i8, &DivFastPaths::int8,
-                                             &DivFastPaths::int8_domain_violated},
+      result = check_type(Route<std::int8_t>{sonnx_div_i8, &KernelTable::int8,
+                                             &KernelTable::int8_domain_violated},
                           options, result);
       break;
     case FastPathType::int16:
-      result = check_type(Route<std::int16_t>{sonnx_div_i16, &DivFastPaths::int16,
-                                              &DivFastPaths::int16_domain_violated},
+      result = check_type(Route<std::int16_t>{sonnx_div_i16, &KernelTable::int16,
+                                              &KernelTable::int16_domain_violated},
                           options, result);
       break;
     case FastPathType::int32:
-      result = check_type(Route<std::int32_t>{sonnx_div_i32, &DivFastPaths::int32,
-                                              &DivFastPaths::int32_domain_violated},
+      result = check_type(Route<std::int32_t>{sonnx_div_i32, &KernelTable::int32,
+                                              &KernelTable::int32_domain_violated},
                           options, result);
       break;
     case FastPathType::uint8:
-      result = check_type(Route<std::uint8_t>{sonnx_div_u8, &DivFastPaths::uint8,
-                                              &DivFastPaths::uint8_domain_violated},
+      result = check_type(Route<std::uint8_t>{sonnx_div_u8, &KernelTable::uint8,
+                                              &KernelTable::uint8_domain_violated},
                           options, result);
       break;
     case FastPathType::uint16:
-      result = check_type(Route<std::uint16_t>{sonnx_div_u16, &DivFastPaths::uint16,
-                                               &DivFastPaths::uint16_domain_violated},
+      result = check_type(Route<std::uint16_t>{sonnx_div_u16, &KernelTable::uint16,
+                                               &KernelTable::uint16_domain_violated},
                           options, result);
       break;
     case FastPathType::uint32:
-      result = check_type(Route<std::uint32_t>{sonnx_div_u32, &DivFastPaths::uint32,
-                                               &DivFastPaths::uint32_domain_violated},
+      result = check_type(Route<std::uint32_t>{sonnx_div_u32, &KernelTable::uint32,
+                                               &KernelTable::uint32_domain_violated},
                           options, result);
       break;
     case FastPathType::int64:
-      result = check_type(Route<std::int64_t>{sonnx_div_i64, &DivFastPaths::int64,
-                                              &DivFastPaths::int64_domain_violated},
+      result = check_type(Route<std::int64_t>{sonnx_div_i64, &KernelTable::int64,
+                                              &KernelTable::int64_domain_violated},
                           options, result);
       break;
     case FastPathType::uint64:
-      result = check_type(Route<std::uint64_t>{sonnx_div_u64, &DivFastPaths::uint64,
-                                               &DivFastPaths::uint64_domain_violated},
+      result = check_type(Route<std::uint64_t>{sonnx_div_u64, &KernelTable::uint64,
+                                               &KernelTable::uint64_domain_violated},
                           options, result);
       break;
   }

@@ -12,13 +12,13 @@
 
 namespace sonnx::detail {
 
-// A fast-path table of the library (its internal header div/fast/div_fast_paths.hpp, reached
-// through sonnx::div_internal): named here only by pointer.
-struct DivFastPaths;
+// The kernels of one instruction set (the library's internal header div/fast/div_kernel_tables.hpp,
+// reached through sonnx::div_internal): named here only by pointer.
+struct KernelTable;
 
 // Every table this CPU can run, baseline first: what the equivalence check compares. (Here, not in
 // the library: the list allocates.)
-std::vector<const DivFastPaths*> runnable_fast_paths();
+std::vector<const KernelTable*> runnable_kernel_tables();
 
 // The element types that have a fast path.
 enum class FastPathType { float16, bfloat16, int8, int16, int32, uint8, uint16, uint32, int64, uint64 };
@@ -30,7 +30,7 @@ struct EquivalenceOptions {
   FastPathType type = FastPathType::float16;
   // The tables to check; a kernel that is the proved one itself, or was already checked in an
   // earlier table, is skipped.
-  std::vector<const DivFastPaths*> tables;
+  std::vector<const KernelTable*> tables;
   // This many seeded random pairs plus every pair of boundary values; 0: every operand pair of an
   // 8/16-bit type, 10^8 random pairs (and the boundary pairs) of a 32/64-bit type.
   std::uint64_t sample = 0;

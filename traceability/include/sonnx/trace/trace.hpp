@@ -58,13 +58,18 @@ struct Source {
   std::string sonnx_tag;
 };
 
-// One entry of a requirement's decided_by or supported_by: evidence named exactly, no pattern.
+// One entry of a requirement's decided_by or supported_by. Why3 goals, sweeps and tags are named
+// exactly in the catalogue; WP properties by function family and label (by_family), expanded into
+// exact names by traceability/decided_by.py (decided-by.json of the evidence folder, read by
+// apply_family_expansion).
 struct EvidenceRef {
   std::string method;              // why3, wp, exhaustive, test
   std::vector<std::string> types;  // element types it is about; empty: all of the requirement's
   std::vector<std::string> names;  // Why3 goals (file stem.Theory.goal), WP properties (as WP's
                                    // report names them), sweep files, or Catch2 tags
   std::string why;                 // supported_by: why it decides nothing
+  bool by_family = false;          // WP properties named by family: names come from the expansion
+  int index = 0;                   // its position in the catalogue's list (for the expansion)
 };
 
 struct Requirement {
@@ -87,6 +92,7 @@ struct Catalogue {
   std::vector<std::pair<std::string, std::pair<std::string, std::string>>>
       sources;  // key, (file, title)
   bool has(const std::string& id) const;
+  bool has_families() const;  // some WP entry names its properties by family
 };
 
 // Throws std::runtime_error on a missing or malformed catalogue.
@@ -395,6 +401,12 @@ std::string render_requirements_md(const Catalogue& cat, const std::string& cata
 // Helpers shared by the renderers.
 std::string html_escape(const std::string& s);
 std::string md_inline(const std::string& s);
+// Fills the names of the catalogue's WP entries named by family from the expansion
+// (decided-by.json: {"requirements": {ID: {"decided_by"|"supported_by": [{"index", "names"}]}}});
+// returns the problems found (an entry without its expansion, an expansion of an unknown entry,
+// families that matched nothing when it was made), each a gap of the report.
+std::vector<std::string> apply_family_expansion(Catalogue& catalogue, const nlohmann::json& doc);
+
 int obligations_proved(const std::vector<ProofGoal>& goals);
 int obligations_total(const std::vector<ProofGoal>& goals);
 std::string csv_field(const std::string& s);

@@ -1,0 +1,251 @@
+// Fragments shared by the templates: each written once, inserted where a template says
+// #@insert NAME. In a fragment, ${...} names a field of the current element type
+// (core/gen/types.json) or a KEY given to #@insert.
+//
+// kernel_contract: the contract of every element-wise kernel of a type (the scalar kernel, the
+// route kernel, the blocked kernel): a, b, c valid for n elements; c equal to a or b, or disjoint
+// from both; for integers the domain (C3, and D3 for signed types); every element of c holds the
+// type's element relation of the operands as they were on entry; an operand that c does not alias
+// is unchanged (for float32 and float64 by the identity of IEEE data).
+#@fragment kernel_contract
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    requires C1_valid_c: \valid(c + (0 .. n - 1));
+    requires D6_exact_alias_or_disjoint:
+      (c == a || \separated(c + (0 .. n - 1), a + (0 .. n - 1))) &&
+      (c == b || \separated(c + (0 .. n - 1), b + (0 .. n - 1)));
+#@if kind == integer
+    requires C3_nonzero_divisor: \forall integer k; 0 <= k < n ==> b[k] != 0;
+#@if signed
+    requires D3_no_min_div_minus_one:
+      \forall integer k; 0 <= k < n ==> !(a[k] == ${min} && b[k] == -1);
+#@endif
+#@endif
+    assigns c[0 .. n - 1];
+    ensures ${relation_label}:
+      \forall integer k; 0 <= k < n ==> ${relation}(\old(a[k]), \old(b[k]), c[k]);
+    ensures D6_unaliased_inputs_unchanged:
+#@if ieee
+      (c != a ==> \forall integer k; 0 <= k < n ==> ${same}(a[k], \old(a[k]))) &&
+      (c != b ==> \forall integer k; 0 <= k < n ==> ${same}(b[k], \old(b[k])));
+#@else
+      (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \old(a[k])) &&
+      (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \old(b[k]));
+#@endif
+*/
+#@endfragment
+
+// elementwise_loop: the loop of every kernel that applies an element function at each index
+// (element: the expression that computes c[i] from a[i] and b[i]). Its invariants: the elements
+// before i hold the element relation of their operands as they were on entry; the inputs from i
+// on are not yet changed (what makes exact aliasing c == a or c == b work: an element is read
+// before the output element at the same index is written); an operand that c does not alias is
+// not changed at all (one invariant per operand: for the float kernels the two together cost
+// the provers twice as much as each alone).
+#@fragment elementwise_loop
+  /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
+      loop invariant ${relation_label}: \forall integer k; 0 <= k < i ==>
+        ${relation}(\at(a[k], Pre), \at(b[k], Pre), c[k]);
+#@if ieee
+      loop invariant D6_inputs_not_yet_read_unchanged: \forall integer k; i <= k < n ==>
+        ${same}(a[k], \at(a[k], Pre)) &&
+          ${same}(b[k], \at(b[k], Pre));
+      loop invariant D6_unaliased_a_unchanged:
+        c != a ==> \forall integer k; 0 <= k < n ==> ${same}(a[k], \at(a[k], Pre));
+      loop invariant D6_unaliased_b_unchanged:
+        c != b ==> \forall integer k; 0 <= k < n ==> ${same}(b[k], \at(b[k], Pre));
+#@else
+      loop invariant D6_inputs_not_yet_read_unchanged: \forall integer k; i <= k < n ==>
+        a[k] == \at(a[k], Pre) && b[k] == \at(b[k], Pre);
+      loop invariant D6_unaliased_a_unchanged:
+        c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre);
+      loop invariant D6_unaliased_b_unchanged:
+        c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre);
+#@endif
+      loop assigns i, c[0 .. n - 1];
+      loop variant n - i;
+  */
+  for (size_t i = 0; i < n; ++i) {
+    c[i] = ${element_expr};
+  }
+#@endfragment
+
+// checked_contract_start: the first part of the contract of every decision procedure of the
+// checked API (sonnx_div_checked_<type>): the shapes and the fault are valid and separate; where
+// the checks pass, the data are valid for the element count and separate from the fault, and
+// the addresses that sonnx_check_buffers compares are those of the data (D6); what it may write;
+// the behaviours of a failed check (the first failed check's verdict, D7) and of another element
+// type (C2).
+#@fragment checked_contract_start
+/*@ requires D8_valid_shapes: \valid_read(a.shape + (0 .. a.rank - 1)) &&
+      \valid_read(b.shape + (0 .. b.rank - 1)) && \valid_read(c.shape + (0 .. c.rank - 1));
+    requires D7_valid_fault: \valid(fault) &&
+      \separated(fault, a.shape + (0 .. a.rank - 1), b.shape + (0 .. b.rank - 1),
+                 c.shape + (0 .. c.rank - 1));
+    requires C1_valid_data: \forall integer n;
+      sonnx_checks_pass(a, b, c) && sonnx_element_count(a.shape, a.rank, n) ==>
+        \valid_read(pa + (0 .. n - 1)) && \valid_read(pb + (0 .. n - 1)) &&
+        \valid(pc + (0 .. n - 1)) &&
+        \separated(fault, pa + (0 .. n - 1), pb + (0 .. n - 1), pc + (0 .. n - 1));
+    requires D6_addresses_of_the_data: \forall integer n;
+      sonnx_checks_pass(a, b, c) && sonnx_element_count(a.shape, a.rank, n) ==>
+        (sonnx_same_or_disjoint(c.address, a.address, n * sizeof(${ctype})) ==>
+           pc == pa || \separated(pc + (0 .. n - 1), pa + (0 .. n - 1))) &&
+        (sonnx_same_or_disjoint(c.address, b.address, n * sizeof(${ctype})) ==>
+           pc == pb || \separated(pc + (0 .. n - 1), pb + (0 .. n - 1)));
+    assigns *fault, pc[0 .. sonnx_shape_product(a.shape, a.rank) - 1];
+    behavior checks_failed:
+      assumes !sonnx_checks_pass(a, b, c);
+      assigns *fault;
+      ensures D7_first_failed_check: sonnx_validation_outcome{Pre}(a, b, c, \result,
+        fault->tensor, fault->position, fault->count);
+    behavior not_${name}:
+      assumes sonnx_checks_pass(a, b, c) && a.type != ${type_code};
+      assigns *fault;
+      ensures C2_data_type: \result == SONNX_TYPE_MISMATCH;
+#@endfragment
+
+// checked_divided_ensures: what the decision procedure ensures when it divided (the element
+// relation over the count it computed; the operands that c does not alias unchanged).
+#@fragment checked_divided_ensures
+      ensures ${relation_label}: \result == SONNX_VALID &&
+        sonnx_element_count{Pre}(a.shape, a.rank, fault->count) &&
+        \forall integer k; 0 <= k < fault->count ==>
+          ${relation}(\old(pa[k]), \old(pb[k]), pc[k]);
+      ensures D6_unaliased_inputs_unchanged:
+#@if ieee
+        (pc != pa ==> \forall integer k; 0 <= k < fault->count ==>
+          ${same}(pa[k], \old(pa[k]))) &&
+        (pc != pb ==> \forall integer k; 0 <= k < fault->count ==>
+          ${same}(pb[k], \old(pb[k])));
+#@else
+        (pc != pa ==> \forall integer k; 0 <= k < fault->count ==> pa[k] == \old(pa[k])) &&
+        (pc != pb ==> \forall integer k; 0 <= k < fault->count ==> pb[k] == \old(pb[k]));
+#@endif
+    complete behaviors;
+    disjoint behaviors;
+*/
+#@endfragment
+
+// checked_start: the decision procedure's definition up to its type check: the checks of
+// sonnx_div_validate in their order, then that A, B and C have the procedure's element type.
+#@fragment checked_start
+sonnx_verdict sonnx_div_checked_${suffix}(
+    sonnx_tensor a, sonnx_tensor b, sonnx_tensor c, const ${ctype}* pa, const ${ctype}* pb,
+    ${ctype}* pc, int32_t kernel, sonnx_fault* fault) {
+  sonnx_verdict verdict = sonnx_div_validate(a, b, c, fault);
+  if ((verdict == SONNX_VALID) && (a.type != ${type_code})) {
+    verdict = SONNX_TYPE_MISMATCH;
+  }
+#@endfragment
+
+// block_end: the end of the block of ${block} elements that starts at start (a function of
+// its own, ${function}; linkage: "static " or empty). A call with a contract, so that WP sees
+// one path into the block's loop: a conditional written in the loop doubles the paths that
+// WP's simplifier works through. g++ inlines it where it is static.
+#@fragment block_end
+/*@ requires C1_start_in_bounds: start <= n;
+    assigns \nothing;
+    ensures C1_block_end: \result ==
+      ((n - start > ${block}) ? start + ${block} : n);
+*/
+#@function ${function} ${group}
+${linkage}size_t ${function}(size_t start, size_t n) {
+  size_t end = n;
+  if ((n - start) > ${block}) {
+    end = start + ${block};
+  }
+  return end;
+}
+#@endfragment
+
+// block_scan: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below
+// 2^${bound} in magnitude (limit: 2^${bound} - 1).
+#@fragment block_scan
+/* ${name}: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below 2^${bound}
+   in magnitude. The operands outside are counted (at most 2 per element, hence the bound on the
+   block) instead of branching on the first one, so that the compiler vectorizes the scan; only
+   the first element is tested on its own. */
+/*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
+    requires C1_valid_b: \valid_read(b + (start .. end - 1));
+    requires D9_one_block: start <= end <= start + SONNX_DIV_BLOCK_ELEMENTS;
+    assigns \nothing;
+    ensures D9_operands_within_bound: \result != 0 <==> (\forall integer k;
+      start <= k < end ==> sonnx_div_below_2p${bound}(a[k]) && sonnx_div_below_2p${bound}(b[k]));
+*/
+#@function sonnx_div_${suffix}_block_below_2p${bound} blocked
+static int sonnx_div_${suffix}_block_below_2p${bound}(const ${ctype}* a, const ${ctype}* b,
+                                                size_t start, size_t end) {
+  uint64_t outside = 0;
+  if (start < end) { /* full-width operands are mostly decided here, without the scan */
+#@if signed
+    outside = (uint64_t)((a[start] < -INT64_C(${limit})) |
+                         (a[start] > INT64_C(${limit}))) +
+              (uint64_t)((b[start] < -INT64_C(${limit})) |
+                         (b[start] > INT64_C(${limit})));
+#@else
+    outside = (uint64_t)(a[start] > UINT64_C(${limit})) +
+              (uint64_t)(b[start] > UINT64_C(${limit}));
+#@endif
+  }
+  if (outside == 0u) {
+    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+        loop invariant D9_count_bounded: outside <= 2 * (i - start);
+        loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
+          start <= k < i ==> sonnx_div_below_2p${bound}(a[k]) && sonnx_div_below_2p${bound}(b[k]));
+        loop assigns i, outside;
+        loop variant end - i;
+    */
+    for (size_t i = start; i < end; ++i) {
+#@if signed
+      outside += (uint64_t)((a[i] < -INT64_C(${limit})) |
+                            (a[i] > INT64_C(${limit}))) +
+                 (uint64_t)((b[i] < -INT64_C(${limit})) |
+                            (b[i] > INT64_C(${limit})));
+#@else
+      outside += (uint64_t)(a[i] > UINT64_C(${limit})) +
+                 (uint64_t)(b[i] > UINT64_C(${limit}));
+#@endif
+    }
+  }
+  return (outside == 0u) ? 1 : 0;
+}
+
+#@endfragment
+
+// domain_scan_start: the contract and the signature of the domain scan of a type: the first
+// index whose operands are outside the domain (C3, and D3 for signed types), or n.
+#@fragment domain_scan_start
+/*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
+    requires C1_valid_b: \valid_read(b + (0 .. n - 1));
+    assigns \nothing;
+    ensures C3_D3_result_in_bounds: 0 <= \result <= n;
+    ensures C3_D3_prefix_in_domain: \forall integer k; 0 <= k < \result ==>
+      ${domain}(a[k], b[k]);
+    ensures C3_D3_first_outside: \result < n ==> !${domain}(a[\result], b[\result]);
+*/
+#@function sonnx_div_domain_scan_${suffix} domain
+SONNX_MULTIVERSION
+size_t sonnx_div_domain_scan_${suffix}(const ${ctype}* a, const ${ctype}* b, size_t n) {
+#@endfragment
+
+// domain_scan_end: the end of every domain scan: inside the block [start, end) that its vector
+// loop found violated (or at n), the first element outside the domain, element by element.
+#@fragment domain_scan_end
+  size_t first = start;
+  /*@ loop invariant C1_index_in_bounds: start <= first <= end;
+      loop invariant C3_D3_prefix_in_domain: \forall integer k; 0 <= k < first ==>
+        ${domain}(a[k], b[k]);
+      loop assigns first;
+      loop variant end - first;
+  */
+#@if signed
+  while ((first < end) && (((b[first] == 0) | ((a[first] == ${min}) & (b[first] == -1))) == 0)) {
+#@else
+  while ((first < end) && ((b[first] == 0U) == 0)) {
+#@endif
+    ++first;
+  }
+  return first;
+}
+#@endfragment

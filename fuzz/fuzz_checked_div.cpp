@@ -1,0 +1,486 @@
+// libFuzzer harness of the checked API sonnx::div: random element types (including non-profile
+// ones), shapes (including negative, huge, broadcastable and mismatched ones), layouts, null data,
+// aliasing (exact and partial) and values. Every call is compared with an independent model:
+//   - the expected status follows the check order documented in core/include/sonnx/div.hpp, computed
+//     here from scratch (requirement ID, error code, first offending index and multi-index);
+//   - on error, C, A and B are unchanged (D7);
+//   - on success, integer quotients equal exact truncated division on magnitudes (I1) and float
+//     quotients equal an integer-only correctly rounded division of the bit patterns (F1, F2),
+//     cross-checked against the MPFR oracle and, for float32, against a double
+//     division rounded once.
+#include <sonnx/div.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "sonnx_verify/mpfr_oracle.hpp"
+#include "sonnx_verify/soft_div_reference.hpp"
+
+namespace {
+
+using namespace sonnx;
+using sonnx::fuzz::Input;
+using Shape = std::vector<std::int64_t>;
+
+constexpr std::size_t max_elements = 4096;
+
+DataType type_from(std::uint8_t b) {
+  const unsigned code = b % 18U;
+  if (code == 17U) return static_cast<DataType>(1000 + b);  // a code ONNX does not define
+  return static_cast<DataType>(code);
+}
+
+// The element sizes of the 12 profile types, from the ONNX type list (0: not a profile type).
+std::size_t element_bytes(DataType t) {
+  switch (static_cast<int>(t)) {
+    case 2: case 3: return 1;                      // uint8 int8
+    case 4: case 5: case 10: case 16: return 2;    // uint16 int16 float16 bfloat16
+    case 1: case 6: case 12: return 4;             // float32 int32 uint32
+    case 7: case 11: case 13: return 8;            // int64 float64 uint64
+    default: return 0;
+  }
+}
+
+Shape generate_shape(Input& in) {
+  const unsigned rank = in.byte() % 5U;
+  const std::int64_t modulus = rank <= 1 ? 65 : (rank == 2 ? 17 : 5);
+  Shape shape;
+  for (unsigned k = 0; k < rank; ++k) {
+    const std::uint8_t b = in.byte();
+    if (b == 0xFF) {
+      shape.push_back(-1 - static_cast<std::int64_t>(in.byte() % 3U));
+    } else if (b == 0xFE) {
+      shape.push_back(static_cast<std::int64_t>(in.bytes_le(8) & 0x7FFFFFFFFFFFFFFFULL));
+    } else {
+      shape.push_back(b % modulus);
+    }
+  }
+  return shape;
+}
+
+Shape perturb(const Shape& base, Input& in) {
+  Shape s = base;
+  switch (in.byte() % 4U) {
+    case 0:
+      if (!s.empty()) s.erase(s.begin());
+      break;
+    case 1: s.insert(s.begin(), static_cast<std::int64_t>(in.byte() % 3U)); break;
+    case 2:
+      if (!s.empty()) s[in.byte() % s.size()] = static_cast<std::int64_t>(in.byte() % 5U);
+      break;
+    default: s = generate_shape(in); break;
+  }
+  return s;
+}
+
+// Exact element count; nullopt when count * element size exceeds PTRDIFF_MAX (a zero dimension
+// makes any shape empty). Only called on shapes without negative dimensions.
+std::optional<std::size_t> representable_count(const Shape& s, std::size_t esize) {
+  for (const auto d : s) {
+    if (d == 0) return 0;
+  }
+  reference::uint128 bytes = esize;
+  const reference::uint128 limit = static_cast<reference::uint128>(PTRDIFF_MAX);
+  for (const auto d : s) {
+    bytes *= static_cast<std::uint64_t>(d);
+    if (bytes > limit) return std::nullopt;
+  }
+  return static_cast<std::size_t>(bytes / esize);
+}
+
+bool broadcastable(const Shape& x, const Shape& y) {
+  auto i = x.rbegin();
+  auto j = y.rbegin();
+  for (; i != x.rend() && j != y.rend(); ++i, ++j) {
+    if (*i != *j && *i != 1 && *j != 1) return false;
+  }
+  return true;
+}
+
+struct Expected {
+  ErrorCode code = ErrorCode::ok;
+  const char* requirement = "";
+  std::optional<std::size_t> index;
+};
+
+Expected error(ErrorCode code, const char* id) { return Expected{code, id, std::nullopt}; }
+
+template <typename T>
+T load(const unsigned char* p, std::size_t i) {
+  T v;
+  std::memcpy(&v, p + i * sizeof(T), sizeof(T));
+  return v;
+}
+
+template <typename T>
+std::optional<std::size_t> first_domain_violation(const unsigned char* a, const unsigned char* b,
+                                                  std::size_t n, ErrorCode& code) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const T x = load<T>(a, i);
+    const T y = load<T>(b, i);
+    if (y == 0) {
+      code = ErrorCode::zero_divisor;
+      return i;
+    }
+    if constexpr (std::is_signed_v<T>) {
+      if (x == std::numeric_limits<T>::min() && y == T(-1)) {
+        code = ErrorCode::quotient_overflow;
+        return i;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+template <typename T>
+void check_integer(const unsigned char* a, const unsigned char* b, const unsigned char* c,
+                   std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const T x = load<T>(a, i);
+    const T y = load<T>(b, i);
+    const T want = reference::truncated_quotient(x, y);
+    const T got = load<T>(c, i);
+    FUZZ_REQUIRE(got == want, "I1: element " + std::to_string(i) + ": " + std::to_string(x) + " / " +
+                                  std::to_string(y) + " = " + std::to_string(got) + ", expected " +
+                                  std::to_string(want));
+  }
+}
+
+const oracle::BinaryFormat& oracle_format(int width, int precision) {
+  if (width == 64) return oracle::binary64;
+  if (width == 32) return oracle::binary32;
+  return precision == 11 ? oracle::binary16 : oracle::bfloat16;
+}
+
+template <typename Bits>
+void check_float(const reference::Format& f, const unsigned char* a, const unsigned char* b,
+                 const unsigned char* c, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t x = load<Bits>(a, i);
+    const std::uint64_t y = load<Bits>(b, i);
+    const std::uint64_t got = load<Bits>(c, i);
+    const std::uint64_t want = reference::soft_div(f, x, y);
+    const std::string where = "width " + std::to_string(f.width) + " element " + std::to_string(i) +
+                              ": bits " + std::to_string(x) + " / " + std::to_string(y);
+    const std::uint64_t mpfr = oracle::div(oracle_format(f.width, f.precision), x, y);
+    FUZZ_REQUIRE(reference::same_result(f, mpfr, want),
+                 "harness reference disagrees with MPFR at " + where + ": soft " +
+                     std::to_string(want) + ", MPFR " + std::to_string(mpfr));
+    if constexpr (sizeof(Bits) == 4) {
+      // binary64 has 53 >= 2 * 24 + 2 bits: one double division rounded to float is exact RNE.
+      float fx = 0.0F;
+      float fy = 0.0F;
+      const auto ux = static_cast<std::uint32_t>(x);
+      const auto uy = static_cast<std::uint32_t>(y);
+      std::memcpy(&fx, &ux, 4);
+      std::memcpy(&fy, &uy, 4);
+      const auto wide = static_cast<float>(static_cast<double>(fx) / static_cast<double>(fy));
+      std::uint32_t wide_bits;
+      std::memcpy(&wide_bits, &wide, 4);
+      FUZZ_REQUIRE(reference::same_result(f, wide_bits, want),
+                   "harness reference disagrees with the double computation at " + where);
+    }
+    FUZZ_REQUIRE(reference::same_result(f, got, want),
+                 (f.width <= 16 ? "F2: " : "F1: ") + where + " gave bits " + std::to_string(got) +
+                     ", expected " + std::to_string(want));
+  }
+}
+
+// Special values of each type, so that short inputs reach zeros, MIN/-1, infinities, NaN,
+// subnormals and the overflow/underflow boundaries.
+std::uint64_t special(DataType t, std::uint8_t selector, Input& in) {
+  const std::size_t esize = element_bytes(t);
+  const bool is_float = t == DataType::float16 || t == DataType::bfloat16 ||
+                        t == DataType::float32 || t == DataType::float64;
+  if (!is_float) {
+    const unsigned bits = static_cast<unsigned>(esize * 8);
+    const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+    const std::uint64_t top = std::uint64_t{1} << (bits - 1);
+    const std::uint64_t table[] = {0, 1, mask /* -1 or MAX */, top /* MIN or 2^(n-1) */,
+                                   top - 1, 2, mask - 1 /* -2 */, 3, top + 1, 7, mask - 6};
+    const std::size_t k = selector % 12U;
+    return k < std::size(table) ? table[k] : (in.bytes_le(esize) & mask);
+  }
+  const reference::Format f = t == DataType::float16    ? reference::binary16
+                              : t == DataType::bfloat16 ? reference::bfloat16
+                              : t == DataType::float32  ? reference::binary32
+                                                        : reference::binary64;
+  const int p = f.precision;
+  const std::uint64_t sign = reference::sign_bit(f);
+  const std::uint64_t inf = reference::infinity(f);
+  const std::uint64_t one = static_cast<std::uint64_t>(f.emax) << (p - 1);
+  const std::uint64_t min_normal = std::uint64_t{1} << (p - 1);
+  const std::uint64_t table[] = {0,   sign,           inf,          inf | (min_normal >> 1),
+                                 1,   min_normal - 1, min_normal,   inf - 1,
+                                 one, one + 1,        one + min_normal /* 2 */,
+                                 one + min_normal + (min_normal >> 1) /* 3 */};
+  const std::size_t k = selector % 16U;
+  const std::uint64_t neg = (selector & 0x80U) != 0 ? sign : 0;
+  if (k < std::size(table)) return table[k] | neg;
+  const std::uint64_t mask = esize == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (esize * 8)) - 1;
+  return in.bytes_le(esize) & mask;
+}
+
+void fill(std::vector<unsigned char>& buffer, DataType t, bool specials, Input& in) {
+  const std::size_t esize = element_bytes(t);
+  if (esize == 0) {
+    for (auto& byte : buffer) byte = in.byte();
+    return;
+  }
+  for (std::size_t i = 0; i + esize <= buffer.size(); i += esize) {
+    std::uint64_t v = 0;
+    if (in.remaining() == 0) {
+      v = 0x0101010101010101ULL * ((i / esize) % 251 + 3);  // never zero, deterministic
+    } else if (specials) {
+      v = special(t, in.byte(), in);
+    } else {
+      v = in.bytes_le(esize);
+    }
+    std::memcpy(buffer.data() + i, &v, esize);  // little-endian host
+  }
+}
+
+// "[2, 3]", as the library writes a shape.
+std::string shape_text(const Shape& shape) {
+  std::string text = "[";
+  for (std::size_t k = 0; k < shape.size(); ++k) text += (k == 0 ? "" : ", ") + std::to_string(shape[k]);
+  return text + "]";
+}
+
+Shape multi_index(const Shape& shape, std::size_t flat) {
+  Shape index(shape.size(), 0);
+  for (std::size_t k = shape.size(); k-- > 0;) {
+    const auto d = static_cast<std::size_t>(shape[k]);
+    index[k] = static_cast<std::int64_t>(flat % d);
+    flat /= d;
+  }
+  return index;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Input in(data, size);
+  DataType types[3];
+  types[0] = type_from(in.byte());
+  types[1] = types[2] = types[0];
+  const std::uint8_t flags = in.byte();
+  const std::uint8_t more = in.byte();
+  if ((flags & 0x01U) != 0) types[1] = type_from(in.byte());
+  if ((flags & 0x02U) != 0) types[2] = type_from(in.byte());
+  Layout layouts[3] = {Layout::dense, Layout::dense, Layout::dense};
+  if ((flags & 0x04U) != 0) layouts[in.byte() % 3U] = Layout::sparse;
+  Shape shapes[3];
+  shapes[0] = generate_shape(in);
+  shapes[1] = (flags & 0x08U) != 0 ? perturb(shapes[0], in) : shapes[0];
+  shapes[2] = (flags & 0x10U) != 0 ? perturb(shapes[0], in) : shapes[0];
+  const int null_tensor = (flags & 0x20U) != 0 ? static_cast<int>(in.byte() % 3U) : -1;
+  unsigned alias = (flags >> 6) & 3U;  // 0 none, 1 C = A, 2 C = B, 3 see `more`
+  const unsigned extended = more % 4U;  // with alias 3: 0 A = B = C, 1 A = B, 2 C inside A, 3 C inside B
+  const bool specials = (more & 0x10U) != 0;
+  // Both kernel sets behind the checked API: the fast paths (D9) and the proved kernels.
+  const sonnx::Kernels kernels =
+      (more & 0x20U) != 0 ? sonnx::Kernels::proved : sonnx::Kernels::fastest;
+
+  // ---- the independent model of the expected status ----
+  Expected expected;
+  std::optional<std::size_t> counts[3];
+  bool decided = false;
+  for (int k = 0; k < 3 && !decided; ++k) {
+    if (element_bytes(types[k]) == 0) {
+      expected = error(ErrorCode::non_numeric_type, "R3");
+      decided = true;
+    }
+  }
+  if (!decided && (types[0] != types[1] || types[0] != types[2])) {
+    expected = error(ErrorCode::type_mismatch, "C2");
+    decided = true;
+  }
+  for (int k = 0; k < 3 && !decided; ++k) {
+    if (layouts[k] != Layout::dense) {
+      expected = error(ErrorCode::sparse_tensor, "R2");
+      decided = true;
+    }
+  }
+  // Element size for allocation even when the types are not numeric (then 1).
+  const std::size_t esize = std::max<std::size_t>(element_bytes(types[0]), 1);
+  for (int k = 0; k < 3; ++k) {
+    const bool negative = std::any_of(shapes[k].begin(), shapes[k].end(),
+                                      [](std::int64_t d) { return d < 0; });
+    if (!negative) counts[k] = representable_count(shapes[k], esize);
+    if (decided) continue;
+    if (negative) {
+      expected = error(ErrorCode::invalid_shape, "D8");
+      decided = true;
+    } else if (!counts[k]) {
+      expected = error(ErrorCode::size_overflow, "D8");
+      decided = true;
+    }
+  }
+  if (!decided && shapes[0] != shapes[1]) {
+    expected = broadcastable(shapes[0], shapes[1]) ? error(ErrorCode::broadcast_forbidden, "R4")
+                                                   : error(ErrorCode::shape_mismatch, "R1");
+    decided = true;
+  }
+  if (!decided && shapes[0] != shapes[2]) {
+    expected = error(ErrorCode::shape_mismatch, "C1");
+    decided = true;
+  }
+
+  // ---- buffers ----
+  // Each tensor gets exactly its own byte count (so ASan sees any overrun); tensors too large for
+  // the harness get no data (the library must then stop at D8 null data at the latest).
+  std::size_t bytes[3] = {0, 0, 0};
+  bool too_large = false;
+  for (int k = 0; k < 3; ++k) {
+    if (counts[k] && *counts[k] <= max_elements) {
+      bytes[k] = *counts[k] * esize;
+    } else if (counts[k]) {
+      too_large = true;
+    }
+  }
+  // Aliasing only between tensors of one byte count (a shared buffer must hold each of them);
+  // partial overlap needs at least two bytes to offset within.
+  if (bytes[0] != bytes[1] || bytes[0] != bytes[2]) alias = 0;
+  if (alias == 3 && extended >= 2 && bytes[0] < 2) alias = 0;
+  std::vector<unsigned char> storage_a(bytes[0] + (alias == 3 && extended == 2 ? bytes[2] : 0));
+  std::vector<unsigned char> storage_b(bytes[1] + (alias == 3 && extended == 3 ? bytes[2] : 0));
+  std::vector<unsigned char> storage_c(bytes[2]);
+  fill(storage_a, types[0], specials, in);
+  fill(storage_b, types[0], specials, in);
+  fill(storage_c, types[0], false, in);
+  unsigned char* pa = storage_a.data();
+  unsigned char* pb = storage_b.data();
+  unsigned char* pc = storage_c.data();
+  std::size_t offset = 0;
+  if (alias == 1) {
+    pc = pa;
+  } else if (alias == 2) {
+    pc = pb;
+  } else if (alias == 3) {
+    switch (extended) {
+      case 0: pb = pa; pc = pa; break;
+      case 1: pb = pa; break;
+      case 2:
+        offset = 1 + in.byte() % (bytes[0] - 1);
+        pc = pa + offset;
+        break;
+      default:
+        offset = 1 + in.byte() % (bytes[1] - 1);
+        pc = pb + offset;
+        break;
+    }
+  }
+  void* pointers[3] = {pa, pb, pc};
+  for (int k = 0; k < 3; ++k) {
+    if (bytes[k] == 0) pointers[k] = nullptr;  // too large or empty: no data
+  }
+  if (null_tensor >= 0) pointers[null_tensor] = nullptr;
+
+  const std::size_t common_bytes =
+      decided ? 0 : *counts[0] * element_bytes(types[0]);  // equal shapes and types from here
+  if (!decided && common_bytes > 0) {
+    for (int k = 0; k < 3 && !decided; ++k) {
+      if (pointers[k] == nullptr) {
+        expected = error(ErrorCode::null_data, "D8");
+        decided = true;
+      }
+    }
+    const auto partial = [&](const void* x, const void* y) {
+      const auto l = reinterpret_cast<std::uintptr_t>(x);
+      const auto r = reinterpret_cast<std::uintptr_t>(y);
+      return l != r && (l < r ? r - l : l - r) < common_bytes;
+    };
+    if (!decided && (partial(pointers[2], pointers[0]) || partial(pointers[2], pointers[1]))) {
+      expected = error(ErrorCode::partial_overlap, "D6");
+      decided = true;
+    }
+  }
+  const std::size_t n = decided ? 0 : *counts[0];
+  if (!decided && common_bytes > 0) {
+    FUZZ_REQUIRE(!too_large, "harness: a too-large tensor reached the value checks");
+    const auto* a = static_cast<const unsigned char*>(pointers[0]);
+    const auto* b = static_cast<const unsigned char*>(pointers[1]);
+    ErrorCode code = ErrorCode::ok;
+    std::optional<std::size_t> index;
+    switch (types[0]) {
+      case DataType::int8: index = first_domain_violation<std::int8_t>(a, b, n, code); break;
+      case DataType::int16: index = first_domain_violation<std::int16_t>(a, b, n, code); break;
+      case DataType::int32: index = first_domain_violation<std::int32_t>(a, b, n, code); break;
+      case DataType::int64: index = first_domain_violation<std::int64_t>(a, b, n, code); break;
+      case DataType::uint8: index = first_domain_violation<std::uint8_t>(a, b, n, code); break;
+      case DataType::uint16: index = first_domain_violation<std::uint16_t>(a, b, n, code); break;
+      case DataType::uint32: index = first_domain_violation<std::uint32_t>(a, b, n, code); break;
+      case DataType::uint64: index = first_domain_violation<std::uint64_t>(a, b, n, code); break;
+      default: break;
+    }
+    if (index) {
+      expected = Expected{code, code == ErrorCode::zero_divisor ? "C3" : "D3", index};
+      decided = true;
+    }
+  }
+
+  // ---- the call ----
+  const std::vector<unsigned char> before_a(pa, pa + bytes[0]);
+  const std::vector<unsigned char> before_b(pb, pb + bytes[1]);
+  const std::vector<unsigned char> before_c(pc, pc + bytes[2]);
+  const Status status =
+      sonnx::div(TensorView{types[0], shapes[0], pointers[0], layouts[0]},
+                 TensorView{types[1], shapes[1], pointers[1], layouts[1]},
+                 MutableTensorView{types[2], shapes[2], pointers[2], layouts[2]}, kernels);
+
+  const std::string context = "type " + std::to_string(static_cast<int>(types[0])) + ", A " +
+                              shape_text(shapes[0]) + ", status '" + std::string(status.message()) +
+                              "', expected " + expected.requirement;
+  FUZZ_REQUIRE(status.code == expected.code, "wrong status code: " + context);
+  FUZZ_REQUIRE(status.requirement == expected.requirement, "wrong requirement: " + context);
+  if (!status.ok()) {
+    FUZZ_REQUIRE(fuzz::names_requirement(status.message(), status.requirement),
+                 "message does not start with its ID: " + context);
+    FUZZ_REQUIRE(std::equal(before_c.begin(), before_c.end(), pc),
+                 "D7: C modified by a failing call: " + context);
+    FUZZ_REQUIRE(status.flat_index == expected.index, "wrong first offending index: " + context);
+    if (expected.index) {
+      Shape reported(shapes[0].size(), -1);
+      FUZZ_REQUIRE(sonnx::multi_index(shapes[0], *status.flat_index, reported) &&
+                       reported == multi_index(shapes[0], *expected.index),
+                   "wrong multi-index: " + context);
+    }
+  } else if (n > 0) {
+    const auto* a = before_a.data();
+    const auto* b = before_b.data();
+    const auto* c = static_cast<const unsigned char*>(pointers[2]);
+    switch (types[0]) {
+      case DataType::int8: check_integer<std::int8_t>(a, b, c, n); break;
+      case DataType::int16: check_integer<std::int16_t>(a, b, c, n); break;
+      case DataType::int32: check_integer<std::int32_t>(a, b, c, n); break;
+      case DataType::int64: check_integer<std::int64_t>(a, b, c, n); break;
+      case DataType::uint8: check_integer<std::uint8_t>(a, b, c, n); break;
+      case DataType::uint16: check_integer<std::uint16_t>(a, b, c, n); break;
+      case DataType::uint32: check_integer<std::uint32_t>(a, b, c, n); break;
+      case DataType::uint64: check_integer<std::uint64_t>(a, b, c, n); break;
+      case DataType::float16: check_float<std::uint16_t>(reference::binary16, a, b, c, n); break;
+      case DataType::bfloat16: check_float<std::uint16_t>(reference::bfloat16, a, b, c, n); break;
+      case DataType::float32: check_float<std::uint32_t>(reference::binary32, a, b, c, n); break;
+      case DataType::float64: check_float<std::uint64_t>(reference::binary64, a, b, c, n); break;
+      default: FUZZ_REQUIRE(false, "success on a non-numeric type: " + context);
+    }
+  }
+  // Inputs not aliased with C are never modified (D7; partial overlap is always an error, so
+  // C's bytes inside A or B are unchanged as well).
+  if (pc != pa) {
+    FUZZ_REQUIRE(std::equal(before_a.begin(), before_a.end(), pa), "D7: A modified: " + context);
+  }
+  if (pc != pb) {
+    FUZZ_REQUIRE(std::equal(before_b.begin(), before_b.end(), pb), "D7: B modified: " + context);
+  }
+  return 0;
+}
