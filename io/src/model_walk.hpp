@@ -26,6 +26,8 @@ namespace sonnx::io::model {
 
 bool is_default_domain(const std::string& domain);
 bool is_div(const onnx::NodeProto& node);
+// A function's name as the checker reports it: DOMAIN.NAME, or NAME in the default domain.
+std::string function_id(const onnx::FunctionProto& f);
 
 // Whether a graph (at any depth) or a model (its graph, functions and training graphs) holds a
 // Div node, or a node of an operator that ONNX may define by a function.
