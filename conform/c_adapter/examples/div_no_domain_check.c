@@ -1,10 +1,12 @@
 /* Wrong example: integer division without the domain checks, as a generator that trusts the model
  * to never divide by zero emits it. What a zero divisor or MIN / -1 does is then the processor's
- * (undefined in C): x86-64 and s390x trap (SIGFPE: the adapter process dies, a crash finding),
- * AArch64, 32-bit Arm and the Cortex-M4F return 0 for a zero divisor and RISC-V all ones (a value
- * where the profile asks for an error, C3), and every target returns MIN for int32 MIN / -1 unless
- * it traps (D3). int8 MIN / -1 is computed in int: 128, stored as int8 -128 = 0x80 on every target
- * (D3). The float types are the correct example's (div_correct_kernels.c). */
+ * or its run-time library's (undefined in C). Measured under QEMU: x86-64 traps on both (SIGFPE:
+ * the adapter process dies, a crash finding); s390x traps on a zero divisor and on int64 MIN / -1
+ * (it divides int32 in 64 bits); AArch64, 32-bit Arm and the Cortex-M4F give 0 for a zero divisor
+ * (the M4F's 64-bit division, libgcc's, gives INT64_MAX for 7 / 0) and RISC-V all ones: a value
+ * where the profile asks for an error (C3). Where nothing traps, MIN / -1 gives MIN (D3). int8
+ * MIN / -1 is computed in int: 128, stored as int8 -128 = 0x80 on every target (D3). The float
+ * types are the correct example's (div_correct_kernels.c). */
 #include "div_examples.h"
 
 #define UNCHECKED_DIV(name, type)                                                 \
