@@ -129,7 +129,9 @@ platforms() {
   fi
   ((prove_rc == 0 && rc <= 1))
 }
-stage "platform campaign (aarch64, armhf, riscv64, s390x, Cortex-M4F under QEMU; WP proofs with the x86_32 machine model; the C adapter's examples)" platforms
+platform_stage="platform campaign (aarch64, armhf, riscv64, s390x, Cortex-M4F under QEMU, with the"
+platform_stage+=" C adapter's examples; WP proofs with the x86_32 machine model)"
+stage "$platform_stage" platforms
 stage "traceability report" cmake --build build --target report
 echo "main job: $((SECONDS - start)) s, $(children_cpu) CPU-s"
 write_times "$evidence/main-job-times.json"
