@@ -11,35 +11,11 @@
 'use strict';
 const fs = require('fs');
 const ort = require('onnxruntime-web');
-const { oneLine, serve } = require('../onnxruntime/protocol');
-const { decodeTensor, writeTensorFile } = require('../onnxruntime/tensor_proto');
+const { serve } = require('../onnxruntime/protocol');
+const { divRunner } = require('../onnxruntime/div_request');
 
 ort.env.wasm.numThreads = 1;
-const sessions = new Map();
-
-async function run(model, input0, input1, output) {
-  let session = sessions.get(model);
-  if (!session) {
-    try {
-      session = await ort.InferenceSession.create(fs.readFileSync(model),
-                                                  { executionProviders: ['wasm'] });
-    } catch (e) {
-      return `UNSUPPORTED ${oneLine(e)}`;
-    }
-    sessions.set(model, session);
-  }
-  let result;
-  try {
-    const feeds = {};
-    feeds[session.inputNames[0]] = decodeTensor(input0, ort.Tensor);
-    feeds[session.inputNames[1]] = decodeTensor(input1, ort.Tensor);
-    result = await session.run(feeds);
-  } catch (e) {
-    return `ERROR ${oneLine(e)}`;
-  }
-  const name = session.outputNames[0];
-  writeTensorFile(result[name], name, output);
-  return 'OK';
-}
-
-serve('adapter', 'RUN', 5, run, () => {}, `onnxruntime-web ${ort.env.versions.web}`);
+const create = (model) =>
+  ort.InferenceSession.create(fs.readFileSync(model), { executionProviders: ['wasm'] });
+serve('adapter', 'RUN', 5, divRunner(ort, create), () => {},
+      `onnxruntime-web ${ort.env.versions.web}`);

@@ -40,33 +40,27 @@ def tensor(dims, data_type, raw, typed_floats=None):
     return out + varint((9 << 3) | 2) + varint(len(raw)) + raw
 
 
+def read_varint(data, pos):
+    value, shift = 0, 0
+    while True:
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, pos
+
+
 def raw_data(path):
-    """The raw_data payload of a TensorProto the harness wrote (its last field)."""
+    """The raw_data payload of a TensorProto the harness wrote (varint and length fields)."""
     with open(path, "rb") as f:
         data = f.read()
     pos = 0
     while pos < len(data):
-        key = 0
-        shift = 0
-        while True:
-            byte = data[pos]
-            pos += 1
-            key |= (byte & 0x7F) << shift
-            shift += 7
-            if not byte & 0x80:
-                break
-        field, wire = key >> 3, key & 7
-        value = 0
-        shift = 0
-        while True:
-            byte = data[pos]
-            pos += 1
-            value |= (byte & 0x7F) << shift
-            shift += 7
-            if not byte & 0x80:
-                break
-        if wire == 2:
-            if field == 9:
+        key, pos = read_varint(data, pos)
+        value, pos = read_varint(data, pos)
+        if key & 7 == 2:
+            if key >> 3 == 9:
                 return data[pos:pos + value]
             pos += value
     return None

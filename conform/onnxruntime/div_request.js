@@ -1,10 +1,11 @@
-// TensorProto files of the conformance campaign (docs/conformance.md, "Adapter protocol"), shared
-// by the onnxruntime adapters (adapter.js: onnxruntime-node; ../onnxruntime-web/adapter.js): the
-// fields a raw_data tensor uses, decoded into and encoded from an onnxruntime Tensor (both
-// packages have the same Tensor class, from onnxruntime-common; the caller passes its own).
+// One request of the conformance campaign (docs/conformance.md, "Adapter protocol") through an
+// onnxruntime session, shared by the onnxruntime adapters (adapter.js: onnxruntime-node;
+// ../onnxruntime-web/adapter.js): the model loaded once per path, the TensorProto inputs (the
+// fields a raw_data tensor uses) decoded into the runtime's Tensor, the output encoded and written.
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { oneLine } = require('./protocol');
 
 // ONNX TensorProto.DataType code -> [onnxruntime tensor type, typed array constructor].
 const types = new Map([
@@ -106,4 +107,33 @@ function writeTensorFile(tensor, name, output) {
   fs.renameSync(temp, output);
 }
 
-module.exports = { decodeTensor, writeTensorFile };
+// The answer to "RUN model input_0 input_1 output" with the sessions `create(model)` makes:
+// UNSUPPORTED when the runtime refuses the model, ERROR when running it fails, else OK.
+function divRunner(ort, create) {
+  const sessions = new Map();
+  return async (model, input0, input1, output) => {
+    let session = sessions.get(model);
+    if (!session) {
+      try {
+        session = await create(model);
+      } catch (e) {
+        return `UNSUPPORTED ${oneLine(e)}`;
+      }
+      sessions.set(model, session);
+    }
+    let result;
+    try {
+      const feeds = {};
+      feeds[session.inputNames[0]] = decodeTensor(input0, ort.Tensor);
+      feeds[session.inputNames[1]] = decodeTensor(input1, ort.Tensor);
+      result = await session.run(feeds);
+    } catch (e) {
+      return `ERROR ${oneLine(e)}`;
+    }
+    const name = session.outputNames[0];
+    writeTensorFile(result[name], name, output);
+    return 'OK';
+  };
+}
+
+module.exports = { divRunner };
