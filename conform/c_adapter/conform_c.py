@@ -20,6 +20,8 @@ import subprocess
 import sys
 import time
 
+# No __pycache__ beside the sources: evidence is bound to their folders by content.
+sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "platforms"))
