@@ -30,33 +30,31 @@ typedef int32_t sonnx_c_status;
 #define SONNX_C_DOMAIN_ERROR ((sonnx_c_status)1)
 
 typedef sonnx_c_status (*sonnx_c_div_float16)(const uint16_t* a, const uint16_t* b, uint16_t* c,
-                                               uint32_t n);
+                                              uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_bfloat16)(const uint16_t* a, const uint16_t* b, uint16_t* c,
-                                                uint32_t n);
-typedef sonnx_c_status (*sonnx_c_div_float32)(const float* a, const float* b, float* c,
                                                uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_float32)(const float* a, const float* b, float* c, uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_float64)(const double* a, const double* b, double* c,
-                                               uint32_t n);
-typedef sonnx_c_status (*sonnx_c_div_int8)(const int8_t* a, const int8_t* b, int8_t* c,
-                                            uint32_t n);
+                                              uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_int8)(const int8_t* a, const int8_t* b, int8_t* c, uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_int16)(const int16_t* a, const int16_t* b, int16_t* c,
-                                             uint32_t n);
+                                            uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_int32)(const int32_t* a, const int32_t* b, int32_t* c,
-                                             uint32_t n);
+                                            uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_int64)(const int64_t* a, const int64_t* b, int64_t* c,
-                                             uint32_t n);
+                                            uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_uint8)(const uint8_t* a, const uint8_t* b, uint8_t* c,
-                                             uint32_t n);
+                                            uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_uint16)(const uint16_t* a, const uint16_t* b, uint16_t* c,
-                                              uint32_t n);
+                                             uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_uint32)(const uint32_t* a, const uint32_t* b, uint32_t* c,
-                                              uint32_t n);
+                                             uint32_t n);
 typedef sonnx_c_status (*sonnx_c_div_uint64)(const uint64_t* a, const uint64_t* b, uint64_t* c,
-                                              uint32_t n);
+                                             uint32_t n);
 
 struct sonnx_c_div_kernels {
-  const char* name;     /* one word (no blank): the runtime's name in the report */
-  const char* version;  /* one word: its version */
+  const char* name;    /* one word (no blank): the runtime's name in the report */
+  const char* version; /* one word: its version */
   /* NULL, or your start-up code that the kernels rely on (for example the FPU's modes), run once
    * before the first request, as your system runs it before your inference code. */
   void (*init)(void);

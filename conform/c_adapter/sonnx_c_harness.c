@@ -36,7 +36,7 @@
 #define SONNX_C_STR2(x) #x
 #define SONNX_C_STR(x) SONNX_C_STR2(x)
 #if defined(__clang__)
-#define SONNX_C_COMPILER \
+#define SONNX_C_COMPILER                                                                  \
   "clang-" SONNX_C_STR(__clang_major__) "." SONNX_C_STR(__clang_minor__) "." SONNX_C_STR( \
       __clang_patchlevel__)
 #elif defined(__GNUC__)
@@ -77,7 +77,7 @@ union block {
   double f64[SONNX_C_BLOCK];
 };
 static union block block_a, block_b, block_c;
-static uint8_t file_bytes[SONNX_C_BLOCK * 8];  /* one block of a file, little-endian */
+static uint8_t file_bytes[SONNX_C_BLOCK * 8]; /* one block of a file, little-endian */
 static char line[LINE_BYTES];
 static char answer[ANSWER_BYTES];
 
@@ -94,10 +94,14 @@ static int is_big_endian(void) {
  * the member keeps each access to one type). */
 static void* member(union block* b, int32_t type) {
   switch (sonnx_c_element_bytes(type)) {
-    case 1U: return b->u8;
-    case 2U: return b->u16;
-    case 4U: return type == SONNX_C_FLOAT32 ? (void*)b->f32 : (void*)b->u32;
-    default: return type == SONNX_C_FLOAT64 ? (void*)b->f64 : (void*)b->u64;
+    case 1U:
+      return b->u8;
+    case 2U:
+      return b->u16;
+    case 4U:
+      return type == SONNX_C_FLOAT32 ? (void*)b->f32 : (void*)b->u32;
+    default:
+      return type == SONNX_C_FLOAT64 ? (void*)b->f64 : (void*)b->u64;
   }
 }
 
@@ -105,37 +109,62 @@ static void* member(union block* b, int32_t type) {
 static int supplied(int32_t type) {
   const struct sonnx_c_div_kernels* k = kernels();
   switch (type) {
-    case SONNX_C_FLOAT16: return k->float16 != NULL;
-    case SONNX_C_BFLOAT16: return k->bfloat16 != NULL;
-    case SONNX_C_FLOAT32: return k->float32 != NULL;
-    case SONNX_C_FLOAT64: return k->float64 != NULL;
-    case SONNX_C_INT8: return k->int8 != NULL;
-    case SONNX_C_INT16: return k->int16 != NULL;
-    case SONNX_C_INT32: return k->int32 != NULL;
-    case SONNX_C_INT64: return k->int64 != NULL;
-    case SONNX_C_UINT8: return k->uint8 != NULL;
-    case SONNX_C_UINT16: return k->uint16 != NULL;
-    case SONNX_C_UINT32: return k->uint32 != NULL;
-    case SONNX_C_UINT64: return k->uint64 != NULL;
-    default: return 0;
+    case SONNX_C_FLOAT16:
+      return k->float16 != NULL;
+    case SONNX_C_BFLOAT16:
+      return k->bfloat16 != NULL;
+    case SONNX_C_FLOAT32:
+      return k->float32 != NULL;
+    case SONNX_C_FLOAT64:
+      return k->float64 != NULL;
+    case SONNX_C_INT8:
+      return k->int8 != NULL;
+    case SONNX_C_INT16:
+      return k->int16 != NULL;
+    case SONNX_C_INT32:
+      return k->int32 != NULL;
+    case SONNX_C_INT64:
+      return k->int64 != NULL;
+    case SONNX_C_UINT8:
+      return k->uint8 != NULL;
+    case SONNX_C_UINT16:
+      return k->uint16 != NULL;
+    case SONNX_C_UINT32:
+      return k->uint32 != NULL;
+    case SONNX_C_UINT64:
+      return k->uint64 != NULL;
+    default:
+      return 0;
   }
 }
 
 static sonnx_c_status call_kernel(int32_t type, uint32_t n) {
   const struct sonnx_c_div_kernels* k = kernels();
   switch (type) {
-    case SONNX_C_FLOAT16: return k->float16(block_a.u16, block_b.u16, block_c.u16, n);
-    case SONNX_C_BFLOAT16: return k->bfloat16(block_a.u16, block_b.u16, block_c.u16, n);
-    case SONNX_C_FLOAT32: return k->float32(block_a.f32, block_b.f32, block_c.f32, n);
-    case SONNX_C_FLOAT64: return k->float64(block_a.f64, block_b.f64, block_c.f64, n);
-    case SONNX_C_INT8: return k->int8(block_a.i8, block_b.i8, block_c.i8, n);
-    case SONNX_C_INT16: return k->int16(block_a.i16, block_b.i16, block_c.i16, n);
-    case SONNX_C_INT32: return k->int32(block_a.i32, block_b.i32, block_c.i32, n);
-    case SONNX_C_INT64: return k->int64(block_a.i64, block_b.i64, block_c.i64, n);
-    case SONNX_C_UINT8: return k->uint8(block_a.u8, block_b.u8, block_c.u8, n);
-    case SONNX_C_UINT16: return k->uint16(block_a.u16, block_b.u16, block_c.u16, n);
-    case SONNX_C_UINT32: return k->uint32(block_a.u32, block_b.u32, block_c.u32, n);
-    default: return k->uint64(block_a.u64, block_b.u64, block_c.u64, n);
+    case SONNX_C_FLOAT16:
+      return k->float16(block_a.u16, block_b.u16, block_c.u16, n);
+    case SONNX_C_BFLOAT16:
+      return k->bfloat16(block_a.u16, block_b.u16, block_c.u16, n);
+    case SONNX_C_FLOAT32:
+      return k->float32(block_a.f32, block_b.f32, block_c.f32, n);
+    case SONNX_C_FLOAT64:
+      return k->float64(block_a.f64, block_b.f64, block_c.f64, n);
+    case SONNX_C_INT8:
+      return k->int8(block_a.i8, block_b.i8, block_c.i8, n);
+    case SONNX_C_INT16:
+      return k->int16(block_a.i16, block_b.i16, block_c.i16, n);
+    case SONNX_C_INT32:
+      return k->int32(block_a.i32, block_b.i32, block_c.i32, n);
+    case SONNX_C_INT64:
+      return k->int64(block_a.i64, block_b.i64, block_c.i64, n);
+    case SONNX_C_UINT8:
+      return k->uint8(block_a.u8, block_b.u8, block_c.u8, n);
+    case SONNX_C_UINT16:
+      return k->uint16(block_a.u16, block_b.u16, block_c.u16, n);
+    case SONNX_C_UINT32:
+      return k->uint32(block_a.u32, block_b.u32, block_c.u32, n);
+    default:
+      return k->uint64(block_a.u64, block_b.u64, block_c.u64, n);
   }
 }
 
@@ -236,8 +265,7 @@ static void run_files(FILE* a, FILE* b, const char* output) {
     return;
   }
   if (fseek(a, (long)ta.raw_offset, SEEK_SET) != 0 ||
-      fseek(b, (long)tb.raw_offset, SEEK_SET) != 0 ||
-      sonnx_c_write_tensor_header(c, &ta) != 0) {
+      fseek(b, (long)tb.raw_offset, SEEK_SET) != 0 || sonnx_c_write_tensor_header(c, &ta) != 0) {
     (void)snprintf(answer, sizeof answer, "ERROR cannot position the files");
   } else {
     run_kernel(&ta, a, b, c);
@@ -256,7 +284,7 @@ static void serve(char* request) {
   for (;;) {
     char* tab = strchr(p, '\t');
     if (n == 5U) {
-      n = 6U;  /* too many fields */
+      n = 6U; /* too many fields */
       break;
     }
     fields[n] = p;
@@ -274,7 +302,8 @@ static void serve(char* request) {
   FILE* a = fopen(fields[2], "rb");
   FILE* b = fopen(fields[3], "rb");
   if (a == NULL || b == NULL) {
-    (void)snprintf(answer, sizeof answer, "ERROR cannot open %s", a == NULL ? "input_0" : "input_1");
+    (void)snprintf(answer, sizeof answer, "ERROR cannot open %s",
+                   a == NULL ? "input_0" : "input_1");
   } else {
     run_files(a, b, fields[4]);
   }
@@ -292,7 +321,7 @@ static int read_request(FILE* in) {
     if (len > 0U && line[len - 1U] == '\r') line[--len] = '\0';
     return 1;
   }
-  if (len + 1U < LINE_BYTES) return 1;  /* the last line, without a newline */
+  if (len + 1U < LINE_BYTES) return 1; /* the last line, without a newline */
   int c = 0;
   do {
     c = fgetc(in);
@@ -323,8 +352,9 @@ int main(int argc, char** argv) {
   }
   const struct sonnx_c_div_kernels* k = kernels();
   if (!one_word(k->name) || !one_word(k->version)) {
-    (void)fprintf(stderr, "sonnx-c-adapter: sonnx_c_div_user_kernels.name and .version must "
-                          "each be one word without blanks\n");
+    (void)fprintf(stderr,
+                  "sonnx-c-adapter: sonnx_c_div_user_kernels.name and .version must "
+                  "each be one word without blanks\n");
     return 2;
   }
   if (k->init != NULL) k->init();

@@ -47,19 +47,32 @@ uint32_t sonnx_c_element_bytes(int32_t type) {
 
 const char* sonnx_c_type_name(int32_t type) {
   switch (type) {
-    case SONNX_C_FLOAT16: return "float16";
-    case SONNX_C_BFLOAT16: return "bfloat16";
-    case SONNX_C_FLOAT32: return "float32";
-    case SONNX_C_FLOAT64: return "float64";
-    case SONNX_C_INT8: return "int8";
-    case SONNX_C_INT16: return "int16";
-    case SONNX_C_INT32: return "int32";
-    case SONNX_C_INT64: return "int64";
-    case SONNX_C_UINT8: return "uint8";
-    case SONNX_C_UINT16: return "uint16";
-    case SONNX_C_UINT32: return "uint32";
-    case SONNX_C_UINT64: return "uint64";
-    default: return "not a profile type";
+    case SONNX_C_FLOAT16:
+      return "float16";
+    case SONNX_C_BFLOAT16:
+      return "bfloat16";
+    case SONNX_C_FLOAT32:
+      return "float32";
+    case SONNX_C_FLOAT64:
+      return "float64";
+    case SONNX_C_INT8:
+      return "int8";
+    case SONNX_C_INT16:
+      return "int16";
+    case SONNX_C_INT32:
+      return "int32";
+    case SONNX_C_INT64:
+      return "int64";
+    case SONNX_C_UINT8:
+      return "uint8";
+    case SONNX_C_UINT16:
+      return "uint16";
+    case SONNX_C_UINT32:
+      return "uint32";
+    case SONNX_C_UINT64:
+      return "uint64";
+    default:
+      return "not a profile type";
   }
 }
 
@@ -157,7 +170,8 @@ static const char* read_fields(struct reader* r, struct sonnx_c_tensor* t, int* 
         break;
       case 1U:
       case 5U:
-        if (is_typed_data(field)) return "elements in a typed field: only raw_data tensors are read";
+        if (is_typed_data(field))
+          return "elements in a typed field: only raw_data tensors are read";
         if (seek_to(r, r->pos + ((key & 7U) == 1U ? 8U : 4U)) != 0) return "truncated field";
         break;
       case 2U:

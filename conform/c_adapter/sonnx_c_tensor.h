@@ -30,11 +30,11 @@ enum {
 #define SONNX_C_MAX_RANK 8
 
 struct sonnx_c_tensor {
-  int32_t type;                      /* data_type */
-  uint32_t rank;                     /* dims given */
+  int32_t type;  /* data_type */
+  uint32_t rank; /* dims given */
   int64_t dims[SONNX_C_MAX_RANK];
-  uint64_t count;                    /* elements: the product of the dims */
-  uint64_t raw_offset, raw_bytes;    /* where raw_data's payload is in the file */
+  uint64_t count;                 /* elements: the product of the dims */
+  uint64_t raw_offset, raw_bytes; /* where raw_data's payload is in the file */
 };
 
 /* Bytes per element of a profile type, 0 for any other code. */

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // onnxruntime-web adapter of the sonnx-div conformance campaign (protocol: docs/conformance.md):
 // onnxruntime's kernels compiled to WebAssembly, run in Node.js by its CPU backend (execution
-// provider 'wasm'), without a browser. One WebAssembly thread (env.wasm.numThreads = 1): no worker
-// threads, the same kernels as with more. Otherwise as ../onnxruntime/adapter.js (onnxruntime-node):
+// provider 'wasm'), without a browser. One WebAssembly thread (env.wasm.numThreads = 1): no
+// worker threads. The requests are served as for onnxruntime-node (../onnxruntime/div_request.js):
 // it prints "READY onnxruntime-web <version>", then answers every request line
 //   RUN <model.onnx> <input_0.pb> <input_1.pb> <output_0.pb>
 // with "OK" (output written), "UNSUPPORTED <why>" (the runtime refuses to load the model) or

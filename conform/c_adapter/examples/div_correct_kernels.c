@@ -52,15 +52,15 @@ uint16_t example_float_to_binary16(float f) {
   const uint32_t sign = (x >> 16U) & 0x8000U;
   const uint32_t exponent = (x >> 23U) & 0xFFU;
   const uint32_t mantissa = x & 0x7FFFFFU;
-  if (exponent == 0xFFU) {  /* infinity, or a NaN made quiet */
+  if (exponent == 0xFFU) { /* infinity, or a NaN made quiet */
     return (uint16_t)(sign | 0x7C00U | (mantissa != 0U ? 0x200U | (mantissa >> 13U) : 0U));
   }
-  if (exponent > 127U + 15U) return (uint16_t)(sign | 0x7C00U);  /* 2^16 and above: overflow */
-  if (exponent >= 127U - 14U) {  /* a binary16 normal: 13 bits dropped; a carry may reach inf */
+  if (exponent > 127U + 15U) return (uint16_t)(sign | 0x7C00U); /* 2^16 and above: overflow */
+  if (exponent >= 127U - 14U) { /* a binary16 normal: 13 bits dropped; a carry may reach inf */
     const uint32_t biased = ((exponent - 112U) << 10U) | (mantissa >> 13U);
     return (uint16_t)(sign | shift_round((biased << 13U) | (mantissa & 0x1FFFU), 13U));
   }
-  if (exponent < 127U - 25U) return (uint16_t)sign;  /* below half the smallest subnormal */
+  if (exponent < 127U - 25U) return (uint16_t)sign; /* below half the smallest subnormal */
   /* A binary16 subnormal (units of 2^-24): the 24-bit significand times 2^(e - 23 + 24). */
   return (uint16_t)(sign | shift_round(mantissa | 0x800000U, 126U - exponent));
 }
@@ -70,13 +70,12 @@ float example_bfloat16_to_float(uint16_t h) { return bits_float((uint32_t)h << 1
 uint16_t example_float_to_bfloat16(float f) {
   const uint32_t x = float_bits(f);
   if ((x & 0x7F800000U) == 0x7F800000U && (x & 0x7FFFFFU) != 0U) {
-    return (uint16_t)((x >> 16U) | 0x40U);  /* a NaN, made quiet */
+    return (uint16_t)((x >> 16U) | 0x40U); /* a NaN, made quiet */
   }
   return (uint16_t)(shift_round(x, 16U));
 }
 
-sonnx_c_status example_div_float16(const uint16_t* a, const uint16_t* b, uint16_t* c,
-                                   uint32_t n) {
+sonnx_c_status example_div_float16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n) {
   for (uint32_t i = 0U; i < n; ++i) {
     c[i] = example_float_to_binary16(example_binary16_to_float(a[i]) /
                                      example_binary16_to_float(b[i]));
@@ -84,8 +83,7 @@ sonnx_c_status example_div_float16(const uint16_t* a, const uint16_t* b, uint16_
   return SONNX_C_OK;
 }
 
-sonnx_c_status example_div_bfloat16(const uint16_t* a, const uint16_t* b, uint16_t* c,
-                                    uint32_t n) {
+sonnx_c_status example_div_bfloat16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n) {
   for (uint32_t i = 0U; i < n; ++i) {
     c[i] = example_float_to_bfloat16(example_bfloat16_to_float(a[i]) /
                                      example_bfloat16_to_float(b[i]));
@@ -104,22 +102,22 @@ sonnx_c_status example_div_float64(const double* a, const double* b, double* c, 
 }
 
 /* Signed types: the domain is checked for the whole block before any quotient is written. */
-#define EXAMPLE_SIGNED_DIV(name, type, min)                                     \
-  sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) {      \
-    for (uint32_t i = 0U; i < n; ++i) {                                         \
+#define EXAMPLE_SIGNED_DIV(name, type, min)                                        \
+  sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) {         \
+    for (uint32_t i = 0U; i < n; ++i) {                                            \
       if (b[i] == 0 || (a[i] == (min) && b[i] == -1)) return SONNX_C_DOMAIN_ERROR; \
-    }                                                                           \
-    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)(a[i] / b[i]);               \
-    return SONNX_C_OK;                                                          \
+    }                                                                              \
+    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)(a[i] / b[i]);                  \
+    return SONNX_C_OK;                                                             \
   }
 
-#define EXAMPLE_UNSIGNED_DIV(name, type)                                  \
+#define EXAMPLE_UNSIGNED_DIV(name, type)                                   \
   sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) { \
-    for (uint32_t i = 0U; i < n; ++i) {                                   \
-      if (b[i] == 0U) return SONNX_C_DOMAIN_ERROR;                        \
-    }                                                                     \
-    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)(a[i] / b[i]);         \
-    return SONNX_C_OK;                                                    \
+    for (uint32_t i = 0U; i < n; ++i) {                                    \
+      if (b[i] == 0U) return SONNX_C_DOMAIN_ERROR;                         \
+    }                                                                      \
+    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)(a[i] / b[i]);          \
+    return SONNX_C_OK;                                                     \
   }
 
 EXAMPLE_SIGNED_DIV(example_div_int8, int8_t, INT8_MIN)

@@ -14,8 +14,7 @@ static sonnx_c_status div_float16(const uint16_t* a, const uint16_t* b, uint16_t
   return SONNX_C_OK;
 }
 
-static sonnx_c_status div_bfloat16(const uint16_t* a, const uint16_t* b, uint16_t* c,
-                                   uint32_t n) {
+static sonnx_c_status div_bfloat16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n) {
   for (uint32_t i = 0U; i < n; ++i) {
     const float reciprocal = 1.0F / example_bfloat16_to_float(b[i]);
     c[i] = example_float_to_bfloat16(example_bfloat16_to_float(a[i]) * reciprocal);
