@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <sonnx/conform/adapter.hpp>
 #include <sonnx/conform/campaign.hpp>
 #include <sonnx/io/tensor_io.hpp>
@@ -25,8 +27,29 @@ struct Options {
   std::string types = "all";
   std::string work_dir;
   std::int64_t chunk = std::int64_t{1} << 24;
+  std::string target_info;
   bool json = false;
 };
+
+// --target-info FILE: a JSON object (what ran where), copied into the report as "target".
+bool read_target_info(const std::string& path, nlohmann::json& target, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "--target-info: cannot read " + path;
+    return false;
+  }
+  try {
+    target = nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    error = "--target-info: " + path + " is not JSON: " + e.what();
+    return false;
+  }
+  if (!target.is_object()) {
+    error = "--target-info: " + path + " does not hold a JSON object";
+    return false;
+  }
+  return true;
+}
 
 // A signal stops the campaign at its next request: the adapter is killed, the work directory
 // removed and no report written (exit 3).
@@ -79,6 +102,10 @@ int conform(const CLI::App& sub, Options& o) {
     return usage_error(o.json, "--chunk must be a power of two from 65536 to 67108864");
   }
   if (c.timeout <= 0) return usage_error(o.json, "--timeout must be positive");
+  if (c.sample_16bit < -1) return usage_error(o.json, "--sample-16bit must not be negative");
+  std::string error;
+  if (!o.target_info.empty() && !read_target_info(o.target_info, c.target, error))
+    return usage_error(o.json, error);
   c.chunk = static_cast<std::size_t>(o.chunk);
   c.report = o.report;
   c.work_dir = o.work_dir;
@@ -122,6 +149,9 @@ void add_conform_command(CLI::App& app, int& exit_code) {
                      "edge, domain and 1024 random cases per 32/64-bit type; no 16-bit sweeps");
         sub.add_option("--random-pairs", c.random_pairs,
                        "seeded random pairs per 32/64-bit type (default 4194304, short 1024)");
+        sub.add_option("--sample-16bit", c.sample_16bit,
+                       "float16 and bfloat16: this many seeded random pairs per type instead of "
+                       "all 2^32 (for a runtime under emulation)");
         sub.add_option("--seed", c.seed, "seed of the random pairs");
         sub.add_option("--chunk", options.chunk,
                        "elements per request in sweeps (power of two, default 2^24)");
@@ -133,6 +163,9 @@ void add_conform_command(CLI::App& app, int& exit_code) {
         sub.add_option(
             "--work-dir", options.work_dir,
             "where request files go (default: a temporary directory in /dev/shm, else in TMPDIR)");
+        sub.add_option("--target-info", options.target_info,
+                       "JSON object saying what ran where (target, compiler, flags, emulator), "
+                       "copied into the report as \"target\"");
         sub.add_option("adapter", c.adapter, "adapter command and its arguments (after --)");
       },
       conform);

@@ -72,34 +72,50 @@ sweep_provenance() {
   done
 }
 stage "sweep provenance" sweep_provenance
-# The deployed runtime against the reference (docs/conformance.md): every float16 and bfloat16
-# pair, seeded random pairs, edge and domain cases. Exit 1 means the runtime has findings: they are
-# the runtime's and go to the report as they are; only a campaign malfunction (exit >= 2) stops
-# the job.
+# The deployed runtimes against the reference (docs/conformance.md): onnxruntime through its
+# Node.js binding and onnxruntime-web (its WebAssembly build, in Node.js), the same full campaign
+# for each: every float16 and bfloat16 pair, seeded random pairs, edge and domain cases. Exit 1
+# means the runtime has findings: they are the runtime's and go to the report as they are; only a
+# campaign malfunction (exit >= 2) stops the job.
 # The adapter keeps freed memory for the next request, like sonnx-div conform itself
 # (docs/conformance.md): glibc would otherwise unmap each request's blocks and fault them in again.
 conformance() {
-  local rc=0 keep="glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=2147483647"
-  "$tool" conform --report "$evidence/conformance-onnxruntime.json" -- \
-    env GLIBC_TUNABLES="$keep${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}" \
-    node "$root/conform/onnxruntime/adapter.js" || rc=$?
-  if ((rc == 1)); then echo "conformance: onnxruntime has findings (see the report)"; fi
+  local rc=0 name="$1" adapter="$2"
+  local keep="glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=2147483647"
+  "$tool" conform --report "$evidence/conformance-$name.json" -- \
+    env GLIBC_TUNABLES="$keep${GLIBC_TUNABLES:+:$GLIBC_TUNABLES}" node "$root/$adapter" || rc=$?
+  if ((rc == 1)); then echo "conformance: $name has findings (see the report)"; fi
   ((rc <= 1)) || return 1
   # The report's provenance: the reference's sources, the campaign's (conform/, process/), and the
-  # runtime's adapter and pinned version.
-  python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" \
+  # runtimes' adapters and pinned versions.
+  python3 scripts/evidence_provenance.py "$evidence/conformance-$name.json" --binding conformance
+}
+stage "conformance campaign (onnxruntime)" conformance onnxruntime conform/onnxruntime/adapter.js
+stage "conformance campaign (onnxruntime-web)" conformance onnxruntime-web \
+  conform/onnxruntime-web/adapter.js
+# The two runtimes side by side: every case either lists as a finding replayed through both.
+compare_runtimes() {
+  python3 conform/compare/compare_runtimes.py \
+    --report "$evidence/conformance-onnxruntime.json" \
+    --adapter "node $root/conform/onnxruntime/adapter.js" \
+    --report "$evidence/conformance-onnxruntime-web.json" \
+    --adapter "node $root/conform/onnxruntime-web/adapter.js" \
+    --json "$evidence/conformance-comparison.json" --markdown "$evidence/conformance-comparison.md"
+  python3 scripts/evidence_provenance.py "$evidence/conformance-comparison.json" \
     --binding conformance
 }
-stage "conformance campaign (onnxruntime)" conformance
+stage "conformance: the two runtimes compared" compare_runtimes
 stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "proofs (wait for the background proofs)" wait_for_proofs
 stage "benchmarks" cmake --build build --target bench
 # The evidence for other processors, last of the campaigns: the library cross-built and run under
 # QEMU (docs/platforms.md) and, beside it, the WP proofs once more with Frama-C's 32-bit machine
 # model, for the 32-bit targets (AS-WP-5), bound to its sources like the x86_64 run's (binding
-# "wp"). Platform exit 1 means some target failed; platforms.json says which and the report's
-# platform section shows it. A campaign malfunction (exit >= 2) or an unproved 32-bit goal stops
-# the job.
+# "wp"); then the C-function adapter's example kernels on the same targets (conformance campaigns
+# under each emulator, docs/conformance.md). Platform exit 1 means some target failed or some
+# example did not show what it must; platforms.json and conformance-c-adapter.json say which and
+# the report's platform and runtime-conformance sections show it. A campaign malfunction
+# (exit >= 2) or an unproved 32-bit goal stops the job.
 platforms() {
   local rc=0 prove_rc=0
   # Like the main proofs (scripts/lib.sh): a process group of its own, its log shown when waited for.
@@ -108,10 +124,14 @@ platforms() {
     _ "$root"
   bash scripts/platforms.sh || rc=$?
   proofs_wait || prove_rc=$?
-  if ((rc == 1)); then echo "platforms: some target failed (see platforms.json)"; fi
+  if ((rc == 1)); then
+    echo "platforms: some target failed (see platforms.json, conformance-c-adapter.json)"
+  fi
   ((prove_rc == 0 && rc <= 1))
 }
-stage "platform campaign (aarch64, armhf, riscv64, s390x, Cortex-M4F under QEMU; WP proofs with the x86_32 machine model)" platforms
+platform_stage="platform campaign (aarch64, armhf, riscv64, s390x, Cortex-M4F under QEMU, with the"
+platform_stage+=" C adapter's examples; WP proofs with the x86_32 machine model)"
+stage "$platform_stage" platforms
 stage "traceability report" cmake --build build --target report
 echo "main job: $((SECONDS - start)) s, $(children_cpu) CPU-s"
 write_times "$evidence/main-job-times.json"

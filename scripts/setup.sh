@@ -2,8 +2,8 @@
 # Installs the Debian 12 packages listed in scripts/debian-packages.txt (skipped when all are
 # present; needs root or sudo; a package NAME:arch of a foreign architecture, the arm64 multiarch
 # libraries of the platform campaign, first adds that architecture to dpkg), then the pinned onnxruntime Node.js binding of the conformance
-# campaign (conform/onnxruntime: npm ci --ignore-scripts from package-lock.json, skipped when
-# node_modules already matches the lock file).
+# campaign and onnxruntime-web (conform/onnxruntime, conform/onnxruntime-web: npm ci
+# --ignore-scripts from each package-lock.json, skipped when node_modules already matches it).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mapfile -t packages < <(grep -vE '^\s*(#|$)' "$here/debian-packages.txt")
@@ -28,15 +28,21 @@ else
   "${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-# onnxruntime-node ships its CPU binaries in the package; its install script only fetches optional
-# GPU components, hence --ignore-scripts. The stamp records the lock file it was installed from.
-ort="$(cd "$here/../conform/onnxruntime" && pwd)"
-stamp="$ort/node_modules/.sonnx-package-lock.sha256"
-want="$(sha256sum "$ort/package-lock.json" | cut -d' ' -f1)"
-if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -d "$ort/node_modules/onnxruntime-node" ]]; then
-  echo "setup: onnxruntime-node up to date ($ort/node_modules)"
-else
-  echo "setup: npm ci --ignore-scripts in $ort"
-  (cd "$ort" && npm ci --ignore-scripts --no-audit --no-fund)
-  echo "$want" > "$stamp"
-fi
+# The pinned onnxruntime packages of the conformance campaign, each from its package-lock.json:
+# onnxruntime-node ships its CPU binaries in the package (its install script only fetches optional
+# GPU components), onnxruntime-web its WebAssembly builds; hence --ignore-scripts. The stamp records
+# the lock file each was installed from.
+for dir in onnxruntime onnxruntime-web; do
+  ort="$(cd "$here/../conform/$dir" && pwd)"
+  package="onnxruntime-node"
+  if [[ "$dir" == onnxruntime-web ]]; then package="onnxruntime-web"; fi
+  stamp="$ort/node_modules/.sonnx-package-lock.sha256"
+  want="$(sha256sum "$ort/package-lock.json" | cut -d' ' -f1)"
+  if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -d "$ort/node_modules/$package" ]]; then
+    echo "setup: $package up to date ($ort/node_modules)"
+  else
+    echo "setup: npm ci --ignore-scripts in $ort"
+    (cd "$ort" && npm ci --ignore-scripts --no-audit --no-fund)
+    echo "$want" > "$stamp"
+  fi
+done

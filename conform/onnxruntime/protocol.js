@@ -1,19 +1,21 @@
 // The line protocol of the conformance adapter (docs/conformance.md, "Adapter protocol"), shared by
-// adapter.js and the benchmark's profiler (profile_div.js): "READY onnxruntime <version>", then one
+// adapter.js, the benchmark's profiler (profile_div.js) and ../onnxruntime-web/adapter.js:
+// "READY <runtime> <version>" (by default onnxruntime and onnxruntime-node's version), then one
 // answer line per request line of `words` TAB-separated fields starting with `verb`, until "QUIT".
 'use strict';
 const readline = require('readline');
-const version = require('onnxruntime-node/package.json').version;
 
 function oneLine(error) {
   return String(error && error.message ? error.message : error).replace(/\s+/g, ' ').trim();
 }
 
 // Serves requests with `answer(...fields after the verb)` (async, returns the answer line);
-// `cleanup` runs before the process ends, however it ends.
-function serve(name, verb, words, answer, cleanup = () => {}) {
+// `cleanup` runs before the process ends, however it ends; `ready` names the runtime and its
+// version.
+function serve(name, verb, words, answer, cleanup = () => {}, ready = undefined) {
+  const runtime = ready || `onnxruntime ${require('onnxruntime-node/package.json').version}`;
   const main = async () => {
-    process.stdout.write(`READY onnxruntime ${version}\n`);
+    process.stdout.write(`READY ${runtime}\n`);
     const lines = readline.createInterface({ input: process.stdin, terminal: false });
     for await (const line of lines) {
       const fields = line.split('\t');
@@ -28,7 +30,7 @@ function serve(name, verb, words, answer, cleanup = () => {}) {
     process.exit(0);
   };
   main().catch((e) => {
-    process.stderr.write(`onnxruntime ${name}: ${e && e.stack ? e.stack : e}\n`);
+    process.stderr.write(`${runtime} ${name}: ${e && e.stack ? e.stack : e}\n`);
     cleanup();
     process.exit(70);
   });

@@ -57,6 +57,8 @@ bool Adapter::start(double timeout, std::string& error) {
   std::istringstream words(line);
   std::string ready;
   words >> ready >> name >> version;
+  announced.clear();
+  std::getline(words >> std::ws, announced);
   if (ready != "READY" || name.empty()) {
     child_.kill();
     error = "adapter " + argv_[0] + ": first line is '" + line + "', not 'READY <name> <version>'";

@@ -88,7 +88,8 @@ class Run {
         requests_(o, work, tally_),
         random_pairs_(o.random_pairs >= 0 ? static_cast<std::size_t>(o.random_pairs)
                                           : (o.short_campaign ? 1024 : std::size_t{1} << 22)),
-        source_{std::mt19937_64(o.seed), 0} {}
+        source_{std::mt19937_64(o.seed), 0},
+        sample_source_{std::mt19937_64(o.seed + sample_seed_offset), 0} {}
 
   static fs::path reproducers_of(const fs::path& report) {
     return report.parent_path() / (report.stem().string() + "-reproducers");
@@ -111,13 +112,24 @@ class Run {
     progress_("conform: " + name + " edge and domain cases done" +
                   (requests_.unsupported(type) ? " (runtime: unsupported type)" : ""),
               true);
-    if (l.size >= 4 && random_pairs_ > 0 && !random(type)) return false;
+    if (l.size >= 4 && random_pairs_ > 0 && !random(type, random_pairs_, source_, "random pairs"))
+      return false;
+    if (l.size == 2 && l.is_float && o_.sample_16bit >= 0) {
+      const auto n = static_cast<std::size_t>(o_.sample_16bit);
+      return n == 0 || random(type, n, sample_source_, "seeded sample of the 2^32 pairs");
+    }
     if (l.size == 2 && l.is_float && !o_.short_campaign) return sweep(type);
     return true;
   }
 
   nlohmann::json report_json() const;
   std::uint64_t findings() const { return tally_.findings_total(); }
+  std::string sixteen_bit_text() const {
+    if (o_.sample_16bit >= 0)
+      return std::to_string(o_.sample_16bit) + " seeded random pairs per type (seed " +
+             std::to_string(o_.seed + sample_seed_offset) + "), not every pair";
+    return o_.short_campaign ? "none beyond the edge cases" : "every pair (2^32)";
+  }
 
  private:
   void step(const std::string& name, std::size_t elements, Clock::time_point t0, double runtime0) {
@@ -130,23 +142,26 @@ class Run {
                        total > 0 ? static_cast<double>(elements) / total : 0.0}});
   }
 
-  bool random(DataType type) {
+  // `pairs` seeded random pairs from `source`: the random pairs of a 32/64-bit type, or the
+  // sample that stands for a 16-bit type's sweep.
+  bool random(DataType type, std::size_t pairs, RandomSource& source, const std::string& what) {
     const std::string name = io::data_type_text(type);
     const auto t0 = Clock::now();
     const double r0 = requests_.runtime_seconds;
-    const std::uint64_t special0 = source_.with_special;
-    for (std::size_t done = 0; done < random_pairs_;) {
-      const std::size_t n = std::min(o_.chunk, random_pairs_ - done);
-      if (!requests_.run_batch(random_batch(type, n, source_))) return false;
+    const std::uint64_t special0 = source.with_special;
+    for (std::size_t done = 0; done < pairs;) {
+      const std::size_t n = std::min(o_.chunk, pairs - done);
+      if (!requests_.run_batch(random_batch(type, n, source))) return false;
       done += n;
-      progress_("conform: " + name + " random pairs " + std::to_string(done) + "/" +
-                    std::to_string(random_pairs_),
+      progress_("conform: " + name + " " + what + " " + std::to_string(done) + "/" +
+                    std::to_string(pairs),
                 false);
     }
-    random_info_[name] = {{"pairs", random_pairs_},
-                          {"pairs_with_a_special_operand", source_.with_special - special0}};
-    step(name + " random pairs", random_pairs_, t0, r0);
-    progress_("conform: " + name + " random pairs: " + std::to_string(random_pairs_), true);
+    random_info_[name] = {{"pairs", pairs},
+                          {"pairs_with_a_special_operand", source.with_special - special0}};
+    if (&source == &sample_source_) random_info_[name]["instead_of"] = "every pair (2^32)";
+    step(name + " " + what, pairs, t0, r0);
+    progress_("conform: " + name + " " + what + ": " + std::to_string(pairs), true);
     return true;
   }
 
@@ -184,6 +199,10 @@ class Run {
   Requests requests_;
   std::size_t random_pairs_;
   RandomSource source_;
+  // The 16-bit samples draw from a generator of their own, so that the random pairs of the other
+  // types are the same with and without them.
+  static constexpr std::uint64_t sample_seed_offset = 16;
+  RandomSource sample_source_;
   const Clock::time_point start_ = Clock::now();
   nlohmann::json steps_ = nlohmann::json::array();
   nlohmann::json random_info_ = nlohmann::json::object();
@@ -194,6 +213,8 @@ nlohmann::json Run::report_json() const {
   nlohmann::json j;
   j["schema"] = "sonnx-div conformance campaign 1";
   j["runtime"] = {{"name", adapter().name}, {"version", adapter().version}};
+  if (!adapter().announced.empty()) j["runtime"]["announced"] = adapter().announced;
+  if (o_.target.is_object()) j["target"] = o_.target;
   std::string adapter_text;
   for (const auto& w : o_.adapter) adapter_text += (adapter_text.empty() ? "" : " ") + w;
   j["adapter"] = adapter_text;
@@ -203,6 +224,7 @@ nlohmann::json Run::report_json() const {
                    {"seed", o_.seed},
                    {"chunk_elements", o_.chunk},
                    {"random_pairs_per_type", random_pairs_},
+                   {"float16_bfloat16_pairs", sixteen_bit_text()},
                    {"max_reproducers_per_type_requirement_kind", o_.max_reproducers},
                    {"comparison", "bit for bit with the checked library; two quiet NaNs match, a signaling NaN only itself (SD-9)"},
                    {"seconds", seconds_since(start_)},

@@ -52,8 +52,27 @@ TEST_CASE("conform adapter: READY line, answers OK, ERROR and UNSUPPORTED, QUIT"
   CHECK(reply.kind == Reply::Kind::ok);
   CHECK(reply.text == "0.25 Div");  // what follows OK, for protocols that answer with figures
   CHECK(ok.running());
+  CHECK(ok.announced.empty());
   ok.stop();
   CHECK_FALSE(ok.running());
+
+  // What follows the version on the READY line is what the adapter says of itself; a restarted
+  // adapter that says nothing more leaves nothing of it.
+  Scratch scratch;
+  const std::string said = (scratch / "said").string();
+  Adapter more(shell_adapter("if [ -e " + said +
+                             " ]; then echo 'READY c 2'; else echo 'READY "
+                             "c-runtime 1  block=512 arch=armv7e-m'; fi; touch " +
+                             said + "; read -r line"),
+               scratch / "adapter.log");
+  std::string error;
+  REQUIRE(more.start(5, error));
+  CHECK(more.announced == "block=512 arch=armv7e-m");
+  more.stop();
+  REQUIRE(more.start(5, error));
+  CHECK(more.name == "c");
+  CHECK(more.announced.empty());
+  more.stop();
 
   // A refusal and an error answer are the protocol, not failures of the adapter: it runs on.
   check_answer("echo 'UNSUPPORTED no kernel for this type'", Reply::Kind::unsupported,

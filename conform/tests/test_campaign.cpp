@@ -96,3 +96,44 @@ TEST_CASE("conform campaign: findings with a relative report path name their rep
   CHECK(fs::is_regular_file(s / "out/r-reproducers/int8-I1-unexpected-error-1/model.onnx"));
   CHECK(j["findings"][0]["actual"] == "error: no");
 }
+
+TEST_CASE("conform campaign: a seeded float16 sample instead of the sweep, and the target recorded",
+          "[conform]") {
+  Scratch s;
+  // An adapter that answers ERROR to everything: one unexpected-error finding per request, whose
+  // operands are the request's first element.
+  const auto report_of = [&](std::int64_t sample, const std::string& name) {
+    Options o = short_campaign(answering_adapter("echo 'ERROR no'"), s / name);
+    o.types = {DataType::float16, DataType::float32};
+    o.random_pairs = 64;
+    o.sample_16bit = sample;
+    o.target = {{"target", "cortex-m4f"}, {"emulator", "qemu-system-arm"}};
+    REQUIRE(run_campaign(o, quiet).verdict == Outcome::Verdict::findings);
+    return nlohmann::json::parse(read_text(s / name));
+  };
+  const nlohmann::json sampled = report_of(1000, "sampled.json");
+  const nlohmann::json plain = report_of(-1, "plain.json");
+  CHECK(sampled["target"] == nlohmann::json{{"target", "cortex-m4f"},
+                                            {"emulator", "qemu-system-arm"}});
+  // The sample's generator is seeded with --seed + 16 (default 20240611).
+  CHECK(sampled["campaign"]["float16_bfloat16_pairs"] ==
+        "1000 seeded random pairs per type (seed 20240627), not every pair");
+  CHECK(plain["campaign"]["float16_bfloat16_pairs"] == "none beyond the edge cases");
+  CHECK(sampled["random_pairs"]["float16"]["pairs"] == 1000);
+  CHECK(sampled["random_pairs"]["float16"]["instead_of"] == "every pair (2^32)");
+  const auto float16_cases = [](const nlohmann::json& j) {
+    std::uint64_t n = 0;
+    for (const auto& row : j["results"])
+      if (row["type"] == "float16") n += row["cases"].get<std::uint64_t>();
+    return n;
+  };
+  CHECK(float16_cases(sampled) == float16_cases(plain) + 1000);
+  // The float32 random pairs are the same with and without the sample: the same first element.
+  const auto random_first = [](const nlohmann::json& j) {
+    for (const auto& f : j["findings"])
+      if (f["type"] == "float32" && f["source"] == "random") return f["a"].dump() + f["b"].dump();
+    return std::string("none");
+  };
+  CHECK(random_first(sampled) != "none");
+  CHECK(random_first(sampled) == random_first(plain));
+}

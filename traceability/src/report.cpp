@@ -471,8 +471,10 @@ Report build_report(const Options& options) {
   // --- Optional sections (runtime conformance, coding standard, WP smoke tests, prover policy)
   // ----
   add_sections(rep);
-  for (const char* name : {"conformance-onnxruntime.json", "coding-standard.json", "stack.json",
-                           "wp-smoke.json", "wp-binding.json", "platforms.json"})
+  for (const char* name :
+       {"conformance-onnxruntime.json", "conformance-onnxruntime-web.json",
+        "conformance-comparison.json", "conformance-c-adapter.json", "coding-standard.json",
+        "stack.json", "wp-smoke.json", "wp-binding.json", "platforms.json"})
     if (fs::is_regular_file(ev / name, ec)) {
       add_file(ev / name, "section");
       provenance[name] = read_provenance(ev / name);

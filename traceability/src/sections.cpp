@@ -242,6 +242,7 @@ Section conformance(Report& rep) {
     s.verdict = "no per-type counts in the file; " + s.verdict;
     s.bad = true;
   }
+  sec::more_runtimes(s, rep);
   return s;
 }
 

@@ -1,4 +1,5 @@
-// Helpers of the report sections (sections.cpp, sections_policy.cpp): internal.
+// Helpers of the report sections (sections.cpp, sections_policy.cpp, sections_runtimes.cpp):
+// internal.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -36,5 +37,8 @@ std::optional<ordered> open_section(Section& s, Report& rep);
 // The sections of sections_policy.cpp.
 Section prover_policy(Report& rep);
 Section platforms(Report& rep);
+// The runtime-conformance section's optional files (sections_runtimes.cpp): onnxruntime-web, the
+// two runtimes compared, the C-function adapter's examples.
+void more_runtimes(Section& s, Report& rep);
 
 }  // namespace trace::sec

@@ -156,13 +156,32 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
       {"proved":"0x7E00","fastest":"0x7E00"},"nan_operand_payload_kept":3,"nan_operand_payload_replaced":0}}},
     "differences_between_targets":[{"type":"float16","what":"0/0 quotient bits"}],"passed":true})");
   write(ev / "decided-by.json", mini_expansion());
+  // The second runtime, the two compared, and the C-function adapter's examples (main job).
+  write(ev / "conformance-onnxruntime-web.json",
+        R"({"runtime":{"name":"onnxruntime-web","version":"1.30.0"},"findings_total":2,
+    "results":[{"type":"int32","requirement":"D3","cases":1,"mismatches":0,"errors":0,
+                "crashes":0,"hangs":0,"unsupported":0}],"findings":[]})");
+  write(ev / "conformance-comparison.json",
+        R"j({"differences":{"rows":1,"cases":1},"differing_rows":[{"type":"int32",
+    "requirement":"D3","cases":1,"onnxruntime 1.30.0":"1 crashes","onnxruntime-web 1.30.0":
+    "no finding"}],"differing_cases":[{"type":"int32","requirement":"D3","a":"0x80000000",
+    "b":"0xffffffff","expected":"error (D3)","onnxruntime 1.30.0":"crash: killed by signal 8",
+    "onnxruntime-web 1.30.0":"error: divide result unrepresentable"}]})j");
+  const std::string c_runs =
+      R"({"targets":{"cortex-m4f":{"compiler":"arm-none-eabi-gcc 12.2.1"}},"runs":[
+    {"target":"cortex-m4f","example":"correct","exit_code":0,"verdict":"conforms","findings":{},
+     "passed":true,"problems":[]},
+    {"target":"cortex-m4f","example":"flush-to-zero","exit_code":1,"verdict":"does not conform",
+     "findings":{"float32/F1/mismatch":89},"passed":)";
+  write(ev / "conformance-c-adapter.json", c_runs + R"(true,"problems":[]}],"passed":true})");
   // Bind the evidence to the sources by content.
   bind(ev / "catch2" / "provenance.json", root, {"core/src/k.c"});
   bind(ev / "decided-by.json", root, {"spec/requirements.json"});
   for (const char* name :
        {"why3.json", "wp-report.json", "exhaustive-f16.json", "exhaustive-bf16.json",
         "wp-smoke.json", "wp-binding.json", "coding-standard.json", "stack.json",
-        "conformance-onnxruntime.json", "platforms.json"})
+        "conformance-onnxruntime.json", "conformance-onnxruntime-web.json",
+        "conformance-comparison.json", "conformance-c-adapter.json", "platforms.json"})
     bind(ev / name, root, {"core/src/**/*.c"});
   {
     const auto r = trace::build_report(o);
@@ -236,6 +255,10 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
         CHECK(contains(sec.verdict, "102 cases: 1 mismatches, 0 errors, 1 crashes"));
         CHECK(contains(sec.verdict, "1 findings (1 mismatch)"));
         CHECK(sec.bad);  // findings of the runtime are shown as such, but are no gap of ours
+        CHECK(contains(sec.verdict, "onnxruntime-web: 2 findings"));
+        CHECK(contains(sec.verdict, "compared: 1 cases and 1 type/requirement rows differ"));
+        CHECK(contains(sec.verdict, "C-function adapter: 2 example campaigns, all as expected"));
+        CHECK(contains(sec.files, "conformance-c-adapter.json"));
       }
       if (sec.id == "wp-smoke") {
         CHECK(!sec.bad);
@@ -265,6 +288,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(contains(html, "0x7E00"));
     CHECK(contains(html, "1280 / 1312"));
     CHECK(contains(html, "conformance/f16-1"));
+    CHECK(contains(html, "divide result unrepresentable"));
+    CHECK(contains(html, "arm-none-eabi-gcc 12.2.1"));
     CHECK(contains(html, "misra-c2012-15.5"));
     CHECK(contains(html, "sonnx::div"));
     CHECK(contains(html, "l-exhaustive"));
@@ -292,6 +317,9 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     {"target":"ftz-board","kind":"bare metal","toolchain":{"compiler":"g++"},"emulator":null,"passed":true,
      "platform_test":{"facts":{"fast_path_instruction_set":"x","big_endian":false,"pointer_bytes":4,
        "flt_eval_method":0,"subnormals_kept":{"float32":false}}}}]})");
+  // An example that did not show what it must: a gap of ours.
+  write(ev / "conformance-c-adapter.json",
+        c_runs + R"(false,"problems":["not listed: float32 F1"]}],"passed":false})");
   write(ev / "coding-standard.json",
         R"({"findings":[{"rule":"misra-c2012-15.5","file":"k.c","line":3},
     {"rule":"misra-c2012-10.4","file":"k.c","line":9}],"deviations":[{"rule":"misra-c2012-15.5"}]})");
@@ -332,6 +360,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "coding-standard",
                     "1 coding-standard findings outside the deviation register"));
     CHECK(has_issue(r, "platforms", "FAILED on armhf"));
+    CHECK(has_issue(r, "conformance-c-adapter", "did not show what examples.json says"));
     CHECK(has_issue(r, "platforms", "AS-PLAT-6 broken (subnormals flushed) on ftz-board float32"));
   }
   // The policy is the file's: trusting Z3 alone there, the same goal is no violation.
@@ -345,8 +374,10 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
         "<Catch name=\"unit_tests\"><Group><TestCase name=\"x\" tags=\"[C1]\"");
   // a bench.json without its results (the old bare list) is said to be unreadable, not dropped
   write(ev / "bench.json", R"([{"type":"float32","n":1000,"kernel_vs_naive":1.02}])");
+  write(ev / "conformance-comparison.json", "[1, 2");
   {
     const auto r = trace::build_report(o);
+    CHECK(has_issue(r, "unreadable", "conformance-comparison.json"));
     CHECK(has_issue(r, "unreadable", "why3.json"));
     CHECK(has_issue(r, "unreadable", "neither records under"));
     CHECK(r.bench_rows.empty());

@@ -43,6 +43,7 @@ class Adapter {
   [[nodiscard]] const std::filesystem::path& log() const { return log_; }
   std::string name;
   std::string version;
+  std::string announced;  // the rest of the READY line (what the adapter says of itself), or ""
 
  private:
   // Reads a line, going on after a signal unless a stop was requested.

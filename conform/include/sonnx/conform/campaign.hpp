@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <sonnx/tensor.hpp>
 #include <string>
 #include <vector>
@@ -23,10 +24,15 @@ struct Options {
   std::filesystem::path work_dir;  // request files; empty: a temporary directory
   bool short_campaign = false;     // no 16-bit sweeps, 1024 random pairs by default
   std::int64_t random_pairs = -1;  // per 32/64-bit type; -1: 2^22 (full) or 1024 (short)
+  // float16 and bfloat16: this many seeded random pairs per type instead of all 2^32 (an emulated
+  // target cannot run the sweep); -1: the sweep (full) or none (short).
+  std::int64_t sample_16bit = -1;
   std::uint64_t seed = 20240611;
   std::size_t chunk = std::size_t{1} << 24;  // elements per sweep request: a power of two >= 2^16
   double timeout = 60;                       // seconds per request, plus 1 s per 10^6 elements
   std::size_t max_reproducers = 5;           // listed findings per type, requirement and kind
+  nlohmann::json target;  // what ran where (target, compiler, flags, emulator): the report's
+                          // "target" when it is an object
 };
 
 struct Outcome {

@@ -1,0 +1,40 @@
+/* The example kernels of the C-function adapter (docs/conformance.md, "Your C Div on your
+ * target"). div_correct_kernels.c holds a correct Div for the twelve profile types, the way a code
+ * generator for a microcontroller might emit it; each wrong example (div_int_through_float.c,
+ * div_flush_to_zero.c, div_reciprocal.c, div_no_domain_check.c) replaces some of them by a
+ * plausible defect and reuses the others, so that what the campaign finds is that defect alone. */
+#ifndef SONNX_C_DIV_EXAMPLES_H
+#define SONNX_C_DIV_EXAMPLES_H
+
+#include "sonnx_c_div.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* binary16 and bfloat16 through binary32: the widening is exact; the narrowing rounds to nearest,
+ * ties to even, and keeps a NaN quiet. A binary32 quotient narrowed so is the correctly rounded
+ * 16-bit quotient (24 >= 2 * 11 + 2 bits: no double-rounding error). */
+float example_binary16_to_float(uint16_t h);
+uint16_t example_float_to_binary16(float f);
+float example_bfloat16_to_float(uint16_t h);
+uint16_t example_float_to_bfloat16(float f);
+
+sonnx_c_status example_div_float16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n);
+sonnx_c_status example_div_bfloat16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n);
+sonnx_c_status example_div_float32(const float* a, const float* b, float* c, uint32_t n);
+sonnx_c_status example_div_float64(const double* a, const double* b, double* c, uint32_t n);
+sonnx_c_status example_div_int8(const int8_t* a, const int8_t* b, int8_t* c, uint32_t n);
+sonnx_c_status example_div_int16(const int16_t* a, const int16_t* b, int16_t* c, uint32_t n);
+sonnx_c_status example_div_int32(const int32_t* a, const int32_t* b, int32_t* c, uint32_t n);
+sonnx_c_status example_div_int64(const int64_t* a, const int64_t* b, int64_t* c, uint32_t n);
+sonnx_c_status example_div_uint8(const uint8_t* a, const uint8_t* b, uint8_t* c, uint32_t n);
+sonnx_c_status example_div_uint16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n);
+sonnx_c_status example_div_uint32(const uint32_t* a, const uint32_t* b, uint32_t* c, uint32_t n);
+sonnx_c_status example_div_uint64(const uint64_t* a, const uint64_t* b, uint64_t* c, uint32_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SONNX_C_DIV_EXAMPLES_H */
