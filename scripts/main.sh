@@ -42,6 +42,12 @@ for s in json.load(open(sys.argv[1]))["stages"]:
 stage "release build" bash scripts/build.sh
 stage "tool versions" cmake --build build --target tool-versions
 stage "tests" ctest_preset release
+# The release outputs built again in another folder: the same library archive and the same
+# sonnx-div executable, byte for byte; their hashes are the evidence's record of the library.
+stage "reproducible build (the library and the tool, built again elsewhere)" python3 \
+  tests/reproducible_build.py --source "$root" --build build \
+  --target sonnx_div:core/src/libsonnx_div.a --target sonnx-div:cli/sonnx-div \
+  --json "$evidence/reproducible-build.json"
 stage "test evidence (Catch2 XML)" cmake --build build --target trace-tests
 # The C-subset files compiled as C by the C compiler (AS-CC-3): the unit tests against that build,
 # and the bits of every 16-bit pair compared with the C++ compilation's.
