@@ -1,5 +1,7 @@
 # Shared by the main job and the test command: timed stages and a running pass/fail count.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The evidence tools are one Python package (evidence/sonnx_evidence): python3 -m sonnx_evidence.X
+export PYTHONPATH="$root/evidence${PYTHONPATH:+:$PYTHONPATH}"
 jobs="$(nproc)"
 passed=0
 failed=0

@@ -68,7 +68,7 @@ done
 sweep_provenance() {
   local f
   for f in "$evidence"/exhaustive-*.json "$evidence"/fastpath-*.json; do
-    if [[ -f "$f" ]]; then python3 scripts/evidence_provenance.py "$f" --binding sweeps; fi
+    if [[ -f "$f" ]]; then python3 -m sonnx_evidence.evidence_provenance "$f" --binding sweeps; fi
   done
 }
 stage "sweep provenance" sweep_provenance
@@ -87,7 +87,7 @@ conformance() {
   ((rc <= 1)) || return 1
   # The report's provenance: the reference's sources, the campaign's (conform/, process/), and the
   # runtime's adapter and pinned version.
-  python3 scripts/evidence_provenance.py "$evidence/conformance-onnxruntime.json" \
+  python3 -m sonnx_evidence.evidence_provenance "$evidence/conformance-onnxruntime.json" \
     --binding conformance
 }
 stage "conformance campaign (onnxruntime)" conformance
@@ -104,7 +104,7 @@ platforms() {
   local rc=0 prove_rc=0
   # Like the main proofs (scripts/lib.sh): a process group of its own, its log shown when waited for.
   proofs_start bash -c 'proofs/frama-c/prove.sh --machdep x86_32 --out "$1/build/x86_32/evidence" &&
-    python3 scripts/evidence_provenance.py "$1/build/x86_32/evidence/wp-report.json" --binding wp' \
+    python3 -m sonnx_evidence.evidence_provenance "$1/build/x86_32/evidence/wp-report.json" --binding wp' \
     _ "$root"
   bash scripts/platforms.sh || rc=$?
   proofs_wait || prove_rc=$?

@@ -32,6 +32,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
+export PYTHONPATH="$ROOT/evidence${PYTHONPATH:+:$PYTHONPATH}"
 OUT="$ROOT/build/evidence"
 FRESH=0
 MACHDEP=
@@ -78,7 +79,7 @@ SMOKE_PAR=2
 SCRIPTS="$HERE/scripts"
 # "taskprint" is no prover: the pseudo-prover TaskPrint (below) makes WP print each goal's task, the
 # goal with its whole logical context, into the -wp-out folder of its pass, where wp_evidence.py
-# classifies it and scans its axioms (proofs/why3_tasks.py); it has no valid answer.
+# classifies it and scans its axioms (evidence/sonnx_evidence/why3_tasks.py); it has no valid answer.
 PROVERS=taskprint,script,z3,cvc4,cvc5-opaque,cvc5
 [ "$SEARCH" = 1 ] && PROVERS=taskprint,tip,z3,cvc4,cvc5-opaque,cvc5
 TIMEOUT=60
@@ -106,8 +107,8 @@ sed "s|@WHY3_DATADIR@|$WHY3_DATADIR|" "$HERE/drivers/cvc5_opaque_spec.drv.in" > 
 sed "s|^import \"\(.*\)\"|import \"$WHY3_DATADIR/drivers/\1\"|" "$ROOT/proofs/why3/cvc5_axiomatic.drv" \
   > "$WORK/cvc5_axiomatic.drv"
 CVC5="$(command -v cvc5)"
-python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import why3_tasks
-why3_tasks.write_driver(sys.argv[2])' "$ROOT/proofs" "$WORK"
+python3 -c 'import sys; from sonnx_evidence import why3_tasks
+why3_tasks.write_driver(sys.argv[1])' "$WORK"
 cat >> "$WHY3CONFIG" <<EOF
 
 [prover]
@@ -278,7 +279,7 @@ wp_pass() {
     case "$name" in
       rank-*) cache=none ;;   # the provers' own times, with the tactic scripts but no record
       smoke-*) cache=none; smoke=("${SMOKE_ARGS[@]}") ;;
-      *) python3 "$HERE/wp_replay.py" scripts "$HERE/replay.json" "$session/script" ;;
+      *) python3 -m sonnx_evidence.wp_replay scripts "$HERE/replay.json" "$session/script" ;;
     esac
   fi
   rm -rf "$WORK/tasks-$name"
@@ -374,7 +375,7 @@ if [ "$RANK" = 1 ]; then
       wp_pass "rank-fp-${FP_PROVERS#script,}" "$SMOKE_PAR" -- $(fp_stages) || true
     done
   )
-  python3 "$HERE/wp_replay.py" fastest "$HERE/replay.json" "$WORK"/wp-log-rank-*.txt
+  python3 -m sonnx_evidence.wp_replay fastest "$HERE/replay.json" "$WORK"/wp-log-rank-*.txt
   rm -rf "$WORK/session-rank-"* "$WORK"/*-rank-*
 fi
 # ---- driver-binding sanity goals and the driver faults of the fault table ------------------------
@@ -462,7 +463,7 @@ if [ "$SMOKE" = 1 ]; then
     done
   done
   # The functions with a precondition, from the proof passes' property reports (wp_fcts).
-  PRE_FCTS="$(python3 "$HERE/wp_smoke.py" preconditions "$WORK")"
+  PRE_FCTS="$(python3 -m sonnx_evidence.wp_smoke preconditions "$WORK")"
   set +e
   # shellcheck disable=SC2046
   (PROVERS=$SMOKE_INT_PROVER SELECT=smoke; wp_pass smoke-main "$SMOKE_PAR" -- $(main_stages)) &
@@ -482,17 +483,17 @@ if [ "$SMOKE" = 1 ]; then
   set -e
   # Each function selected without its assigns goals must have had its smoke goals generated: its
   # precondition's smoke goal at least (WP generates none for a function it deems unselected).
-  python3 "$HERE/wp_smoke.py" generated "$WORK" "$PRE_FCTS" \
+  python3 -m sonnx_evidence.wp_smoke generated "$WORK" "$PRE_FCTS" \
     "$MAIN_FCTS,$CHECKS_FCTS,$CHECKED_FCTS,$FP_FCTS" || planted=1
   # How the search ran, and whether it found each planted inconsistency (a smoke test "Failed"
   # when its point was proved unreachable: each planted point must be).
-  python3 "$HERE/wp_smoke.py" planted "$WORK" "$OUT/wp-smoke-search.json" "$SMOKE_STEPS" \
+  python3 -m sonnx_evidence.wp_smoke planted "$WORK" "$OUT/wp-smoke-search.json" "$SMOKE_STEPS" \
     "$SMOKE_TIMEOUT" "$(($(date +%s) - end))" "$SMOKE_INT_PROVER" "$CVC4_V" "$SMOKE_FP_PROVER" \
     "$CVC5_V" "$SMOKE_STEPS_LOW" || planted=1
   # The smoke passes' evidence is their smoke goals only: their report and log without the assigns
   # goals, and no property rows (an empty CSV) for wp-properties.csv.
   for name in main checks checked fp; do
-    python3 "$HERE/wp_smoke.py" only "$WORK/wp-report-smoke-$name.json" \
+    python3 -m sonnx_evidence.wp_smoke only "$WORK/wp-report-smoke-$name.json" \
       "$WORK/wp-log-smoke-$name.txt"
     : >"$WORK/wp-properties-smoke-$name-only.csv"
     case "$name" in
@@ -506,7 +507,7 @@ if [ "$SMOKE" = 1 ]; then
 fi
 # Each pass: its name, its evidence files (report, log, property CSV, printed tasks, call graph),
 # the functions it proves and its provers.
-python3 "$HERE/wp_evidence.py" "$OUT" \
+python3 -m sonnx_evidence.wp_evidence "$OUT" \
   "main:$WORK:$MAIN_FCTS:$PROVERS" \
   "checks:$WORK:$CHECKS_FCTS:$PROVERS" \
   "checked:$WORK:$CHECKED_FCTS:$PROVERS" \
@@ -514,14 +515,14 @@ python3 "$HERE/wp_evidence.py" "$OUT" \
   | tee "$OUT/wp-policy.txt"
 policy=${PIPESTATUS[0]}
 [ "$planted" = 0 ] || policy=1
-SONNX_WP_PAR=$PAR python3 "$HERE/wp_summary.py" "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - start))" "$rc" \
+SONNX_WP_PAR=$PAR python3 -m sonnx_evidence.wp_summary "$OUT/wp-log.txt" "$OUT/wp-report.json" "$((end - start))" "$rc" \
   "$FRAMAC_V | $WHY3_V | $Z3_V | $CVC4_V | $CVC5_V" | tee "$OUT/wp-summary.txt"
 status=${PIPESTATUS[0]}
 
 # ---- every float-to-integer conversion carries a WP-proved range assertion ----------------------
 # The RTE plug-in emits no float_to_int goal for a typedef'd target type (AS-TOOL-4): the check
 # enumerates the conversions from clang's AST and finds each one's proved assertion in the report.
-python3 "$HERE/float_to_int_check.py" --properties "$OUT/wp-properties.csv" \
+python3 -m sonnx_evidence.float_to_int_check --properties "$OUT/wp-properties.csv" \
   --json "$OUT/wp-float-to-int.json" -I "$ROOT/src/div/kernels" -I "$ROOT/src/common/kernels" \
   "${C_FILES[@]}" | tee -a "$OUT/wp-summary.txt"
 conversions=${PIPESTATUS[0]}
@@ -532,8 +533,7 @@ wait "$binding_pid" || true
 python3 - "$WORK" "$OUT/wp-binding.json" "$HERE" <<'PY' | tee -a "$OUT/wp-summary.txt"
 import glob, json, os, re, sys
 work, out, here = sys.argv[1:4]
-sys.path.insert(0, here)
-from binding_mutants import bindings, cases
+from sonnx_evidence.binding_mutants import bindings, cases
 def goals_of(name):
     log = open("%s/wp-binding-%s.txt" % (work, name), errors="replace").read()
     return {m.group(1): m.group(2) == "Valid"
@@ -571,7 +571,7 @@ binding=${PIPESTATUS[0]}
 # Why3 theory must be killed by a proof, and a planted fault must be caught (binding_mutants.py;
 # about 40 + 20 CPU-s, hence not in the test command).
 if [ "$MUTANTS" = 1 ]; then
-  if ! python3 "$HERE/binding_mutants.py" "$WORK/binding-mutants" "$OUT/wp-binding-mutants.json" \
+  if ! python3 -m sonnx_evidence.binding_mutants "$WORK/binding-mutants" "$OUT/wp-binding-mutants.json" \
       | tee -a "$OUT/wp-summary.txt"; then
     binding=1
   fi
@@ -583,7 +583,7 @@ if [ "$status" != 0 ] || [ "$policy" != 0 ] || [ "$binding" != 0 ] || [ "$conver
 fi
 echo "$STAMP" > "$WORK/inputs.sha256"
 if [ "$RECORD" = 1 ]; then
-  python3 "$HERE/wp_replay.py" record "$HERE/replay.json" "$WORK"/wp-log-{main,checks,checked,fp}.txt
+  python3 -m sonnx_evidence.wp_replay record "$HERE/replay.json" "$WORK"/wp-log-{main,checks,checked,fp}.txt
 fi
 if [ "$SEARCH" = 1 ]; then   # keep the tactic scripts; plain prover verdicts need none
   rm -f "$SCRIPTS"/*.json

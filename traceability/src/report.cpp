@@ -490,7 +490,7 @@ Report build_report(const Options& options) {
               f.path +
                   " records no provenance (commit and hash of its sources): its freshness cannot "
                   "be decided; "
-                  "add it with scripts/evidence_provenance.py",
+                  "add it with evidence/sonnx_evidence/evidence_provenance.py",
               f.path, required);
         continue;
       }

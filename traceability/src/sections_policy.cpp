@@ -1,4 +1,4 @@
-// The prover-policy section (the figures of the proofs under spec/prover-policy.json) and the
+// The prover-policy section (the figures of the proofs under proofs/prover-policy.json) and the
 // platforms section (the library on other targets, platforms.json).
 #include <algorithm>
 #include <cstdio>
@@ -15,7 +15,7 @@ namespace trace::sec {
 
 namespace {
 
-// ----------------- The policy is data (spec/prover-policy.json), the one statement every proof
+// ----------------- The policy is data (proofs/prover-policy.json), the one statement every proof
 // check reads: the report checks each goal's verdicts against it again.
 struct Policy {
   std::string rule;
@@ -66,16 +66,16 @@ Section prover_policy(Report& rep) {
   const Policy policy =
       load_policy(rep.options.source_root / "spec" / "prover-policy.json", &error);
   Section s = sec::section(
-      "prover-policy", "Prover policy", "why3.json, wp-report.json, spec/prover-policy.json",
-      "A goal counts as proved only when the prover policy (spec/prover-policy.json) accepts it "
+      "prover-policy", "Prover policy", "why3.json, wp-report.json, proofs/prover-policy.json",
+      "A goal counts as proved only when the prover policy (proofs/prover-policy.json) accepts it "
       "(field accepted): " +
           (policy.rule.empty() ? std::string("the policy file is missing") : policy.rule) +
           " Why3 counts goals, WP counts properties (a property holds one or more goals). Valid "
           "verdicts per prover, and the goals and properties that only one prover proved.");
   if (!policy.loaded)
     sec::fail(s, rep,
-              Issue{"prover-policy", "spec/prover-policy.json unreadable: " + error,
-                    "spec/prover-policy.json", true});
+              Issue{"prover-policy", "proofs/prover-policy.json unreadable: " + error,
+                    "proofs/prover-policy.json", true});
   s.run = rep.have_why3 || rep.have_wp;
   Table goals_table;
   goals_table.caption = "Goals (Why3) and properties (WP)";

@@ -212,7 +212,7 @@ TEST_CASE("report generator: the prover policy fields of a goal", "[trace]") {
 
 TEST_CASE("report generator: the provenance hash is the script's", "[trace]") {
   // Expected values computed by two implementations when there were two (Python's hashlib in
-  // scripts/evidence_provenance.py and OpenSSL's EVP in the report), which agreed.
+  // evidence/sonnx_evidence/evidence_provenance.py and OpenSSL's EVP in the report), which agreed.
   const fs::path root =
       fs::temp_directory_path() / ("sonnx-trace-hash-" + std::to_string(::getpid()));
   fs::remove_all(root);

@@ -46,14 +46,17 @@ TIMEOUT_S = 10
 # Why3 gate retries, proofs/why3/prove.sh): on a loaded machine CVC5 can reach the first limit on
 # a goal it proves in seconds alone. The refutation still counts only when a prover proves it.
 RETRY_TIMEOUT_S = 60
-# The prover policy of every proof check (spec/prover-policy.json): a floating-point goal, decided
+# The prover policy of every proof check (proofs/prover-policy.json): a floating-point goal, decided
 # from its printed task, is not accepted on Z3's verdict alone (Z3 4.8.12 proves a false
 # floating-point lemma, proofs/why3/notes/z3-fp-unsound.md).
 MODULE = re.compile(r"^module\s+(\w+)(.*?)^end", re.S | re.M)
 CVC5_HINT = re.compile(r"^\(\*\s*prover:\s*cvc5\s*\*\)\s*\nmodule\s+(\w+)", re.M)
-sys.path.insert(0, os.path.join(ROOT, "proofs"))
-import policy  # noqa: E402
-import why3_tasks  # noqa: E402
+# The evidence package (evidence/sonnx_evidence) is on PYTHONPATH: its callers set it.
+try:
+    from sonnx_evidence import policy, why3_tasks  # noqa: E402
+except ImportError:
+    sys.exit("run_faults.py: the evidence package is not on the path: "
+             "PYTHONPATH=<repository>/evidence python3 verify/faults/run_faults.py ...")
 
 
 class Failure(Exception):
@@ -124,7 +127,7 @@ class Why3:
         self.driver = why3_tasks.write_driver(work)
 
     def classify(self, lib, path):
-        """{module: whether one of its printed tasks is floating-point} (proofs/why3_tasks.py)"""
+        """{module: whether one of its printed tasks is floating-point} (evidence/sonnx_evidence/why3_tasks.py)"""
         out = os.path.join(self.work, "tasks")
         why3_tasks.print_tasks(["why3", "prove", "-C", self.config, "--extra-config=" + self.extra,
                                 "-L", lib], self.driver, [path], out, root=lib)
@@ -466,9 +469,10 @@ def main():
         json.dump(doc, f, indent=1)
     # bind the result to the sources it covers, by content (read by the traceability report): the
     # binding "faults" or "faults-why3" of spec/evidence-sources.json
-    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "evidence_provenance.py"),
+    subprocess.run([sys.executable, "-m", "sonnx_evidence.evidence_provenance",
                     os.path.join(a.out, name), "--root", ROOT,
-                    "--binding", "faults" if a.all else "faults-why3"], check=False)
+                    "--binding", "faults" if a.all else "faults-why3"], check=False,
+                   env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "evidence")))
     print(f"{'all checks passed' if ok else 'FAILED'} in {doc['seconds']} s; {os.path.join(a.out, name)}")
     return 0 if ok else 1
 

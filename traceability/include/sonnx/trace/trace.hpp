@@ -6,7 +6,7 @@
 //   renderers (render_*.cpp) write traceability.json, .html, .md, .csv and the console gap list;
 //             the HTML page is the Mustache template templates/report.html.mustache, embedded in
 //             the executable at build time (cmake/embed_template.cmake).
-// The content hash of the sources comes from scripts/evidence_provenance.py --hash, the commit from
+// The content hash of the sources comes from evidence/sonnx_evidence/evidence_provenance.py --hash, the commit from
 // git rev-parse HEAD (provenance.cpp), both started through sonnx::process.
 //
 // Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
@@ -247,7 +247,7 @@ struct EvidenceFile {
   std::string mtime;  // ISO-8601 UTC, for information only (staleness is decided by content)
   bool stale = false;
   std::string newer_source;  // why it is stale: the sources it covers changed since it was made
-  // Content binding (scripts/evidence_provenance.py).
+  // Content binding (evidence/sonnx_evidence/evidence_provenance.py).
   Provenance provenance = Provenance::not_applicable;
   std::string provenance_commit;
   std::vector<std::string> sources;  // the globs recorded
@@ -255,7 +255,7 @@ struct EvidenceFile {
 
 // ---------------------------------------------------------------------------------------------
 // Content binding of evidence to sources and the commit (provenance.cpp)
-// The hash of the files under root that the globs match, as scripts/evidence_provenance.py --hash
+// The hash of the files under root that the globs match, as evidence/sonnx_evidence/evidence_provenance.py --hash
 // (`script`, the one implementation) computes it; nothing, with *error set, when it fails.
 std::optional<std::string> sources_sha256(const fs::path& script, const fs::path& root,
                                           const std::vector<std::string>& globs,
@@ -321,7 +321,7 @@ struct Options {
   std::string source_url;  // base URL for source links; default: relative path
   std::string generated;   // timestamp text; default: now
   bool check_stale = true;
-  // scripts/evidence_provenance.py; default: the one under the source root.
+  // evidence/sonnx_evidence/evidence_provenance.py; default: the one under the source root.
   fs::path provenance_script;
 };
 

@@ -8,11 +8,9 @@ with `proofs/why3/prove.sh --record`.
 import os
 import sys
 
-here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, here)
-from why3_gate import SPEC_FILES, file_sha256, load_replay  # noqa: E402
+from .paths import ROOT as root, WHY3 as here
+from .why3_gate import SPEC_FILES, file_sha256, load_replay
 
-root = os.path.dirname(os.path.dirname(here))
 record = load_replay(os.path.join(here, "replay.json"))
 stale = [rel for rel in SPEC_FILES
          if rel not in record or record[rel]["sha256"] != file_sha256(os.path.join(root, rel))]

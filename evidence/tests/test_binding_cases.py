@@ -8,8 +8,9 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-CHECK = [sys.executable, os.path.join(HERE, "binding_mutants.py"), "--cases"]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.join(ROOT, "proofs", "frama-c")
+CHECK = [sys.executable, "-m", "sonnx_evidence.binding_mutants", "--cases"]
 REFUTED = """    lemma F1_float64_binding_refutes:
       !sonnx_div_float64_spec((double)1.0, (double)4.0, (double)0.5);
 """

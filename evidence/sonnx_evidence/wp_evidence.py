@@ -19,8 +19,8 @@ Checks, each of which makes the exit status 1:
   (the caller's goal <function>_requires_<label> is valid, for every caller in the call graph), or
   a register row names it as what the C++ caller establishes (wp_assumed); every proved function
   has properties in WP's report and every printed task belongs to one;
-- policy (spec/prover-policy.json): a property is floating-point when one of its goals' printed
-  tasks is (proofs/why3_tasks.py, the rule of the Why3 gate); a floating-point property is accepted
+- policy (proofs/prover-policy.json): a property is floating-point when one of its goals' printed
+  tasks is (evidence/sonnx_evidence/why3_tasks.py, the rule of the Why3 gate); a floating-point property is accepted
   when its pass has no prover that is not trusted alone on floating point, or when one trusted
   prover, or provers of two families, proved every one of its goals;
 - axioms: every axiom in the logical context of every printed task matches the register (library
@@ -34,10 +34,8 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import policy  # noqa: E402
-import why3_tasks  # noqa: E402
-from verdict_counts import verdict_counts  # noqa: E402
+from . import policy, why3_axioms, why3_tasks
+from .verdict_counts import verdict_counts
 
 SMOKE = "_wp_smoke_"
 COUNTS = ("total", "rank")
@@ -412,10 +410,12 @@ def scan_axioms(tasks, goals, problems):
     # every theory the tasks use, printed once (the numbers Why3's printer adds are stripped first)
     lib.load(sorted({u for printed in tasks.values() for t in printed for u in t.uses if "." in u},
                     key=lambda u: (u.rstrip("0123456789"), u)))
-    scan = why3_tasks.AxiomScan(lib)
-    found, rows = [], {}
+    registered, found = why3_axioms.scan_sources(lib)
+    scan = why3_axioms.AxiomScan(lib, registered)
+    rows = {}
     for (name, prop), printed in tasks.items():
         for t in printed:
+            found += why3_axioms.unknown_metas(t)
             generated = [u for u in t.uses if "." not in u]
             _, p, r = scan.context(None, t, "", generated)
             found += p

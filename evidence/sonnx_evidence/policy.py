@@ -1,11 +1,10 @@
-"""The prover policy, read from spec/prover-policy.json: the one place every proof check takes it
+"""The prover policy, read from proofs/prover-policy.json: the one place every proof check takes it
 from (the Why3 gate, the WP evidence, the fault campaign; the traceability report reads the same
 file)."""
 import json
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-POLICY_FILE = os.path.join(ROOT, "spec", "prover-policy.json")
+from .paths import POLICY_FILE, ROOT  # noqa: F401 (ROOT: for the callers)
 
 
 def load(path=POLICY_FILE):
@@ -47,7 +46,7 @@ def accepted(fp, verdicts):
 
 def summary():
     """the policy as the evidence files record it"""
-    return {"source": "spec/prover-policy.json", "rule": POLICY["rule"],
+    return {"source": "proofs/prover-policy.json", "rule": POLICY["rule"],
             "floating_point_goal": POLICY["floating_point"]["rule"],
             "families": {p: e["family"] for p, e in PROVERS.items()},
             "trusted_alone_on_floating_point": sorted(p for p in PROVERS if trusted_alone(p))}

@@ -5,7 +5,7 @@ The clean pass must be accepted; the same pass with planted faults must be refus
 - a property of a proved function that WP reports but did not prove (enumeration: the report
   must not count only what WP tried);
 - a floating-point property (from its printed task, whatever its function) that only Z3 proved
-  in a pass whose portfolio has Z3 (the policy of spec/prover-policy.json);
+  in a pass whose portfolio has Z3 (the policy of proofs/prover-policy.json);
 - an axiom of a theory WP generated from the ACSL that no register row names;
 - a printed task that belongs to no property;
 - a precondition that a call in the C files does not prove (a second caller, k, without the goal
@@ -13,7 +13,7 @@ The clean pass must be accepted; the same pass with planted faults must be refus
   C++ caller's (AS-MEM-2, wp_assumed) are accepted.
 Each fails on the evidence script before issue 32 (function lists and reports, no tasks; the last
 counted every precondition as proved at its calls). Then the
-rule comes from the one policy file: in a copy of the scripts whose spec/prover-policy.json trusts
+rule comes from the one policy file: in a copy of the scripts whose proofs/prover-policy.json trusts
 Z3 alone, the Z3-alone property is accepted (before issue 32 the script had its own rule)."""
 import glob
 import json
@@ -24,6 +24,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 
 TASK = """theory Task
 (* use why3.BuiltIn.BuiltIn *)
@@ -74,35 +75,37 @@ def make_pass(work, faults):
     write(f"{work}/callgraph-t.dot", "digraph G {\n%s\n}\n" % "\n".join("  " + c for c in calls))
 
 
-def run(faults, script=os.path.join(HERE, "wp_evidence.py")):
+def run(faults, root=ROOT):
     with tempfile.TemporaryDirectory() as work:
         make_pass(work, faults)
         out = os.path.join(work, "out")
         os.makedirs(out)
-        p = subprocess.run([sys.executable, script, out,
+        env = dict(os.environ, PYTHONPATH=os.path.join(root, "evidence"))
+        p = subprocess.run([sys.executable, "-m", "sonnx_evidence.wp_evidence", out,
                             f"t:{work}:f,h,sonnx_div_checked_i8:taskprint,script,z3,cvc5"],
-                           capture_output=True, text=True)
+                           capture_output=True, text=True, env=env)
         return p.returncode, p.stdout + p.stderr
 
 
 def run_with_z3_trusted(faults):
     """run() with a copy of the scripts and data whose policy file trusts Z3 alone"""
-    root = os.path.dirname(os.path.dirname(HERE))
+    root = ROOT
     with tempfile.TemporaryDirectory() as copy:
-        for rel in ("proofs/policy.py", "proofs/why3_tasks.py", "proofs/verdict_counts.py",
-                    "proofs/frama-c/wp_evidence.py",
+        for rel in tuple(os.path.relpath(p, root) for p in glob.glob(
+                os.path.join(root, "evidence", "sonnx_evidence", "*.py"))) + (
                     "proofs/why3/task_print.drv", "proofs/why3/sonnx_floats.drv",
-                    "spec/assumptions.json", "spec/evidence-sources.json") + tuple(
+                    "spec/assumptions.json", "spec/evidence-sources.json") + tuple(os.path.relpath(
+                        p, root) for p in glob.glob(os.path.join(root, "evidence", "schemas", "*"))) + tuple(
                         os.path.relpath(p, root) for d in ("spec/why3", "proofs/frama-c")
                         for p in glob.glob(os.path.join(root, d, "*.mlw"))):
             os.makedirs(os.path.dirname(os.path.join(copy, rel)), exist_ok=True)
             shutil.copy(os.path.join(root, rel), os.path.join(copy, rel))
-        with open(os.path.join(root, "spec", "prover-policy.json")) as f:
+        with open(os.path.join(root, "proofs", "prover-policy.json")) as f:
             doc = json.load(f)
         doc["provers"]["Z3"]["trusted_alone_on_floating_point"] = True
-        with open(os.path.join(copy, "spec", "prover-policy.json"), "w") as f:
+        with open(os.path.join(copy, "proofs", "prover-policy.json"), "w") as f:
             json.dump(doc, f)
-        return run(faults, os.path.join(copy, "proofs", "frama-c", "wp_evidence.py"))
+        return run(faults, copy)
 
 
 def main():
@@ -127,8 +130,7 @@ def main():
           "a precondition a call does not prove is reported, the call named")
     check(log.count("PRECONDITION NOT PROVED") == 1,
           "a precondition registered as the C++ caller's (wp_assumed) is accepted")
-    sys.path.insert(0, HERE)
-    import wp_evidence  # pylint: disable=import-outside-toplevel
+    from sonnx_evidence import wp_evidence  # pylint: disable=import-outside-toplevel
     props = {"g_requires_V_a", "g_requires_V_a_2", "g_requires_V_b"}
     check(wp_evidence.goal_property("h_call_g_2_requires_V_a", props) == "g_requires_V_a_2",
           "the second call's goal of a callee's precondition belongs to the property _2")

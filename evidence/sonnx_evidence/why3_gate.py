@@ -3,8 +3,8 @@
 
 Enumerate, then compare. The gate first prints every task of every file it is given, as Why3
 itself produces them after the same transformation (split_vc): one task per sub-goal, each the
-goal with its whole logical context (proofs/why3_tasks.py). From those tasks alone it decides
-which goals are floating-point and which axioms they rest on (spec/prover-policy.json,
+goal with its whole logical context (evidence/sonnx_evidence/why3_tasks.py). From those tasks alone it decides
+which goals are floating-point and which axioms they rest on (proofs/prover-policy.json,
 spec/assumptions.json). Then it proves, and fails unless every printed task has a verdict that
 the prover policy accepts and every axiom of every task's context is registered.
 
@@ -21,7 +21,7 @@ bv.Pow2int), CVC5 1.0.3 (--fp-exp), CVC5 on Why3's axiomatisation of ieee_float 
 driver cvc5_axiomatic.drv), CVC4 1.8 (no FP support: integer and memory goals only), Gappa (by
 hint only).
 
-Prover policy: spec/prover-policy.json (proofs/policy.py), the register row AS-TOOL-1 says why.
+Prover policy: proofs/prover-policy.json (evidence/sonnx_evidence/policy.py), the register row AS-TOOL-1 says why.
 """
 import argparse
 import collections
@@ -34,10 +34,8 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import policy  # noqa: E402
-import why3_tasks  # noqa: E402
-from verdict_counts import verdict_counts  # noqa: E402
+from . import policy, why3_axioms, why3_tasks
+from .verdict_counts import verdict_counts
 
 PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
 FP_PORTFOLIO = ["cvc5", "cvc5-nofp", "Z3,4.8.12,noBV", "z3", "cvc4"]
@@ -380,10 +378,11 @@ def enumerate_tasks(gate, files, out):
                                       for base, name in names.items()}
     lib.load([lib.qualify_use(u, stem) for (stem, _), tasks in gate.tasks.items()
               for t in tasks.values() for u in t.uses])
-    scan = why3_tasks.AxiomScan(lib)
-    problems = []
+    registered, problems = why3_axioms.scan_sources(lib)
+    scan = why3_axioms.AxiomScan(lib, registered)
     for (stem, theory), tasks in sorted(gate.tasks.items()):
         for base, task in tasks.items():
+            problems += why3_axioms.unknown_metas(task)
             gate.fp[(stem, theory, base)] = why3_tasks.floating_point(task, policy.POLICY)
             _, found, rows = scan.context(f"{stem}.{theory}", task, stem)
             gate.assumes[(stem, theory, base)] = rows
@@ -393,6 +392,7 @@ def enumerate_tasks(gate, files, out):
         for q in names:
             problems += scan.theory(q)[1]
     evidence = scan.evidence()
+    evidence["constructs"] = registered.evidence()
     evidence["rows"] = sorted({r for rows in gate.assumes.values() for r in rows})
     return list(dict.fromkeys(problems + lib.errors)), evidence, lib
 
@@ -487,7 +487,7 @@ def main():
                     provers[v["prover"]] = provers.get(v["prover"], 0) + 1
         ps = " ".join(f"{k}:{v}" for k, v in sorted(provers.items()))
         print(f"{rel:34s} {n:4d}/{len(res):<4d}  {ps:36s} {dt:7.1f}")
-    for r in all_res:
+    for r in ([] if a.enumerate_only else all_res):
         if not r["accepted"]:
             why = ("valid only by " + ",".join(v["prover"] for v in r["verdicts"] if v["result"] == "valid") +
                    ": not accepted for a floating-point goal") if r["status"] == "valid" else r["status"]
@@ -540,7 +540,8 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, "why3.json"), "w") as f:
         json.dump(doc, f, indent=1)
-    ok = not problems and proved == len(all_res) and len(all_res) > 0
+    # --enumerate-only: exit 0 iff the enumeration and the scans found no problem
+    ok = not problems and (a.enumerate_only or (proved == len(all_res) and len(all_res) > 0))
     if ok and a.record:
         record = replay_record(a.root, files, all_res)
         record["files"] = {**load_replay(a.record), **record["files"]}  # the other files' records stay

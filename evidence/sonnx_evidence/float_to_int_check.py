@@ -41,7 +41,7 @@ INTEGER_TYPES = {
     "long": (64, True), "unsigned long": (64, False),
     "long long": (64, True), "unsigned long long": (64, False),
 }
-HERE = os.path.dirname(os.path.abspath(__file__))
+from .paths import FRAMAC as HERE
 
 
 def clang_ast(path, includes, clang):
@@ -241,7 +241,7 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"what": "float-to-integer conversions of the C-subset files and their "
-                               "WP-proved range assertions (proofs/frama-c/float_to_int_check.py)",
+                               "WP-proved range assertions (evidence/sonnx_evidence/float_to_int_check.py)",
                        "conversions": records, "unguarded": len(failures)}, f, indent=1)
     for failure in failures:
         print(f"UNGUARDED: {failure}")

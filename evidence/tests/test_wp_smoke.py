@@ -21,7 +21,6 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCRIPT = os.path.join(HERE, "wp_smoke.py")
 PASSES = ("main", "checks", "checked", "fp")
 
 # Each planted smoke goal as WP 25 prints it when the goal "Failed" (its point proved unreachable),
@@ -105,7 +104,7 @@ def make_work(work, faults=()):
 
 
 def run(*args):
-    return subprocess.run([sys.executable, SCRIPT] + list(args), capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "sonnx_evidence.wp_smoke"] + list(args), capture_output=True, text=True)
 
 
 SELECTED = "sonnx_div_i8,sonnx_helper,sonnx_div_domain_scan_i8,sonnx_div_f16"

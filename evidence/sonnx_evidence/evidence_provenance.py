@@ -2,9 +2,9 @@
 """Binds an evidence file to the sources it covers, by content.
 
 Usage:
-    python3 scripts/evidence_provenance.py FILE.json (--binding NAME | --sources 'GLOB' ...)
+    python3 evidence/sonnx_evidence/evidence_provenance.py FILE.json (--binding NAME | --sources 'GLOB' ...)
         [--root DIR]
-    python3 scripts/evidence_provenance.py --hash (--binding NAME | --sources 'GLOB' ...)
+    python3 evidence/sonnx_evidence/evidence_provenance.py --hash (--binding NAME | --sources 'GLOB' ...)
         [--root DIR]
 
 --binding NAME takes the globs of one kind of evidence from spec/evidence-sources.json, the one list
@@ -32,6 +32,8 @@ import os
 import re
 import subprocess
 import sys
+
+from .paths import ROOT
 
 
 def glob_regex(glob):
@@ -107,7 +109,7 @@ def git_commit(root):
 
 
 def main():
-    default_root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    default_root = ROOT
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file", nargs="?", help="the JSON evidence file to annotate")
     which = parser.add_mutually_exclusive_group(required=True)

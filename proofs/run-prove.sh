@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The `prove` target: runs proofs/why3/prove.sh and proofs/frama-c/prove.sh (concurrently) with --out EVIDENCE_DIR,
 # each only if it exists (a missing one is reported, and the traceability report shows the gap).
-# Usage: traceability/run-prove.sh SOURCE_DIR EVIDENCE_DIR
-# Then binds each result file to the sources it covers (scripts/evidence_provenance.py).
+# Usage: proofs/run-prove.sh SOURCE_DIR EVIDENCE_DIR
+# Then binds each result file to the sources it covers (evidence/sonnx_evidence/evidence_provenance.py).
 # Exit status: 1 if a script that exists fails, 0 otherwise.
 set -uo pipefail
 src="${1:?usage: run-prove.sh SOURCE_DIR EVIDENCE_DIR}"
@@ -11,7 +11,7 @@ mkdir -p "$evidence"
 status=0
 start=$SECONDS
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"   # children_cpu
-provenance="$(dirname "${BASH_SOURCE[0]}")/../scripts/evidence_provenance.py"
+export PYTHONPATH="$src/evidence${PYTHONPATH:+:$PYTHONPATH}"
 run() {  # run NAME SCRIPT EXTRA_ARGS EVIDENCE_FILES...
   local name="$1" script="$2" extra="$3"
   shift 3
@@ -53,7 +53,7 @@ rm -f "$why3_log"
 # globs of each binding are those of spec/evidence-sources.json.
 bind() {  # bind FILE BINDING
   local file="$evidence/$1"
-  [[ -f "$file" ]] && { python3 "$provenance" "$file" --root "$src" --binding "$2" || status=1; }
+  [[ -f "$file" ]] && { python3 -m sonnx_evidence.evidence_provenance "$file" --root "$src" --binding "$2" || status=1; }
 }
 bind why3.json why3
 for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json wp-float-to-int.json \

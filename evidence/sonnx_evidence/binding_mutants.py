@@ -27,10 +27,8 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.dirname(HERE))
-import why3_tasks  # noqa: E402
+from . import why3_tasks
+from .paths import FRAMAC as HERE, ROOT
 DRIVER = os.path.join(HERE, "div_element.driver")
 SANITY = os.path.join(HERE, "binding_sanity.c")
 TIMEOUT = "5"

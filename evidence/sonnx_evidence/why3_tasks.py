@@ -1,6 +1,6 @@
 """Why3 tasks as Why3 prints them: enumeration, floating-point classification and axiom scan.
 
-Shared by the Why3 gate (proofs/why3/why3_gate.py), the WP evidence (proofs/frama-c/wp_evidence.py)
+Shared by the Why3 gate (evidence/sonnx_evidence/why3_gate.py), the WP evidence (evidence/sonnx_evidence/wp_evidence.py)
 and the fault campaign. Nothing here reads the source text of a specification: every fact comes
 from what Why3 prints after type checking.
 
@@ -13,23 +13,20 @@ from what Why3 prints after type checking.
   name (split_vc sub-goals, or clones of one goal) in order.
 - Theories: `why3 prove --print-theory` prints each theory's declarations with their kind
   (axiom, lemma, goal), its uses and its clones with the origin of every cloned proposition.
-- Classification (spec/prover-policy.json, floating_point): a task is floating-point when it maps a
+- Classification (proofs/prover-policy.json, floating_point): a task is floating-point when it maps a
   type to an SMT-LIB floating-point sort, declares a float type, or uses or clones a theory of a
   floating-point library.
-- Axiom scan (spec/assumptions.json): every proposition a task takes as a hypothesis comes from a
-  theory it uses or from its own theory. A proposition of a library theory is covered by that
-  theory's register row; a lemma of a project theory is proved by the run when its theory is one
-  of the run's files; any other axiom (declared in a project theory, or a parameter axiom that a
-  project clone keeps) needs a register row of its own.
+- Axiom scan (why3_axioms.py) and the source constructs that add an assumption
+  (why3_constructs.py), both against the register spec/assumptions.json.
 """
 import json
 import os
 import re
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REGISTER = os.path.join(ROOT, "spec", "assumptions.json")
-PRINT_DRIVER = os.path.join(ROOT, "proofs", "why3", "task_print.drv")
+from .paths import REGISTER, ROOT, WHY3
+
+PRINT_DRIVER = os.path.join(WHY3, "task_print.drv")
 
 _USE = re.compile(r"^\s*\(\* use ([^\s*]+) \*\)")
 _CLONE = re.compile(r"^\s*\(\* clone ([^\s*]+) with")
@@ -99,7 +96,8 @@ class Theory:
         self.uses = []       # qualified names
         self.clones = []     # (qualified name of the cloned theory, {new name: original name},
         #                     number of propositions printed before the clone's marker)
-        self.origins = None  # {printed name: (cloned theory, original name)}, see Library.origins
+        self.origins = None  # {printed name: (cloned theory, original name, k)}: the k-th clone
+        #                      of that theory in this one (Library.origins)
 
     def kind_of(self, name):
         """the kind of a proposition, its name as another print of Why3 may have numbered it"""
@@ -115,7 +113,7 @@ class Theory:
         return next((n for k, n in self.props if k == "goal" and printed_as(n, base + "'vc")), None)
 
     def origin(self, name):
-        """(cloned theory, original name) when `name` comes from a clone"""
+        """(cloned theory, original name, k) when `name` comes from the k-th clone of a theory"""
         return (self.origins or {}).get(name)
 
     def hypotheses(self):
@@ -173,6 +171,21 @@ class Library:
 
     def stem(self, rel):
         return os.path.splitext(os.path.basename(rel))[0]
+
+    def file_of(self, qname):
+        """the file (relative to the root) of a project theory: a file of the run, else the first
+        project folder that holds it; None for a library theory"""
+        for rel, names in self.run_theories.items():
+            if qname in names:
+                return rel
+        parts = qname.split(".")
+        if len(parts) < 2 or parts[0] == "why3":
+            return None
+        path = os.path.join(*parts[:-1]) + ".mlw"
+        for d in self.project_dirs:
+            if os.path.exists(os.path.join(d, path)):
+                return os.path.relpath(os.path.join(d, path), self.root)
+        return None
 
     def is_project(self, qname):
         parts = qname.split(".")
@@ -276,8 +289,9 @@ class Library:
         it instantiated (checked against the position)"""
         if th.origins is not None:
             return th.origins
-        th.origins, start = {}, 0
+        th.origins, start, count = {}, 0, {}
         for source, mapping, end in th.clones:
+            index = count[source] = count.get(source, -1) + 1
             self.load([source])
             src = self.theories.get(source)
             copied = src.hypotheses() if src is not None else None
@@ -289,7 +303,7 @@ class Library:
                 if named is not None and not (printed_as(named, orig) or printed_as(orig, named)):
                     self.errors.append(f"{th.qname}: the clone of {source} maps {named} to {new}, "
                                        f"which stands where {orig} is copied")
-                th.origins[new] = (source, orig)
+                th.origins[new] = (source, orig, index)
             start = end
         return th.origins
 
@@ -308,11 +322,20 @@ class Task:
         self.path = path
         self.uses, self.clones, self.native, self.float_types = [], [], [], []
         self.axioms = 0
+        self.metas = []      # the name of every meta the task prints
+        self.axiom_text = {}  # axiom name -> its printed text, whitespace collapsed
         # the axioms printed since the previous marker, per `use` marker: for a theory that Why3
         # cannot print (one that Frama-C/WP generates from the ACSL of the program), its own
-        self.regions, pending = {}, []
+        self.regions, pending, current = {}, [], None
         with open(path, encoding="utf-8", errors="replace") as f:
             for line in f:
+                if current is not None:
+                    if line.startswith(" ") and line.strip():
+                        self.axiom_text[current] += " " + line.strip()
+                        continue
+                    current = None
+                if line.startswith("(* meta "):
+                    self.metas.append(line.split()[2])
                 if line.startswith("(*"):
                     m = _USE.match(line)
                     if m:
@@ -333,7 +356,9 @@ class Task:
                     # the premises of the goal itself, which split_vc introduces, are not context
                     if "[@introduced]" not in line.split(" :")[0]:
                         self.axioms += 1
-                        pending.append(_PROP.match(line).group(3))
+                        current = _PROP.match(line).group(3)
+                        pending.append(current)
+                        self.axiom_text[current] = " ".join(line.split())
                 elif line.startswith("type ") and _FLOAT_TYPE.match(line):
                     self.float_types.append(line.split("=")[0][5:].strip())
 
@@ -357,7 +382,12 @@ def expected_names(goal, count):
 
 def clash(goals):
     """pairs of goal names of one theory whose task files Why3 would not keep apart"""
-    bases = {sanitize(g): g for g in goals}
+    bases = {}
+    for g in goals:
+        try:
+            bases[sanitize(g)] = g
+        except ValueError:  # a failed run ("?"): reported as a task without a verdict
+            continue
     return [(g, h) for b, g in bases.items() for c, h in bases.items()
             if g != h and c.startswith(b) and c[len(b):].isdigit()]
 
@@ -383,7 +413,7 @@ def smt_floating_point(path):
 
 
 def floating_point(task, policy):
-    """the reasons (empty: none) why a task is floating-point under spec/prover-policy.json"""
+    """the reasons (empty: none) why a task is floating-point under proofs/prover-policy.json"""
     rule = policy["floating_point"]
     sorts = re.compile("|".join(re.escape(s) for s in rule["native_sorts"]))
     libs = rule["library_theories"]
@@ -397,195 +427,6 @@ def floating_point(task, policy):
     return reasons
 
 
-# ------------------------------------------------------------------------------------ axiom scan
-def load_register(path=REGISTER):
-    with open(path, encoding="utf-8") as f:
-        rows = json.load(f)["rows"]
-    axioms, libraries = {}, {}
-    for row in rows:
-        for a in row.get("axioms", []):
-            axioms.setdefault(a["theory"], []).append((a["name"], row["id"]))
-        if row.get("library_theory"):
-            libraries[row["library_theory"]] = row
-    return axioms, libraries
-
-
 def printed_as(printed, name):
     """Why3's printer may add a number to a name it already printed for another symbol"""
     return printed == name or (printed.startswith(name) and printed[len(name):].isdigit())
-
-
-class AxiomScan:
-    """what each theory's propositions rest on, decided once per theory"""
-
-    def __init__(self, lib, register=REGISTER):
-        self.lib = lib
-        self.project_axioms, self.library_rows = load_register(register)
-        self.verdicts = {}   # theory -> [(kind, name, verdict dict)]
-        self.problems = {}   # theory -> [text]
-        self.used_rows = {}
-        self.regions = {}    # library theory scanned in the tasks -> its axioms
-        self.generated = {}  # theory WP generates from the ACSL -> {axiom: register row}
-
-    def in_run(self, qname):
-        return any(qname in names for names in self.lib.run_theories.values())
-
-    def row_for(self, theory, name):
-        rows = [rid for n, rid in self.project_axioms.get(theory, []) if printed_as(name, n)]
-        return rows[0] if len(rows) == 1 else None
-
-    def theory(self, qname):
-        """the verdict on each hypothesis of a theory, and its problems"""
-        th = self.lib.theories.get(qname)
-        qname = th.qname if th is not None else qname
-        if qname in self.verdicts:
-            return self.verdicts[qname], self.problems[qname]
-        out, problems = [], []
-        if th is None:
-            problems.append(f"{qname}: Why3 could not print this theory")
-        elif th.library:
-            props = th.hypotheses()
-            row = self.library_rows.get(qname)
-            if props and not row:
-                problems.append(f"library theory {qname} ({len(props)} hypotheses) "
-                                "has no register row")
-            for kind, name in props:
-                out.append((kind, name, {"library": qname, "row": row["id"] if row else None}))
-        else:
-            for kind, name in th.hypotheses():
-                v = self.project_prop(th, kind, name)
-                if v.get("row") is None and "problem" in v:
-                    problems.append(v["problem"])
-                out.append((kind, name, v))
-        self.verdicts[qname] = out
-        self.problems[qname] = problems
-        return out, problems
-
-    def project_prop(self, th, kind, name):
-        """the verdict on one hypothesis of a project theory"""
-        origin = self.lib.origins(th).get(name)
-        own_row = self.row_for(th.qname, name)
-        where = f"{th.qname}.{name}"
-
-        def proved(theory, what):
-            if self.in_run(theory):
-                return {"row": own_row, "proved_by_run": what}
-            return {"row": own_row, "problem": f"NOT PROVED BY THIS RUN: {where} ({what}; "
-                                               f"{theory} is outside the run's files)"}
-        if origin is None:
-            if kind == "lemma":
-                return proved(th.qname, "a lemma of its theory")
-            if th.vc_of(name):
-                return proved(th.qname, f"justified by the goal {th.vc_of(name)}")
-            return {"row": own_row, "problem": f"AXIOM NOT REGISTERED: {where}"}
-        source, orig = origin
-        src = self.lib.theories.get(source)
-        orig_kind = src.kind_of(orig) if src is not None else None
-        clone = {"clone_of": source, "original": orig}
-        if src is not None and src.library:
-            row = self.library_rows.get(source)
-            params = row.get("parameters", []) if row else []
-            if kind == "lemma" and orig_kind == "axiom":
-                return dict(proved(th.qname, f"the clone's proof of {source}.{orig}"), **clone)
-            parameter = any(printed_as(orig, p) for p in params)
-            if kind == "axiom" and orig_kind == "axiom" and parameter:
-                return dict(clone, row=own_row,
-                            problem=f"AXIOM NOT REGISTERED: {where}: the clone of {source} keeps "
-                                    f"its parameter {orig} as an axiom")
-            return dict(clone, row=own_row or (row["id"] if row else None),
-                        problem=f"AXIOM NOT REGISTERED: {where} comes from the library theory "
-                                f"{source}, which has no register row")
-        if orig_kind == "axiom" and kind == "lemma":
-            return dict(proved(th.qname, f"the clone's proof of {source}.{orig}"), **clone)
-        if orig_kind == "lemma" or (orig_kind == "axiom" and src.vc_of(orig)):
-            what = "a lemma" if orig_kind == "lemma" else f"justified by {src.vc_of(orig)}"
-            return dict(proved(source, f"{what} of {source}"), **clone)
-        if orig_kind is None:
-            return dict(clone, row=own_row, problem=f"AXIOM NOT REGISTERED: {where}: its origin "
-                                                    f"{source}.{orig} was not found")
-        return dict(clone, row=own_row, problem=f"AXIOM NOT REGISTERED: {where}: the clone of "
-                                                f"{source} keeps its axiom {orig} unproved")
-
-    def context(self, own, task, stem, generated=()):
-        """(theories whose hypotheses the task may hold, problems, register rows) of one task;
-        checks that the task holds no more hypotheses than those theories declare. The theories
-        of `generated` (Frama-C/WP's own, which Why3 cannot print) are scanned in the task."""
-        theories = [self.lib.qualify_use(u, stem) for u in dict.fromkeys(task.uses)
-                    if u not in generated]
-        self.lib.load(theories)
-        problems, rows = [], set()
-        upper = 0
-        for name in generated:
-            theory = "wp:" + name.rstrip("0123456789")  # WP numbers the theories of each task
-            for axiom in task.regions.get(name, []):
-                upper += 1
-                row = self.row_for(theory, axiom)
-                self.generated.setdefault(theory, {})[axiom] = row
-                if row:
-                    rows.add(row)
-                else:
-                    problems.append(f"AXIOM NOT REGISTERED: {theory}.{axiom} (generated by "
-                                    "Frama-C/WP from the ACSL of the program)")
-        printed = {self.lib.qualify_use(u, stem): u for u in task.uses}
-        for q in theories + ([own] if own else []):
-            if self.lib.theories.get(q) is None and q != own and not self.lib.is_project(q):
-                # a library theory Why3 cannot print alone (Frama-C/WP's library needs WP's own
-                # metas): its axioms are those the task prints since the previous marker
-                found, row = self.library_region(q, task.regions.get(printed.get(q, q), []))
-                upper += len(task.regions.get(printed.get(q, q), []))
-                problems += found
-                if row:
-                    rows.add(row)
-                continue
-            props, found = self.theory(q)
-            upper += len(props)
-            problems += found
-            rows.update(v["row"] for _, _, v in props if v.get("row"))
-        lower = upper - (len(self.theory(own)[0]) if own else 0)
-        if not lower <= task.axioms <= upper:
-            problems.append(f"{os.path.basename(task.path)}: {task.axioms} hypotheses, but the "
-                            f"theories it uses declare {lower} to {upper}: the scan is incomplete")
-        return theories, problems, sorted(rows)
-
-    def library_region(self, q, axioms):
-        """(problems, row) of a library theory scanned in a task; its name as Why3 printed it may
-        carry a number"""
-        name = q
-        while name not in self.library_rows and name[-1:].isdigit():
-            name = name[:-1]
-        row = self.library_rows.get(name)
-        entry = self.regions.setdefault(name, set())
-        entry.update(axioms)
-        if axioms and not row:
-            return [f"library theory {name} ({len(axioms)} hypotheses) has no register row"], None
-        return [], row["id"] if row else None
-
-    def evidence(self):
-        """per library theory its hypotheses; per project axiom its row"""
-        libraries, project = {}, []
-        for q, props in sorted(self.verdicts.items()):
-            th = self.lib.theories.get(q)
-            if th is not None and th.library:
-                if props:
-                    libraries[q] = {"row": props[0][2]["row"],
-                                    "axioms": [n for k, n, _ in props if k == "axiom"],
-                                    "lemmas": [n for k, n, _ in props if k == "lemma"]}
-                continue
-            for kind, name, v in props:
-                if v.get("proved_by_run"):
-                    continue
-                entry = {"theory": q, "name": name, "kind": kind, "row": v.get("row")}
-                if v.get("clone_of"):
-                    entry["clone_of"] = v["clone_of"]
-                    entry["original"] = v["original"]
-                project.append(entry)
-        for q, axioms in sorted(self.regions.items()):
-            if axioms:
-                libraries[q] = {"row": self.library_rows.get(q, {}).get("id"),
-                                "axioms": sorted(axioms), "lemmas": [],
-                                "scanned": "in the tasks (Why3 cannot print it alone)"}
-        for theory, axioms in sorted(self.generated.items()):
-            project += [{"theory": theory, "name": a, "kind": "axiom", "row": r,
-                         "generated": "by Frama-C/WP from the ACSL of the program"}
-                        for a, r in sorted(axioms.items())]
-        return {"library_theories": libraries, "project_axioms": project}
