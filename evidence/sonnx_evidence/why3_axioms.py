@@ -219,21 +219,24 @@ class AxiomScan:
         return {"library_theories": libraries, "project_axioms": project}
 
 
-def scan_sources(lib, extra_files=()):
+def scan_sources(lib, registered=None):
     """the source constructs that add an assumption (why3_constructs), in every file of the run
-    and every project file whose theories the run loaded, against the register; returns
-    (why3_constructs.Registered, problems)"""
+    and every project file whose theories the run loaded that was not scanned yet, against the
+    register; returns (why3_constructs.Registered, problems). Called before the tasks are printed
+    (the run's files) and after (the other project files)."""
     from . import why3_constructs  # pylint: disable=import-outside-toplevel
     base = [a for a in lib.base if a != "prove"]
     base = base[:1] + ["pp", "--output=mlw"] + base[1:]
-    files = list(dict.fromkeys(list(lib.run_files) + list(extra_files) + sorted(
-        {f for q, th in lib.theories.items() if th is not None and not th.library
-         for f in [lib.file_of(th.qname)] if f})))
-    registered = why3_constructs.Registered()
+    registered = registered or why3_constructs.Registered()
+    done = {c.file for c, _ in registered.found} | registered.scanned
+    files = [f for f in dict.fromkeys(list(lib.run_files) + sorted(
+        {f for th in lib.theories.values() if th is not None and not th.library
+         for f in [lib.file_of(th.qname)] if f})) if f not in done]
     problems = []
     for rel in files:
         found, p = why3_constructs.scan_file(base, rel, lambda q: not lib.is_project(q),
                                              root=lib.root)
+        registered.scanned.add(rel)
         problems += p + registered.add(found)
     problems += registered.unused(set(files))
     return registered, problems

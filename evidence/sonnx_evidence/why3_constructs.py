@@ -181,6 +181,7 @@ class Registered:
         self.found = []          # (Construct, row id or None)
         self.clones = {}         # (file, module, clone_of) -> [(Construct, row)] in order
         self.axioms = {}         # (file, module, name) -> row
+        self.scanned = set()     # the files scanned
 
     def add(self, constructs):
         problems = []

@@ -367,18 +367,21 @@ def enumerate_tasks(gate, files, out):
     if not lib.load_run_files():
         return lib.errors, {}, None
     lib.qualify_run_uses()
+    # the run's own files first: their constructs are judged even when no task can be printed
+    registered, problems = why3_axioms.scan_sources(lib)
     task_dir = os.path.join(out, "why3-tasks")
     driver = why3_tasks.write_driver(os.path.join(out, "why3-config"))
     try:
         why3_tasks.print_tasks(gate.base, driver, files, task_dir, root=gate.root)
     except RuntimeError as e:
-        return [str(e)], {}, None
+        return problems + [str(e)], {}, None
     for (stem, theory), names in why3_tasks.task_files(task_dir).items():
         gate.tasks[(stem, theory)] = {base: why3_tasks.Task(os.path.join(task_dir, name))
                                       for base, name in names.items()}
     lib.load([lib.qualify_use(u, stem) for (stem, _), tasks in gate.tasks.items()
               for t in tasks.values() for u in t.uses])
-    registered, problems = why3_axioms.scan_sources(lib)
+    registered, found = why3_axioms.scan_sources(lib, registered)
+    problems += found
     scan = why3_axioms.AxiomScan(lib, registered)
     for (stem, theory), tasks in sorted(gate.tasks.items()):
         for base, task in tasks.items():

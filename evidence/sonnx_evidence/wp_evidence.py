@@ -34,7 +34,7 @@ import re
 import subprocess
 import sys
 
-from . import policy, why3_axioms, why3_tasks
+from . import policy, schema, why3_axioms, why3_tasks, wp_register
 from .verdict_counts import verdict_counts
 
 SMOKE = "_wp_smoke_"
@@ -184,10 +184,9 @@ def accepted(proved, fp, by_prover, obligations, untrusted_in_pass):
 
 
 def read_register(key):
-    """the entries of `key` (wp_excluded, wp_assumed) of every register row, with the row's ID"""
-    with open(why3_tasks.REGISTER, encoding="utf-8") as f:
-        rows = json.load(f)["rows"]
-    return [dict(e, row=r["id"]) for r in rows for e in r.get(key, [])]
+    """the entries of `key` (wp_excluded, wp_assumed) of every register row, with the row's ID:
+    each a function and a clause's text (wp_register), families expanded"""
+    return wp_register.entries(key, why3_tasks.REGISTER)
 
 
 def main():
@@ -286,7 +285,7 @@ def main():
     merged["enumeration"] = enumeration
     merged["axioms"] = axioms
     merged["problems"] = problems
-    json.dump(merged, open(out_dir + "/wp-report.json", "w"), indent=1)
+    schema.write(out_dir + "/wp-report.json", merged)
     open(out_dir + "/wp-log.txt", "w").write("\n".join(logs))
     open(out_dir + "/wp-properties.csv", "w").write(
         "\n".join([csv_header or ""] + properties_csv) + "\n")
@@ -294,14 +293,14 @@ def main():
     if not smoke_list and os.path.exists(out_dir + "/wp-smoke.json"):
         os.remove(out_dir + "/wp-smoke.json")  # from an earlier run: not about these sources
     if smoke_list:
-        json.dump({"tool": "Frama-C/WP -wp-smoke-tests",
+        schema.write(out_dir + "/wp-smoke.json", {"tool": "Frama-C/WP -wp-smoke-tests",
                    "meaning": "a smoke goal asks the provers to prove a point unreachable (a precondition, "
                               "loop or branch that no execution can reach); a proof would make the function's "
                               "other goals vacuous. A passed smoke test only means no prover found such a "
                               "proof within the smoke resource limit: it is a search, not evidence of consistency.",
                    "smoke_goals": sum(e["smoke_goals"] for e in smoke_list),
                    "unreachable_found": sum(e["unreachable_found"] for e in smoke_list),
-                   "functions": smoke_list}, open(out_dir + "/wp-smoke.json", "w"), indent=1)
+                   "functions": smoke_list})
     print("prover policy: %d/%d WP properties (%d goals) accepted; %d floating-point (from their "
           "printed tasks); %d proved by a single prover; %d conditional; valid verdicts per "
           "prover: %s" % (
@@ -346,10 +345,10 @@ def enumerate_properties(rows, functions, goals, exclusions, problems):
         if status in ("Valid", "Valid under hypotheses"):
             out["proved"] += 1
             continue
-        hit = [e for e in exclusions if e["function"] == fn and e["property"] == label]
+        hit = wp_register.match(exclusions, fn, text)
         if hit:
             out["excluded"].append({"function": fn, "kind": kind, "property": label,
-                                    "status": status, "row": hit[0]["row"]})
+                                    "text": hit["text"], "status": status, "row": hit["row"]})
         else:
             problems.append(f"PROPERTY NOT PROVED BY WP: {fn} {kind} {label[:60]} ({status})")
     return out
@@ -365,20 +364,22 @@ def preconditions(rows, functions, goals, assumed, calls, problems):
         cols = record.split("\t")
         if len(cols) < 7 or cols[3] not in functions or cols[4] != "precondition":
             continue
-        fn, label = cols[3], "\t".join(cols[6:]).split(":")[0].strip()
+        fn, text = cols[3], "\t".join(cols[6:])
+        label = text.split(":")[0].strip()
         goal = re.compile(re.escape(f"{fn}_requires_{label}") + r"(_\d+)?")
         sites = sorted(calls.get(fn, ()))
         unproved = [c for c in sites if not any(f == c and goal.fullmatch(g) for f, g in valid)]
         if sites and not unproved:
             out["proved_at_every_call"] += 1
             continue
-        hit = [e for e in assumed if e["function"] == fn and e["property"] == label]
+        hit = wp_register.match(assumed, fn, text)
         if hit:
-            out["assumed"].append({"function": fn, "property": label, "row": hit[0]["row"],
+            out["assumed"].append({"function": fn, "property": label, "row": hit["row"],
                                    "callers_in_c": sites})
         else:
             problems.append(f"PRECONDITION NOT PROVED AT EVERY CALL: {fn} {label[:60]} (calls "
-                            f"not proved: {', '.join(unproved) or 'no call in the C files'})")
+                            f"not proved: {', '.join(unproved) or 'no call in the C files'}; no "
+                            "register row names this clause's text)")
     return out
 
 
@@ -388,7 +389,8 @@ def conditional(goals, exclusions, calls):
         for g in goals:
             if g["function"] in calls.get(e["function"], ()):
                 g.setdefault("conditional", []).append(
-                    {"row": e["row"], "rests_on": f"{e['function']} {e['property']}"})
+                    {"row": e["row"],
+                     "rests_on": f"{e['function']} {e['text'].split(':')[0].strip()}"})
 
 
 def scan_axioms(tasks, goals, problems):

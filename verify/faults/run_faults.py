@@ -37,7 +37,6 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-TABLE = os.path.join(ROOT, "verify", "faults", "faults.json")
 WITNESSES = "proofs/why3/witnesses.mlw"
 SPEC_DIR = "spec/why3"
 FLOAT_DRIVER = "proofs/why3/sonnx_floats.drv"
@@ -54,40 +53,10 @@ CVC5_HINT = re.compile(r"^\(\*\s*prover:\s*cvc5\s*\*\)\s*\nmodule\s+(\w+)", re.M
 # The evidence package (evidence/sonnx_evidence) is on PYTHONPATH: its callers set it.
 try:
     from sonnx_evidence import policy, why3_tasks  # noqa: E402
+    from sonnx_evidence.faults import Failure, apply_fault, load_table  # noqa: E402
 except ImportError:
     sys.exit("run_faults.py: the evidence package is not on the path: "
              "PYTHONPATH=<repository>/evidence python3 verify/faults/run_faults.py ...")
-
-
-class Failure(Exception):
-    pass
-
-
-def load_table():
-    with open(TABLE) as f:
-        faults = json.load(f)["faults"]
-    names = [f["name"] for f in faults]
-    dup = {n for n in names if names.count(n) > 1}
-    if dup:
-        raise Failure(f"duplicate fault names in {TABLE}: {sorted(dup)}")
-    return faults
-
-
-def apply_fault(fault, tree):
-    """apply every substitution of `fault` under `tree`; fail loudly when a text is not found"""
-    for e in fault["edits"]:
-        path = os.path.join(tree, e["file"])
-        with open(path) as f:
-            text = f.read()
-        n = text.count(e["original"])
-        if n == 0:
-            raise Failure(f"fault {fault['name']}: original text not found in {e['file']}:\n"
-                          f"  {e['original']!r}\n  (update verify/faults/faults.json)")
-        if n > 1 and not e.get("every_occurrence"):
-            raise Failure(f"fault {fault['name']}: original text found {n} times in {e['file']} "
-                          f"(set every_occurrence or make it unique): {e['original']!r}")
-        with open(path, "w") as f:
-            f.write(text.replace(e["original"], e["faulty"]))
 
 
 # ------------------------------------------------------------------------------------------ Why3
