@@ -4,8 +4,8 @@ committed schemas in evidence/schemas/ are reviewed and edited, their volatile f
   python3 -m sonnx_evidence.schema_infer NAME EXAMPLE.json... > evidence/schemas/NAME.schema.json
 
 Objects get every field seen (additionalProperties false), required the fields present in every
-example; an object whose keys are data (names of files, provers, functions: more than 12 keys, or
-keys that are not identifiers) gets additionalProperties instead. Fields whose name says they
+example; an object whose keys are data (names of files, provers, functions: keys that are not identifiers,
+keys that are not identifiers, or more than 40) gets additionalProperties instead. Fields whose name says they
 measure the run (time, seconds, wall, load, date, machine, host, cpu) are marked x-volatile."""
 import json
 import re
@@ -30,7 +30,7 @@ def kind(v):
 
 def is_map(objs):
     keys = {k for o in objs for k in o}
-    return len(keys) > 12 or any(not re.fullmatch(r"[a-z][a-z0-9_]*", k) for k in keys)
+    return len(keys) > 40 or any(not re.fullmatch(r"[a-z][a-z0-9_]*", k) for k in keys)
 
 
 def infer(values, name=""):
@@ -65,7 +65,14 @@ def main(argv):
             docs.append(json.load(f))
     schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
               "$id": f"sonnx-evidence/{name}", "title": name}
-    schema.update(infer(docs))
+    top = infer(docs)
+    if "properties" not in top:  # the top level is a record, never a map
+        keys = list(dict.fromkeys(k for d in docs for k in d))
+        top = {"type": "object", "properties": {k: infer([d[k] for d in docs if k in d], k)
+                                                for k in keys},
+               "required": [k for k in keys if all(k in d for d in docs)],
+               "additionalProperties": False}
+    schema.update(top)
     json.dump(schema, sys.stdout, indent=1, ensure_ascii=False)
     print()
     return 0

@@ -247,7 +247,9 @@ def scan_sources(lib, registered=None):
 # is written (why3_constructs); an unknown meta in a task fails the scan all the same.
 TASK_METAS = {"AC", "coercion", "encoding:ignore_polymorphism_ls", "float_type", "infinite_type",
               "literal:keep", "model_projection", "model_record", "range_type", "remove_prop",
-              "syntax_literal", "syntax_logic", "syntax_type"}
+              "syntax_literal", "syntax_logic", "syntax_type",
+              # Frama-C/WP's own, from its library and drivers
+              "def_into_axiom", "inline:no", "inline_in", "remove_for_"}
 
 
 def unknown_metas(task):

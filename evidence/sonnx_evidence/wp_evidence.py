@@ -166,21 +166,12 @@ def callers(dot_files):
 
 def pass_untrusted(provers):
     """the provers of a portfolio that are not trusted alone on floating point"""
-    names = [policy.prover_name(p) for p in provers.split(",")]
-    return sorted({n for n in names if n and not policy.trusted_alone(n)})
+    return policy.untrusted(provers.split(","))
 
 
 def accepted(proved, fp, by_prover, obligations, untrusted_in_pass):
-    """the prover policy on one WP property (a property may hold several goals, and WP's report
-    counts each prover's valid goals per property)"""
-    if not proved:
-        return False
-    if not fp or not untrusted_in_pass:
-        return True
-    full = [policy.prover_name(p) for p, r in by_prover.items()
-            if not p.startswith("wp:") and r.get("valid", 0) >= obligations]
-    full = [p for p in full if p]
-    return any(policy.trusted_alone(p) for p in full) or len({policy.family(p) for p in full}) >= 2
+    """the prover policy on one WP property (policy.accepted_wp)"""
+    return policy.accepted_wp(proved, fp, by_prover, obligations, untrusted_in_pass)
 
 
 def read_register(key):
@@ -282,6 +273,7 @@ def main():
         "floating_point_properties": len(fp_goals),
         "valid_verdicts_per_prover": per_prover, "properties_proved_by_a_single_prover": single,
         "conditional_properties": sum(1 for g in goals if g.get("conditional"))})
+    merged["passes"] = {name: provers.split(",") for name, _, _, provers in passes}
     merged["enumeration"] = enumeration
     merged["axioms"] = axioms
     merged["problems"] = problems

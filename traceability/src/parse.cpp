@@ -167,6 +167,19 @@ CatchFile parse_catch_xml(const std::string& text) {
 
 // ---------------------------------------------------------------------------------------------
 // Prover policy fields shared by why3.json and wp-report.json.
+// Fail closed: a goal counts as proved only when the evidence records the policy's acceptance; a
+// goal without a boolean "accepted" is not proved (the schema check reports the missing field too).
+static void apply_acceptance(ProofGoal& g) {
+  const bool recorded = g.accepted.has_value();
+  if (!recorded) g.accepted = false;
+  if (g.proved && g.accepted == false) {
+    g.proved = false;
+    g.obligations_valid = 0;
+    g.status = g.status + (recorded ? ", not accepted under the prover policy"
+                                    : ", no \"accepted\" field: not counted as proved");
+  }
+}
+
 void read_policy_fields(ProofGoal& g, const json& goal) {
   if (!goal.is_object()) return;
   if (goal.contains("verdicts") && goal["verdicts"].is_array())
@@ -179,14 +192,9 @@ void read_policy_fields(ProofGoal& g, const json& goal) {
           std::find(g.provers.begin(), g.provers.end(), d.prover) == g.provers.end())
         g.provers.push_back(d.prover);
     }
-  if (goal.contains("accepted") && goal["accepted"].is_boolean())
-    g.accepted = goal["accepted"].get<bool>();
+  if (goal.contains("accepted"))  // a value that is not a boolean is not an acceptance
+    g.accepted = goal["accepted"].is_boolean() && goal["accepted"].get<bool>();
   if (goal.contains("fp") && goal["fp"].is_boolean()) g.fp = goal["fp"].get<bool>();
-  if (g.proved && g.accepted == false) {
-    g.proved = false;
-    g.obligations_valid = 0;
-    g.status = g.status + ", not accepted under the prover policy";
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,6 +280,7 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
             util::add_unique(it->conditions,
                              util::str_or(c, "row") + " (" + util::str_or(c, "rests_on") + ")");
     }
+  for (auto& g : out) apply_acceptance(g);
   return out;
 }
 
@@ -447,6 +456,7 @@ Why3File parse_why3_json(const std::string& text) {
       g.proved = st == "valid" || st == "proved";
       g.obligations_valid = g.proved ? 1 : 0;
       read_policy_fields(g, gj);
+      apply_acceptance(g);
       {
         std::string stem = fs::path(g.file).stem().string();
         g.name = (stem.empty() ? "" : stem + ".") + g.scope + "." + g.goal;

@@ -49,4 +49,10 @@ std::optional<std::string> sources_sha256(const fs::path& script, const fs::path
   return std::nullopt;
 }
 
+fs::path evidence_package(const Options& options) {
+  return options.provenance_script.empty()
+             ? options.source_root / "evidence" / "sonnx_evidence"
+             : options.provenance_script.parent_path();
+}
+
 }  // namespace trace

@@ -262,6 +262,10 @@ std::optional<std::string> sources_sha256(const fs::path& script, const fs::path
                                           std::string* error);
 // The commit checked out at root (git rev-parse HEAD), or "" outside a git work tree.
 std::string git_commit(const fs::path& root);
+// The evidence package's folder (evidence/sonnx_evidence): that of the provenance script when one
+// is given, else the one under the source root. Its schemas are in ../schemas.
+struct Options;
+fs::path evidence_package(const Options& options);
 // The strings of v with sep between them.
 std::string join(const std::vector<std::string>& v, const std::string& sep);
 
