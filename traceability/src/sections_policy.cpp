@@ -38,7 +38,8 @@ std::optional<std::vector<std::string>> recheck(const Report& rep, const std::st
   const fs::path package = evidence_package(rep.options);
   const auto r = sonnx::process::run(
       {"env", "PYTHONPATH=" + package.parent_path().string(), "python3", "-m",
-       package.filename().string() + ".policy", "recheck", file.string()},
+       package.filename().string() + ".policy", "recheck", "--policy",
+       (rep.options.source_root / "proofs" / "prover-policy.json").string(), file.string()},
       sonnx::process::Seconds(600));
   if (!r.success() && !(r.status && !r.timed_out && r.status->code() == 1)) {
     *error = "sonnx_evidence.policy recheck " + name + ": " + r.err + r.error;

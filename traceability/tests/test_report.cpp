@@ -30,7 +30,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(root / "spec" / "deviations.json",
         R"({"title":"D","columns":[["id","ID"],["rule","Rule"]],
           "rows":[{"id":"DEV-1","rule":"misra-c2012-15.5"}]})");
-  write(root / "spec" / "prover-policy.json",
+  write(root / "proofs" / "prover-policy.json",
         R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":false},
         "CVC5":{"family":"cvc","trusted_alone_on_floating_point":true}},
         "wp_prover_names":{"Z3:4.8.12":"Z3"},
@@ -94,17 +94,23 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
 <TestCase name="spawn" tags="[process]" filename="/nowhere/p.cpp" line="3"><OverallResult success="true"/></TestCase>
 </Group></Catch>)");
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
-    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,
-    "verdicts":[{"prover":"Z3","result":"valid"}]}],"summary":{},"axioms":{"rows":["AS-PLAT-1"]}})");
+    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,"fp":false,"fp_reasons":[],
+    "assumes":[],"verdicts":[{"prover":"Z3","result":"valid"}]}],"summary":{},
+    "axioms":{"rows":["AS-PLAT-1"]}})");
   write(ev / "wp-report.json",
         R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
     "wp:main":{"total":1,"valid":1}},
     "k_ensures_F2_applies":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}},
     "k_ensures_D9_route":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}},
-    "goals":[{"goal":"k_ensures_D9_route","function":"k","accepted":true,
+    "goals":[{"goal":"k_ensures_D9_route","function":"k","accepted":true,"status":"valid",
+              "fp":false,"obligations":1,"pass":"main",
               "verdicts":[{"prover":"Z3:4.8.12","result":"valid"}],
-              "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]}],
-    "axioms":{"rows":["AS-WP-2"]}})");
+              "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]},
+             {"goal":"k_ensures_C1_shape","function":"k","accepted":true,"status":"valid",
+              "fp":false,"obligations":1,"pass":"main","verdicts":[{"prover":"qed","result":"valid"}]},
+             {"goal":"k_ensures_F2_applies","function":"k","accepted":true,"status":"valid",
+              "fp":false,"obligations":1,"pass":"main","verdicts":[{"prover":"qed","result":"valid"}]}],
+    "passes":{"main":["qed","z3"]},"axioms":{"rows":["AS-WP-2"]}})");
   write(ev / "wp-properties.csv",
         "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
         "src\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n"
@@ -248,7 +254,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
       }
       // WP counts properties (each of one or more goals), Why3 counts goals: said so
       if (sec.id == "prover-policy") {
-        CHECK(contains(sec.verdict, "WP: 1 of 3 properties accepted"));
+        CHECK(contains(sec.verdict, "WP: 3 of 3 properties accepted"));
         CHECK(contains(sec.verdict, "Why3: 1 of 1 goals accepted"));
       }
       if (sec.id == "platforms") {
@@ -273,9 +279,12 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(root / "src" / "kernels" / "k2.c", "int k2;\n");  // covered by src/**/*.c, not by src/k.c
   set_age(root / "src" / "k.c", 0);  // newer than every evidence file, same content
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
-    "status":"Valid","accepted":true,"fp":true,"verdicts":[{"prover":"Z3","result":"valid"}]},
-    {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","status":"Valid","accepted":true}],
-    "axioms":{"rows":["AS-WHY3-99"]}})");
+    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,"fp":true,"fp_reasons":["uses x"],
+    "assumes":[],"verdicts":[{"prover":"Z3","result":"valid"}]},
+    {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","prover":"Z3","time_s":0.1,
+     "status":"Valid","accepted":true,"fp":false,"fp_reasons":[],"assumes":[],
+     "verdicts":[{"prover":"Z3","result":"valid"}]}],
+    "summary":{},"axioms":{"rows":["AS-WHY3-99"]}})");
   write(ev / "wp-smoke.json",
         R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
   write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
@@ -331,7 +340,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "platforms", "AS-PLAT-6 broken (subnormals flushed) on ftz-board float32"));
   }
   // The policy is the file's: trusting Z3 alone there, the same goal is no violation.
-  write(root / "spec" / "prover-policy.json",
+  write(root / "proofs" / "prover-policy.json",
         R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":true}},
         "not_provers":{"names":["script"]}})");
   CHECK(!has_issue(trace::build_report(o), "prover-policy", "c1_shape"));
