@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 
-from . import why3_tasks
+from . import schema, why3_tasks
 from .paths import FRAMAC as HERE, ROOT
 DRIVER = os.path.join(HERE, "div_element.driver")
 SANITY = os.path.join(HERE, "binding_sanity.c")
@@ -254,7 +254,7 @@ def main():
            "survived": sum(1 for r in results if r.get("verdict") == "SURVIVED"),
            "planted_fault": dict(PLANTED, caught=planted_ok, mutants=planted),
            "seconds": round(time.time() - t0, 1), "ok": ok}
-    json.dump(doc, open(out, "w"), indent=1)
+    schema.write(out, doc, name="wp-binding-mutants")
     print(f"binding mutants: {doc['killed']} killed, {doc['equivalent']} equivalent, "
           f"{doc['survived']} survived ({doc['seconds']} s)")
     return 0 if ok else 1

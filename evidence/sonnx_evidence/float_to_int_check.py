@@ -41,6 +41,7 @@ INTEGER_TYPES = {
     "long": (64, True), "unsigned long": (64, False),
     "long long": (64, True), "unsigned long long": (64, False),
 }
+from . import schema
 from .paths import FRAMAC as HERE
 
 
@@ -239,10 +240,11 @@ def main():
         print(f"float_to_int_check: {error}", file=sys.stderr)
         return 2
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"what": "float-to-integer conversions of the C-subset files and their "
-                               "WP-proved range assertions (evidence/sonnx_evidence/float_to_int_check.py)",
-                       "conversions": records, "unguarded": len(failures)}, f, indent=1)
+        schema.write(args.json, {"what": "float-to-integer conversions of the C-subset files and "
+                                         "their WP-proved range assertions "
+                                         "(sonnx_evidence.float_to_int_check)",
+                                 "conversions": records, "unguarded": len(failures)},
+                     name="wp-float-to-int")
     for failure in failures:
         print(f"UNGUARDED: {failure}")
     print(f"float-to-int conversions: {len(records) - len(failures)}/{len(records)} carry a "

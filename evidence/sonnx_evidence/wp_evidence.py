@@ -370,8 +370,8 @@ def preconditions(rows, functions, goals, assumed, calls, problems):
                                    "callers_in_c": sites})
         else:
             problems.append(f"PRECONDITION NOT PROVED AT EVERY CALL: {fn} {label[:60]} (calls "
-                            f"not proved: {', '.join(unproved) or 'no call in the C files'}; no "
-                            "register row names this clause's text)")
+                            f"not proved: {', '.join(unproved) or 'no call in the C files'}), and "
+                            "no register row names this clause's text")
     return out
 
 

@@ -25,6 +25,8 @@ import json
 import re
 import sys
 
+from . import schema
+
 PASSES = ("main", "checks", "checked", "fp")
 
 # Each planted inconsistency of smoke_planted.c and the smoke goal that must fail on it (a smoke
@@ -103,24 +105,23 @@ def planted(work, out, steps, timeout, seconds, int_prover, cvc4, fp_prover, cvc
         print("smoke self-check: %s: at %s units the quantified one is %s" % (
             label, low, "missed: the limit reaches the prover" if applied else
             "FOUND (or another is missed): the resource limit is not applied as configured"))
-    with open(out, "w") as f:
-        json.dump({"what": "WP smoke tests: every smoke goal tried once, by one prover per pass, "
-                           "within the resource limit (the provers' --rlimit); first the planted "
-                           "inconsistencies of smoke_planted.c, with each prover",
-                   "provers": {"integer passes (main, checks, checked)": cvc4,
-                               "floating-point pass": cvc5 +
-                               " on Why3's axiomatisation of floats"},
-                   "resource_limit": int(steps),
-                   "timeout_s": int(timeout),
-                   "timeout_meaning": "a backstop for a prover that would not stop by itself; the "
-                                      "resource limit bounds the search",
-                   "seconds": int(seconds), "planted_found": found,
-                   "lower_limit": int(low),
-                   "limit_applied": limit_applied,
-                   "limit_applied_meaning": "at the lower limit the prover missed the quantified "
-                                            "planted inconsistency and found the others: the "
-                                            "limit reaches it"},
-                  f, indent=1)
+    doc = {"what": "WP smoke tests: every smoke goal tried once, by one prover per pass, "
+                       "within the resource limit (the provers' --rlimit); first the planted "
+                       "inconsistencies of smoke_planted.c, with each prover",
+               "provers": {"integer passes (main, checks, checked)": cvc4,
+                           "floating-point pass": cvc5 +
+                           " on Why3's axiomatisation of floats"},
+               "resource_limit": int(steps),
+               "timeout_s": int(timeout),
+               "timeout_meaning": "a backstop for a prover that would not stop by itself; the "
+                                  "resource limit bounds the search",
+               "seconds": int(seconds), "planted_found": found,
+               "lower_limit": int(low),
+               "limit_applied": limit_applied,
+               "limit_applied_meaning": "at the lower limit the prover missed the quantified "
+                                        "planted inconsistency and found the others: the "
+                                        "limit reaches it"}
+    schema.write(out, doc, name="wp-smoke-search")
     print("prove.sh: smoke tests in %s s" % seconds)
     return 0 if ok else 1
 

@@ -42,6 +42,13 @@ def write(path, text):
         f.write(text)
 
 
+def registered(key, function, label):
+    """the clause text a register row names for a function and label (spec/assumptions.json)"""
+    from sonnx_evidence import wp_register  # pylint: disable=import-outside-toplevel
+    return next(e["text"] for e in wp_register.entries(key)
+                if e["function"] == function and e["text"].split(":")[0] == label)
+
+
 def make_pass(work, faults):
     """one pass "t" proving function f: f_ensures_A (Qed), f_ensures_B (a prover); the faults
     planted as asked"""
@@ -53,7 +60,8 @@ def make_pass(work, faults):
                               "wp:main": {"total": 1, "valid": 1}}},
         # h calls f and proves its precondition; sonnx_div_checked_i8 is called from C++ only
         "h": {"f_requires_P": qed},
-        "sonnx_div_checked_i8": {"sonnx_div_checked_i8_ensures_A": qed}}}
+        "sonnx_div_checked_i8": {"sonnx_div_checked_i8_ensures_A": qed},
+        "sonnx_div_binary16_element": {"sonnx_div_binary16_element_ensures_Z": qed}}}
     write(f"{work}/wp-report-t.json", json.dumps(report))
     write(f"{work}/wp-log-t.txt", "[wp] 2 goals scheduled\n")
     rows = ["directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty",
@@ -61,7 +69,21 @@ def make_pass(work, faults):
             "src\tf.c\t2\tf\tpostcondition\tValid\tB: \\true",
             "src\tf.c\t3\tf\tprecondition\tValid\tP: \\true",
             "src\tf.c\t6\tsonnx_div_checked_i8\tpostcondition\tValid\tA: \\true",
-            "src\tf.c\t7\tsonnx_div_checked_i8\tprecondition\tIgnored\tD7_valid_fault: \\true"]
+            "src\tf.c\t7\tsonnx_div_checked_i8\tprecondition\tIgnored\t"
+            + registered("wp_assumed", "sonnx_div_checked_i8", "D7_valid_fault"),
+            "src\tf.c\t8\tsonnx_div_binary16_element\tpostcondition\tIgnored\t"
+            + registered("wp_excluded", "sonnx_div_binary16_element",
+                         "F2_binary16_rne_quotient_bits")]
+    # issue 48: a clause the register does not name by its text is a new assumption, whatever
+    # its label: a new precondition under a registered label (the issue's example), the same
+    # label with a changed clause, and the excluded property with a changed clause
+    if "new_clause" in faults:
+        rows.append("src\tf.c\t9\tsonnx_div_checked_i8\tprecondition\tIgnored\t"
+                    "C1_valid_data: a.rank \u2264 1")
+    if "changed_clause" in faults:
+        rows[-2] = rows[-2].replace("\\valid(fault)", "\\valid_read(fault)")
+    if "changed_exclusion" in faults:
+        rows[-1] = rows[-1].replace("\\old(a), \\old(b)", "\\old(b), \\old(a)")
     if "untried" in faults:
         rows.append("src\tf.c\t4\tf\tpostcondition\tIgnored\tC: \\true")
     write(f"{work}/wp-properties-t.csv", "\n".join(rows) + "\n")
@@ -82,7 +104,8 @@ def run(faults, root=ROOT):
         os.makedirs(out)
         env = dict(os.environ, PYTHONPATH=os.path.join(root, "evidence"))
         p = subprocess.run([sys.executable, "-m", "sonnx_evidence.wp_evidence", out,
-                            f"t:{work}:f,h,sonnx_div_checked_i8:taskprint,script,z3,cvc5"],
+                            f"t:{work}:f,h,sonnx_div_checked_i8,sonnx_div_binary16_element:"
+                            "taskprint,script,z3,cvc5"],
                            capture_output=True, text=True, env=env)
         return p.returncode, p.stdout + p.stderr
 
@@ -136,6 +159,15 @@ def main():
           "the second call's goal of a callee's precondition belongs to the property _2")
     check(wp_evidence.goal_property("h_call_g_requires_V_a", props) == "g_requires_V_a",
           "the first call's goal belongs to the property without a number")
+    for fault, what in (("new_clause", "PRECONDITION NOT PROVED AT EVERY CALL: sonnx_div_checked_i8 "
+                                       "C1_valid_data"),
+                        ("changed_clause", "PRECONDITION NOT PROVED AT EVERY CALL: "
+                                           "sonnx_div_checked_i8 D7_valid_fault"),
+                        ("changed_exclusion", "PROPERTY NOT PROVED BY WP: sonnx_div_binary16_element "
+                                              "postcondition F2_binary16_rne_quotient_bits")):
+        rc, log = run({fault})
+        check(rc != 0 and what in log, f"{fault}: refused ({what[:50]}...)" + (
+            "" if rc != 0 else ":\n" + log))
     rc, log = run_with_z3_trusted({"z3_alone"})
     check(rc == 0 and "not accepted: f_ensures_B" not in log,
           "the acceptance rule is the policy file's: trusting Z3 alone there accepts the property"
