@@ -117,7 +117,7 @@ def run(passes, properties, out, log=None, clang="clang"):
     """check, write OUT, print (and append to log); 0 or 1"""
     doc, problems = check(passes, properties if properties and os.path.exists(properties)
                           else None, clang)
-    schema.write(out, doc)
+    schema.write(out, doc, name="wp-function-coverage")
     c = doc["counts"]
     lines = [f"functions of the proved C files: {len(doc['functions'])} defined, {c['proved']} "
              f"proved by a pass, {c['registered']} registered unproved"] + ["  " + p
@@ -139,7 +139,11 @@ def main(argv=None):
     ap.add_argument("--clang", default="clang")
     a = ap.parse_args(argv)
     os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
-    return run(Passes(a.passes, a.root), a.properties, a.json, clang=a.clang)
+    try:
+        return run(Passes(a.passes, a.root), a.properties, a.json, clang=a.clang)
+    except (RuntimeError, OSError, ValueError) as e:  # a file clang cannot parse, a missing file
+        print(f"wp_functions: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
