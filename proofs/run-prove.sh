@@ -40,12 +40,15 @@ run() {  # run NAME SCRIPT EXTRA_ARGS EVIDENCE_FILES...
 why3_log="$(mktemp)"
 ( status=0; run Why3 "$src/proofs/why3/prove.sh" "" why3.json; exit $status ) >"$why3_log" 2>&1 &
 why3_pid=$!
-# SONNX_WP_SMOKE=1 (the main job) adds the WP smoke tests (wp-smoke.json) and the driver's
-# binding mutation check (wp-binding-mutants.json).
+# SONNX_WP_SMOKE=1 (the test command and the main job) adds the WP smoke tests (wp-smoke.json,
+# wp-smoke-search.json), with the main job's resource limits; SONNX_WP_MUTANTS=1 (the main job)
+# the driver's binding mutation check (wp-binding-mutants.json). `cmake --build build --target
+# prove` runs neither unless they are set in its environment.
 wp_extra=""
-[[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke --mutants"
+[[ "${SONNX_WP_SMOKE:-0}" == 1 ]] && wp_extra="--smoke"
+[[ "${SONNX_WP_MUTANTS:-0}" == 1 ]] && wp_extra="$wp_extra --mutants"
 run Frama-C/WP "$src/proofs/frama-c/prove.sh" "$wp_extra" wp-report.json wp-properties.csv wp-binding.json \
-  wp-float-to-int.json
+  wp-float-to-int.json wp-function-coverage.json
 wait "$why3_pid" || status=1
 cat "$why3_log"
 rm -f "$why3_log"
@@ -57,7 +60,7 @@ bind() {  # bind FILE BINDING
 }
 bind why3.json why3
 for f in wp-report.json wp-smoke.json wp-binding.json wp-binding-mutants.json wp-float-to-int.json \
-    wp-smoke-search.json; do
+    wp-smoke-search.json wp-function-coverage.json; do
   bind "$f" wp
 done
 # The target's own time: wall seconds, the CPU seconds of everything it ran, the machine's cores

@@ -101,7 +101,11 @@ ctest_preset() {
   local log
   log="$(mktemp)"
   local rc=0
-  ctest --preset "$1" -j "$jobs" >"$log" 2>&1 || rc=$?
+  # The JUnit record of the run: the tool-qualification section of the report reads each test's
+  # verdict from it (evidence/tool-requirements.json).
+  mkdir -p "$root/build/evidence"
+  ctest --preset "$1" -j "$jobs" --output-junit "$root/build/evidence/ctest-$1.xml" >"$log" 2>&1 \
+    || rc=$?
   tail -n 25 "$log"
   local line
   line="$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -n 1)"

@@ -93,6 +93,11 @@ conformance() {
 stage "conformance campaign (onnxruntime)" conformance
 stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "proofs (wait for the background proofs)" wait_for_proofs
+# The named-proofs check, as in the test command: its verdict (named-proofs.json) is the test of
+# its tool requirement in the report's tool-qualification section (evidence/tool-requirements.json).
+stage "named proof goals (the catalogue against this run's proofs)" python3 \
+  -m sonnx_evidence.check_named_proofs build/traceability/sonnx-trace "$root" "$evidence" \
+  --catch-list build/catch-tests.txt
 stage "benchmarks" cmake --build build --target bench
 # The evidence for other processors, last of the campaigns: the library cross-built and run under
 # QEMU (docs/platforms.md) and, beside it, the WP proofs once more with Frama-C's 32-bit machine

@@ -28,6 +28,8 @@ import subprocess
 import sys
 import tempfile
 
+from . import schema
+
 PLANTED = "sonnx_planted_property_no_goal_carries"
 PLANTED_WHY3 = "sonnx_planted_why3_goal_no_task_carries"
 GAP = re.compile(r"^GAP\s+(\S+)\s+missing-named-evidence:[^:]*:\s*(.*)$")
@@ -104,17 +106,27 @@ def main():
         planted = planted_catalogue(catalogue, catalogue_planted)
         caught = missing_proofs(args.trace, args.root, args.evidence, catalogue_planted,
                                 args.catch_list)
+    missed = [(req, entry) for req, entry in planted if (req, entry) not in caught]
     for req, entry in planted:
-        if (req, entry) not in caught:
+        if (req, entry) in missed:
             print("FAIL self-check: the planted %s of %s was not reported" % (entry, req))
-            return 1
-        print("self-check: the planted %s of %s is reported missing" % (entry.split()[0], req))
-    missing = missing_proofs(args.trace, args.root, args.evidence, catalogue, args.catch_list)
+        else:
+            print("self-check: the planted %s of %s is reported missing" % (entry.split()[0], req))
+    missing = [] if missed else missing_proofs(args.trace, args.root, args.evidence, catalogue,
+                                               args.catch_list)
     for req, entry in missing:
         print("FAIL %s: the catalogue names %s, which this run's proofs do not have" % (req, entry))
     print("named proof goals: %s" % ("every Why3 and WP goal the catalogue names is in the evidence"
                                      if not missing else "%d missing" % len(missing)))
-    return 1 if missing else 0
+    ok = not missed and not missing
+    schema.write(os.path.join(args.evidence, "named-proofs.json"), {
+        "what": "every Why3 and WP goal the requirement catalogue names is in this run's proofs "
+                "(sonnx_evidence.check_named_proofs), after the check caught a planted WP "
+                "property and a planted Why3 goal",
+        "planted": [{"requirement": r, "entry": e, "caught": (r, e) not in missed}
+                    for r, e in planted],
+        "missing": [{"requirement": r, "entry": e} for r, e in missing], "ok": ok})
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -105,7 +105,7 @@ def planted(work, out, steps, timeout, seconds, int_prover, cvc4, fp_prover, cvc
         print("smoke self-check: %s: at %s units the quantified one is %s" % (
             label, low, "missed: the limit reaches the prover" if applied else
             "FOUND (or another is missed): the resource limit is not applied as configured"))
-    doc = {"what": "WP smoke tests: every smoke goal tried once, by one prover per pass, "
+    doc = {"ok": ok, "what": "WP smoke tests: every smoke goal tried once, by one prover per pass, "
                        "within the resource limit (the provers' --rlimit); first the planted "
                        "inconsistencies of smoke_planted.c, with each prover",
                "provers": {"integer passes (main, checks, checked)": cvc4,

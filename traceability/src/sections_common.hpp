@@ -36,5 +36,7 @@ std::optional<ordered> open_section(Section& s, Report& rep);
 // The sections of sections_policy.cpp.
 Section prover_policy(Report& rep);
 Section platforms(Report& rep);
+// sections_tools.cpp
+Section tool_qualification(Report& rep);
 
 }  // namespace trace::sec
