@@ -509,8 +509,9 @@ def main():
         f.write("\n")
     package = os.path.join(ROOT, "evidence")
     if os.path.isdir(package):
-        subprocess.run([sys.executable, "-m", "sonnx_evidence.evidence_provenance", out, "--sources", "src/**", "include/**",
-                        "platforms/**", "cmake/toolchains/*"], cwd=ROOT, check=False,
+        subprocess.run([sys.executable, "-m", "sonnx_evidence.evidence_provenance", out,
+                        "--sources", "src/**", "include/**", "platforms/**", "cmake/toolchains/*"],
+                       cwd=ROOT, check=False,
                        env=dict(os.environ, PYTHONPATH=package))
     print(f"platforms.json: {len(entries)} target(s), {'all passed' if passed else 'FAILURES'}, "
           f"{len(differences)} difference(s) between targets reported; "

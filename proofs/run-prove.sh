@@ -2,7 +2,7 @@
 # The `prove` target: runs proofs/why3/prove.sh and proofs/frama-c/prove.sh (concurrently) with --out EVIDENCE_DIR,
 # each only if it exists (a missing one is reported, and the traceability report shows the gap).
 # Usage: proofs/run-prove.sh SOURCE_DIR EVIDENCE_DIR
-# Then binds each result file to the sources it covers (evidence/sonnx_evidence/evidence_provenance.py).
+# Then binds each result file to the sources it covers (sonnx_evidence.evidence_provenance).
 # Exit status: 1 if a script that exists fails, 0 otherwise.
 set -uo pipefail
 src="${1:?usage: run-prove.sh SOURCE_DIR EVIDENCE_DIR}"

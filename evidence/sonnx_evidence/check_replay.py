@@ -9,7 +9,8 @@ import os
 import sys
 
 from .paths import ROOT as root, WHY3 as here
-from .why3_gate import SPEC_FILES, file_sha256, load_replay
+from .why3_gate import SPEC_FILES
+from .why3_record import file_sha256, load_replay
 
 record = load_replay(os.path.join(here, "replay.json"))
 stale = [rel for rel in SPEC_FILES

@@ -2,9 +2,9 @@
 """Binds an evidence file to the sources it covers, by content.
 
 Usage:
-    python3 evidence/sonnx_evidence/evidence_provenance.py FILE.json (--binding NAME | --sources 'GLOB' ...)
+    python3 sonnx_evidence.evidence_provenance FILE.json (--binding NAME | --sources 'GLOB' ...)
         [--root DIR]
-    python3 evidence/sonnx_evidence/evidence_provenance.py --hash (--binding NAME | --sources 'GLOB' ...)
+    python3 sonnx_evidence.evidence_provenance --hash (--binding NAME | --sources 'GLOB' ...)
         [--root DIR]
 
 --binding NAME takes the globs of one kind of evidence from spec/evidence-sources.json, the one list

@@ -4,9 +4,10 @@ committed schemas in evidence/schemas/ are reviewed and edited, their volatile f
   python3 -m sonnx_evidence.schema_infer NAME EXAMPLE.json... > evidence/schemas/NAME.schema.json
 
 Objects get every field seen (additionalProperties false), required the fields present in every
-example; an object whose keys are data (names of files, provers, functions: keys that are not identifiers,
-keys that are not identifiers, or more than 40) gets additionalProperties instead. Fields whose name says they
-measure the run (time, seconds, wall, load, date, machine, host, cpu) are marked x-volatile."""
+example; an object whose keys are data (names of files, provers, functions: keys that are not
+identifiers, or more than 40 of them) gets additionalProperties instead. Fields whose name says
+they measure the run (time, seconds, wall, load, date, machine, host, cpu) are marked
+x-volatile."""
 import json
 import re
 import sys

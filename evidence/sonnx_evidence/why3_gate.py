@@ -3,7 +3,7 @@
 
 Enumerate, then compare. The gate first prints every task of every file it is given, as Why3
 itself produces them after the same transformation (split_vc): one task per sub-goal, each the
-goal with its whole logical context (evidence/sonnx_evidence/why3_tasks.py). From those tasks alone it decides
+goal with its whole logical context (sonnx_evidence.why3_tasks). From those tasks alone it decides
 which goals are floating-point and which axioms they rest on (proofs/prover-policy.json,
 spec/assumptions.json). Then it proves, and fails unless every printed task has a verdict that
 the prover policy accepts and every axiom of every task's context is registered.
@@ -21,12 +21,10 @@ bv.Pow2int), CVC5 1.0.3 (--fp-exp), CVC5 on Why3's axiomatisation of ieee_float 
 driver cvc5_axiomatic.drv), CVC4 1.8 (no FP support: integer and memory goals only), Gappa (by
 hint only).
 
-Prover policy: proofs/prover-policy.json (evidence/sonnx_evidence/policy.py), the register row AS-TOOL-1 says why.
+Prover policy: proofs/prover-policy.json (sonnx_evidence.policy), the register row AS-TOOL-1 says why.
 """
 import argparse
-import collections
 import concurrent.futures as cf
-import hashlib
 import json
 import os
 import re
@@ -34,8 +32,9 @@ import subprocess
 import sys
 import time
 
-from . import policy, why3_axioms, why3_tasks
+from . import policy, schema, why3_axioms, why3_tasks
 from .verdict_counts import verdict_counts
+from .why3_record import load_replay, replay_record, versions, wp_library, write_record
 
 PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
 FP_PORTFOLIO = ["cvc5", "cvc5-nofp", "Z3,4.8.12,noBV", "z3", "cvc4"]
@@ -48,17 +47,6 @@ with open(os.path.join(policy.ROOT, "spec", "evidence-sources.json"), encoding="
     SPEC_FILES = json.load(_f)["why3_files"]["files"]
 # where the project's own theories live (a theory found elsewhere is a library theory)
 PROJECT_DIRS = ["spec/why3", "proofs/frama-c", "proofs/why3"]
-
-
-def wp_library():
-    """load path of Frama-C/WP's Why3 library (frama_c_wp: WP's model of C), for the WP bridge"""
-    try:
-        share = subprocess.run(["frama-c", "-print-share-path"], capture_output=True, text=True,
-                               timeout=60).stdout.strip()
-    except OSError:
-        return []
-    path = os.path.join(share, "wp", "why3")
-    return ["-L", path] if share and os.path.isdir(path) else []
 
 
 class Gate:
@@ -311,54 +299,6 @@ class Gate:
         return rel, res, time.time() - t0
 
 
-def file_sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
-
-
-def load_replay(path):
-    if not os.path.exists(path):
-        return {}
-    with open(path) as f:
-        return json.load(f)["files"]
-
-
-def replay_record(root, files, results):
-    """per file: its hash and, per goal, the provers to run first: those whose valid verdicts made
-    its sub-goals accepted (for a floating-point sub-goal accepted on two families, both)"""
-    out = {}
-    for rel in files:
-        goals = {}
-        for r in (x for x in results if x["file"] == rel):
-            needed = [r["prover"]]
-            if r["fp"] and not policy.trusted_alone(r["prover"]):
-                needed += [v["prover"] for v in r["verdicts"] if v["result"] == "valid"]
-            goals.setdefault((r["theory"], r["goal"]), collections.Counter()).update(dict.fromkeys(needed, 1))
-        seconds = sum(v["time"] for r in results if r["file"] == rel for v in r["verdicts"]
-                      if v["result"] == "valid")
-        out[rel] = {"sha256": file_sha256(os.path.join(root, rel)), "seconds": round(seconds),
-                    # the prover of most sub-goals first
-                    "goals": [{"theory": th, "goal": g, "provers": [p for p, _ in n.most_common()]}
-                              for (th, g), n in goals.items()]}
-    return {"what": "per goal of each Why3 file, the provers the gate runs first when the file's text "
-                    "is unchanged (proofs/why3/prove.sh --record writes it)", "files": out}
-
-
-def versions():
-    def first(cmd, pat):
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
-            m = re.search(pat, p.stdout + p.stderr)
-            return m.group(1) if m else None
-        except Exception:
-            return None
-    return {"why3": first(["why3", "--version"], r"version ([0-9.]+)"),
-            "z3": first(["z3", "--version"], r"version ([0-9.]+)"),
-            "cvc5": first(["cvc5", "--version"], r"version ([0-9.]+)"),
-            "cvc4": first(["cvc4", "--version"], r"version ([0-9.]+)"),
-            "gappa": first(["gappa", "--version"], r"Gappa ([0-9.]+)")}
-
-
 def enumerate_tasks(gate, files, out):
     """prints every task of the files and decides, from each task alone, whether it is
     floating-point and which register rows its axioms rest on; returns (problems, axiom evidence)"""
@@ -541,17 +481,11 @@ def main():
                        "files": files},
            "policy": summary}
     os.makedirs(a.out, exist_ok=True)
-    with open(os.path.join(a.out, "why3.json"), "w") as f:
-        json.dump(doc, f, indent=1)
+    schema.write(os.path.join(a.out, "why3.json"), doc)
     # --enumerate-only: exit 0 iff the enumeration and the scans found no problem
     ok = not problems and (a.enumerate_only or (proved == len(all_res) and len(all_res) > 0))
     if ok and a.record:
-        record = replay_record(a.root, files, all_res)
-        record["files"] = {**load_replay(a.record), **record["files"]}  # the other files' records stay
-        record["files"] = {rel: record["files"][rel] for rel in SPEC_FILES if rel in record["files"]}
-        with open(a.record, "w") as f:
-            json.dump(record, f, indent=1)
-            f.write("\n")
+        write_record(a.record, replay_record(a.root, files, all_res), SPEC_FILES)
     print(f"replayed from {os.path.relpath(a.replay, a.root) if a.replay else 'no record'}: " +
           (", ".join(gate.replayed) or "none") +
           "; proved from scratch: " + (", ".join(x for x in files if x not in gate.replayed) or "none"))

@@ -1,6 +1,6 @@
 """Why3 tasks as Why3 prints them: enumeration, floating-point classification and axiom scan.
 
-Shared by the Why3 gate (evidence/sonnx_evidence/why3_gate.py), the WP evidence (evidence/sonnx_evidence/wp_evidence.py)
+Shared by the Why3 gate (sonnx_evidence.why3_gate), the WP evidence (sonnx_evidence.wp_evidence)
 and the fault campaign. Nothing here reads the source text of a specification: every fact comes
 from what Why3 prints after type checking.
 

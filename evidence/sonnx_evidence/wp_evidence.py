@@ -20,7 +20,7 @@ Checks, each of which makes the exit status 1:
   a register row names it as what the C++ caller establishes (wp_assumed); every proved function
   has properties in WP's report and every printed task belongs to one;
 - policy (proofs/prover-policy.json): a property is floating-point when one of its goals' printed
-  tasks is (evidence/sonnx_evidence/why3_tasks.py, the rule of the Why3 gate); a floating-point property is accepted
+  tasks is (sonnx_evidence.why3_tasks, the rule of the Why3 gate); a floating-point property is accepted
   when its pass has no prover that is not trusted alone on floating point, or when one trusted
   prover, or provers of two families, proved every one of its goals;
 - axioms: every axiom in the logical context of every printed task matches the register (library

@@ -89,7 +89,8 @@ def check(passes, properties=None, clang="clang"):
             entry.update(status="registered", row=reg["row"], contract=reg["contract"])
             if properties and found.get(name) != reg["contract"]:
                 entry["status"] = "contract changed"
-                problems.append(f"CONTRACT OF AN UNPROVED FUNCTION NOT AS REGISTERED ({reg['row']}): "
+                problems.append("CONTRACT OF AN UNPROVED FUNCTION NOT AS REGISTERED "
+                                f"({reg['row']}): "
                                 f"{name} ({d['file']}): Frama-C lists {found.get(name)}, the "
                                 f"register {reg['contract']}")
         else:

@@ -28,7 +28,8 @@ class Passes:
         return [os.path.join(self.root, f) for f in self.data["c_files"]]
 
     def headers(self):
-        return sorted(h for g in self.data["headers"] for h in glob.glob(os.path.join(self.root, g)))
+        return sorted(h for g in self.data["headers"]
+                      for h in glob.glob(os.path.join(self.root, g)))
 
     def include_dirs(self):
         return [os.path.join(self.root, d) for d in self.data["include_dirs"]]

@@ -164,9 +164,9 @@ class Driver:
             str(s["steps_low"])]) != 0
         specs = []
         for n in names:
-            subprocess.run(module("wp_smoke") + ["only", os.path.join(w, f"wp-report-smoke-{n}.json"),
-                                                 os.path.join(w, f"wp-log-smoke-{n}.txt")],
-                           check=True)
+            subprocess.run(module("wp_smoke") + [
+                "only", os.path.join(w, f"wp-report-smoke-{n}.json"),
+                os.path.join(w, f"wp-log-smoke-{n}.txt")], check=True)
             open(os.path.join(w, f"wp-properties-smoke-{n}-only.csv"), "w").close()
             specs.append(f"smoke-{n}-only:{w}:{','.join(self.passes.functions_of(n))}:"
                          f"{self.smoke_prover(n)}")

@@ -52,7 +52,8 @@ end
   use int.Int
   let rec lemma r (n: int) requires { n >= 0 } variant { n } ensures { false }
   = if n > 0 then r (n - 1) else assume { false }
-  let f () : int ensures { result = 0 /\\ result = 1 } = any int ensures { result = 0 /\\ result = 1 }
+  let f () : int ensures { result = 0 /\\ result = 1 }
+  = any int ensures { result = 0 /\\ result = 1 }
 end
 """,
     "val_post.mlw": """module V

@@ -159,12 +159,13 @@ def main():
           "the second call's goal of a callee's precondition belongs to the property _2")
     check(wp_evidence.goal_property("h_call_g_requires_V_a", props) == "g_requires_V_a",
           "the first call's goal belongs to the property without a number")
-    for fault, what in (("new_clause", "PRECONDITION NOT PROVED AT EVERY CALL: sonnx_div_checked_i8 "
-                                       "C1_valid_data"),
+    for fault, what in (("new_clause", "PRECONDITION NOT PROVED AT EVERY CALL: "
+                                       "sonnx_div_checked_i8 C1_valid_data"),
                         ("changed_clause", "PRECONDITION NOT PROVED AT EVERY CALL: "
                                            "sonnx_div_checked_i8 D7_valid_fault"),
-                        ("changed_exclusion", "PROPERTY NOT PROVED BY WP: sonnx_div_binary16_element "
-                                              "postcondition F2_binary16_rne_quotient_bits")):
+                        ("changed_exclusion", "PROPERTY NOT PROVED BY WP: "
+                                              "sonnx_div_binary16_element postcondition "
+                                              "F2_binary16_rne_quotient_bits")):
         rc, log = run({fault})
         check(rc != 0 and what in log, f"{fault}: refused ({what[:50]}...)" + (
             "" if rc != 0 else ":\n" + log))

@@ -85,7 +85,8 @@ def main():
         ("a non-static helper in sonnx_validation.c", "src/common/kernels/sonnx_validation.c",
          "", "\n" + HELPER.format(static=""), "sonnx_planted_helper "
          "(src/common/kernels/sonnx_validation.c", ""),
-        ("a static inline helper defined in a header of the kernels", "src/div/kernels/div_kernels.h",
+        ("a static inline helper defined in a header of the kernels",
+         "src/div/kernels/div_kernels.h",
          "void sonnx_div_i32(", HELPER.format(static="static inline ") + "void sonnx_div_i32(",
          "sonnx_planted_helper (src/div/kernels/div_kernels.h", "")]
     for what, rel, old, new, expected, relied in cases:

@@ -104,7 +104,8 @@ def make_work(work, faults=()):
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "sonnx_evidence.wp_smoke"] + list(args), capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "sonnx_evidence.wp_smoke"] + list(args),
+                          capture_output=True, text=True)
 
 
 SELECTED = "sonnx_div_i8,sonnx_helper,sonnx_div_domain_scan_i8,sonnx_div_f16"

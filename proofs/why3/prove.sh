@@ -22,7 +22,7 @@
 #                expects it to fail for the policy's reason
 #   --enumerate-only  print, classify and scan every task, prove nothing
 #
-# The gate prints every task of every file (why3_gate.py, evidence/sonnx_evidence/why3_tasks.py), classifies each
+# The gate prints every task of every file (why3_gate.py, sonnx_evidence.why3_tasks), classifies each
 # from its printed task, scans every axiom of its logical context against spec/assumptions.json,
 # proves, and fails unless every printed task has a verdict accepted under the prover policy
 # (proofs/prover-policy.json, register row AS-TOOL-1) and every axiom is registered.

@@ -1,6 +1,6 @@
 // The commit of a source tree and the content hash of its sources, asked of the programs that own
 // them: `git rev-parse HEAD` (a worktree's .git is a file, a repository may pack its refs: git
-// knows, a reader of .git would have to guess) and evidence/sonnx_evidence/evidence_provenance.py --hash, the one
+// knows, a reader of .git would have to guess) and sonnx_evidence.evidence_provenance --hash, the one
 // implementation of the hash that binds evidence to its sources.
 #include <sonnx/process/process.hpp>
 #include <sonnx/trace/trace.hpp>

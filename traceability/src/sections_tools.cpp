@@ -70,7 +70,10 @@ Section tool_qualification(Report& rep) {
   if (!j) {
     s.run = false;
     s.verdict = "not run: no evidence/tool-requirements.json";
-    if (!error.empty()) fail(s, rep, Issue{"tool-qualification", error, s.files, true});
+    fail(s, rep,
+         error.empty() ? Issue{"not-run", "Tool qualification not run: no tool requirements",
+                               s.files, false}
+                       : Issue{"tool-qualification", error, s.files, true});
     return s;
   }
   std::vector<std::string> errors;

@@ -68,7 +68,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(contains(trace::render_html(r), "no WP results"));
     CHECK(row(r, "C1").proof_level == trace::Level::none);
     // Absent optional evidence is shown as "not run", never as a pass, and is no gap.
-    CHECK(r.sections.size() == 6);
+    CHECK(r.sections.size() == 7);
     for (const auto& sec : r.sections) {
       if (sec.id == "prover-policy") continue;
       CHECK(!sec.run);
@@ -160,6 +160,13 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
       "nan_operand_payload_kept":3,"nan_operand_payload_replaced":0},"cortex-m4f":{"zero_by_zero":
       {"proved":"0x7E00","fastest":"0x7E00"},"nan_operand_payload_kept":3,"nan_operand_payload_replaced":0}}},
     "differences_between_targets":[{"type":"float16","what":"0/0 quotient bits"}],"passed":true})");
+  // The tool-qualification section: one tool requirement shown by a passing CTest.
+  write(root / "evidence" / "tool-requirements.json",
+        R"({"schema":"sonnx-tool-requirements/1","what":"w","tools":[{"id":"t","name":"T",
+    "files":["src/k.c"],"requirements":[{"id":"TOR-T-1","kind":"reject","text":"x",
+    "tests":["ctest:t_planted"]}]}]})");
+  write(ev / "ctest-release.xml", R"(<testsuite><testcase name="t_planted" status="run"/>
+    <testcase name="other" status="run"><failure message="Failed"/></testcase></testsuite>)");
   // Bind the evidence to the sources by content.
   bind(ev / "catch2" / "provenance.json", root, {"src/k.c"});
   for (const char* name :
@@ -240,6 +247,10 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
         CHECK(contains(sec.verdict, "1 findings (1 mismatch)"));
         CHECK(sec.bad);  // findings of the runtime are shown as such, but are no gap of ours
       }
+      if (sec.id == "tool-qualification") {
+        CHECK(contains(sec.verdict, "1 of 1 tool requirements shown by passing tests"));
+        CHECK(!sec.bad);
+      }
       if (sec.id == "wp-smoke") {
         CHECK(!sec.bad);
         CHECK(contains(sec.verdict, "4 smoke goals, 0 unreachable"));
@@ -290,6 +301,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
     "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
   write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
+  write(ev / "ctest-release.xml", R"(<testsuite><testcase name="t_planted" status="run">
+    <failure message="Failed"/></testcase></testsuite>)");
   // A failed target and one that flushes subnormals: both named, both gaps.
   write(ev / "platforms.json", R"({"targets":[
     {"target":"armhf","kind":"hosted","toolchain":{"compiler":"g++"},"emulator":null,"passed":false,
@@ -334,6 +347,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
     CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
+    CHECK(has_issue(r, "tool-qualification",
+                    "TOR-T-1 (T) has no passing test in this run: failed"));
     CHECK(has_issue(r, "coding-standard",
                     "1 coding-standard findings outside the deviation register"));
     CHECK(has_issue(r, "platforms", "FAILED on armhf"));

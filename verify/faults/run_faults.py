@@ -96,7 +96,7 @@ class Why3:
         self.driver = why3_tasks.write_driver(work)
 
     def classify(self, lib, path):
-        """{module: whether one of its printed tasks is floating-point} (evidence/sonnx_evidence/why3_tasks.py)"""
+        """{module: whether one of its printed tasks is floating-point} (sonnx_evidence.why3_tasks)"""
         out = os.path.join(self.work, "tasks")
         why3_tasks.print_tasks(["why3", "prove", "-C", self.config, "--extra-config=" + self.extra,
                                 "-L", lib], self.driver, [path], out, root=lib)

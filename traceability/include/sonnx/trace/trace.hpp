@@ -6,7 +6,7 @@
 //   renderers (render_*.cpp) write traceability.json, .html, .md, .csv and the console gap list;
 //             the HTML page is the Mustache template templates/report.html.mustache, embedded in
 //             the executable at build time (cmake/embed_template.cmake).
-// The content hash of the sources comes from evidence/sonnx_evidence/evidence_provenance.py --hash, the commit from
+// The content hash of the sources comes from sonnx_evidence.evidence_provenance --hash, the commit from
 // git rev-parse HEAD (provenance.cpp), both started through sonnx::process.
 //
 // Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
@@ -158,6 +158,8 @@ struct ProofGoal {
 // Reads "verdicts", "accepted" and "fp" of one goal object; a valid goal that the policy does not
 // accept becomes unproved.
 void read_policy_fields(ProofGoal& g, const nlohmann::json& goal);
+// Fail closed: a goal whose evidence records no acceptance under the prover policy is not proved.
+void apply_acceptance(ProofGoal& g);
 
 struct WpProperty {  // one row of -report-csv
   std::string dir, file, function, kind, status, property, label;
@@ -255,7 +257,7 @@ struct EvidenceFile {
 
 // ---------------------------------------------------------------------------------------------
 // Content binding of evidence to sources and the commit (provenance.cpp)
-// The hash of the files under root that the globs match, as evidence/sonnx_evidence/evidence_provenance.py --hash
+// The hash of the files under root that the globs match, as sonnx_evidence.evidence_provenance --hash
 // (`script`, the one implementation) computes it; nothing, with *error set, when it fails.
 std::optional<std::string> sources_sha256(const fs::path& script, const fs::path& root,
                                           const std::vector<std::string>& globs,
