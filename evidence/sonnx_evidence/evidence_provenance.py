@@ -33,6 +33,7 @@ import re
 import subprocess
 import sys
 
+from . import schema
 from .paths import ROOT
 
 
@@ -145,6 +146,14 @@ def main():
         print(f"evidence_provenance: warning: no file matches {args.sources}", file=sys.stderr)
     data["provenance"] = {"commit": git_commit(args.root), "sources_sha256": digest,
                           "sources": args.sources, "files": count}
+    # the file as bound must still be valid under its schema (evidence/schemas/), when it has one
+    name = schema.schema_name(args.file)
+    if os.path.exists(os.path.join(schema.SCHEMAS, name + ".schema.json")):
+        errors = schema.validate(data, schema.load(name))
+        if errors:
+            print(f"evidence_provenance: {args.file} departs from its schema {name}: "
+                  + "; ".join(errors[:4]), file=sys.stderr)
+            return 2
     tmp = args.file + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=2)

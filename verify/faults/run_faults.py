@@ -53,7 +53,7 @@ CVC5_HINT = re.compile(r"^\(\*\s*prover:\s*cvc5\s*\*\)\s*\nmodule\s+(\w+)", re.M
 # The evidence package (evidence/sonnx_evidence) is on PYTHONPATH: its callers set it.
 try:
     from sonnx_evidence import policy, why3_tasks  # noqa: E402
-    from sonnx_evidence.faults import Failure, apply_fault, load_table  # noqa: E402
+    from sonnx_evidence.faults import TABLE, Failure, apply_fault, load_table  # noqa: E402
 except ImportError:
     sys.exit("run_faults.py: the evidence package is not on the path: "
              "PYTHONPATH=<repository>/evidence python3 verify/faults/run_faults.py ...")
