@@ -85,7 +85,7 @@ def schema_name(evidence_name):
     """the schema of an evidence file: its name, with the part a family varies in replaced
     (wp-smoke-search.json -> wp-smoke-search, exhaustive-int8.json -> exhaustive-*)"""
     base = os.path.basename(evidence_name)[:-len(".json")]
-    for family in ("exhaustive", "conformance", "faults"):
+    for family in ("exhaustive", "conformance", "faults", "fastpath"):
         if base.startswith(family + "-") and not os.path.exists(
                 os.path.join(SCHEMAS, base + ".schema.json")):
             return family + "-*"

@@ -99,7 +99,7 @@ std::filesystem::path schema_for(const std::filesystem::path& schemas,
   const std::filesystem::path own = schemas / (base + ".schema.json");
   std::error_code ec;
   if (std::filesystem::is_regular_file(own, ec)) return own;
-  for (const char* family : {"exhaustive", "conformance", "faults"}) {
+  for (const char* family : {"exhaustive", "conformance", "faults", "fastpath"}) {
     const std::string f = family;
     if (base.rfind(f + "-", 0) == 0) return schemas / (f + "-*.schema.json");
   }
