@@ -230,7 +230,12 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
         };
         return g.goal == name || ends(name, g.goal) || ends(g.goal, name);
       };
-      auto it = std::find_if(out.begin(), out.end(), same);
+      // the same goal name under several functions (a callee's precondition at each caller's
+      // call): the record names its function
+      const std::string fn = util::str_or(e, "function");
+      auto it = std::find_if(out.begin(), out.end(),
+                             [&](const ProofGoal& g) { return same(g) && g.scope == fn; });
+      if (it == out.end()) it = std::find_if(out.begin(), out.end(), same);
       if (it == out.end()) {
         ProofGoal g;
         g.system = "wp";

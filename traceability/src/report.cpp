@@ -465,9 +465,7 @@ Report build_report(const Options& options) {
   // The current hash of the sources some globs match (computed once per list of globs); a failure
   // to compute it is a gap: the freshness of the evidence bound to them cannot be decided.
   std::map<std::vector<std::string>, std::optional<std::string>> hashes;
-  const fs::path script = options.provenance_script.empty()
-                              ? options.source_root / "scripts" / "evidence_provenance.py"
-                              : options.provenance_script;
+  const fs::path script = evidence_package(options) / "evidence_provenance.py";
   auto hash_of = [&](const std::vector<std::string>& globs) {
     const auto it = hashes.find(globs);
     if (it != hashes.end()) return it->second;

@@ -183,6 +183,15 @@ TEST_CASE("report generator: why3.json goals named by file stem, theory and goal
     {"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}}})");
   CHECK(wp.size() == 1);
   CHECK(!wp[0].proved);  // WP proved it, but no goal record says the policy accepts it
+  // A callee's precondition has one goal of one name at each caller: each record is matched by its
+  // function too, so that every caller's goal gets its own acceptance.
+  const auto calls = trace::parse_wp_json(R"({"wp:functions":{
+    "f":{"v_requires_P":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}},
+    "g":{"v_requires_P":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}},
+    "goals":[{"goal":"v_requires_P","function":"f","accepted":true},
+             {"goal":"v_requires_P","function":"g","accepted":true}]})");
+  CHECK(calls.size() == 2);
+  for (const auto& g : calls) CHECK(g.proved);
 }
 
 TEST_CASE("report generator: the prover policy fields of a goal", "[trace]") {
