@@ -516,33 +516,8 @@ Report build_report(const Options& options) {
       }
     }
   }
-  // --- Schemas: every JSON evidence file read is valid under its schema (evidence/schemas/, beside
-  // the evidence package); a file without a schema, a missing or an unknown field is a gap.
-  {
-    const fs::path schemas = evidence_package(options).parent_path() / "schemas";
-    for (const auto& f : rep.files) {
-      if (!f.present || fs::path(f.path).extension() != ".json") continue;
-      const fs::path sp = schema::schema_for(schemas, fs::path(f.path).filename().string());
-      const auto schema_text = read_text(sp);
-      if (!schema_text) {
-        issue("schema", f.path + ": no schema " + sp.filename().string() + ": its fields cannot be checked",
-              f.path, true);
-        continue;
-      }
-      std::vector<std::string> errors;
-      try {
-        errors = schema::validate(nlohmann::json::parse(read_text(ev / f.path).value_or("")),
-                                  nlohmann::json::parse(*schema_text));
-      } catch (const std::exception& e) {
-        errors = {e.what()};
-      }
-      if (!errors.empty())
-        issue("schema",
-              f.path + " departs from " + sp.filename().string() + ": " + errors.front() +
-                  (errors.size() > 1 ? " (and " + std::to_string(errors.size() - 1) + " more)" : ""),
-              f.path, true);
-    }
-  }
+  // --- Schemas: every JSON evidence file read is valid under its schema (schema.cpp).
+  for (auto& i : schema::check_files(rep)) rep.issues.push_back(std::move(i));
   std::set<std::string> stale_files;
   for (const auto& f : rep.files)
     if (f.stale) {

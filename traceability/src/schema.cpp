@@ -2,7 +2,9 @@
 #include "schema.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <regex>
+#include <sstream>
 #include <set>
 #include <stdexcept>
 
@@ -104,6 +106,46 @@ std::filesystem::path schema_for(const std::filesystem::path& schemas,
     if (base.rfind(f + "-", 0) == 0) return schemas / (f + "-*.schema.json");
   }
   return own;
+}
+
+std::vector<Issue> check_files(const Report& rep) {
+  std::vector<Issue> out;
+  const std::filesystem::path schemas = evidence_package(rep.options).parent_path() / "schemas";
+  auto read = [](const std::filesystem::path& p) -> std::optional<std::string> {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  for (const auto& f : rep.files) {
+    if (!f.present || std::filesystem::path(f.path).extension() != ".json") continue;
+    const auto sp = schema_for(schemas, std::filesystem::path(f.path).filename().string());
+    const auto schema_text = read(sp);
+    if (!schema_text) {
+      out.push_back(Issue{"schema",
+                          f.path + ": no schema " + sp.filename().string() +
+                              ": its fields cannot be checked",
+                          f.path, true});
+      continue;
+    }
+    std::vector<std::string> errors;
+    try {
+      errors = validate(nlohmann::json::parse(read(rep.options.evidence_dir / f.path).value_or("")),
+                        nlohmann::json::parse(*schema_text));
+    } catch (const std::exception& e) {
+      errors = {e.what()};
+    }
+    if (!errors.empty())
+      out.push_back(Issue{"schema",
+                          f.path + " departs from " + sp.filename().string() + ": " +
+                              errors.front() +
+                              (errors.size() > 1
+                                   ? " (and " + std::to_string(errors.size() - 1) + " more)"
+                                   : ""),
+                          f.path, true});
+  }
+  return out;
 }
 
 }  // namespace trace::schema

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sonnx/trace/trace.hpp>
 #include <string>
 #include <vector>
 
@@ -19,5 +20,10 @@ std::vector<std::string> validate(const nlohmann::json& doc, const nlohmann::jso
 // The schema of an evidence file (its name; a family's member falls back to "<family>-*").
 std::filesystem::path schema_for(const std::filesystem::path& schemas,
                                  const std::string& evidence_name);
+
+// Every JSON evidence file of rep.files that is present, against its schema (evidence/schemas/,
+// beside the evidence package): a file without a schema, or one that departs from it (a missing or
+// an unknown field, a wrong type), is a gap.
+std::vector<Issue> check_files(const Report& rep);
 
 }  // namespace trace::schema

@@ -369,6 +369,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     const auto r = trace::build_report(o);
     CHECK(has_issue(r, "unreadable", "why3.json"));
     CHECK(has_issue(r, "unreadable", "neither records under"));
+    // and departs from its schema (an array where the schema has a record): a gap
+    CHECK(has_issue(r, "schema", "bench.json departs from bench.schema.json"));
     CHECK(r.bench_rows.empty());
     CHECK(has_issue(r, "incomplete-evidence", "truncated"));
     CHECK(has_flag(row(r, "C1"), "no-why3"));
