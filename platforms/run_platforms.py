@@ -507,10 +507,13 @@ def main():
     with open(out, "w", encoding="utf-8") as f:
         json.dump(evidence, f, indent=2)
         f.write("\n")
-    provenance = os.path.join(ROOT, "scripts", "evidence_provenance.py")
-    if os.path.exists(provenance):
-        subprocess.run([sys.executable, provenance, out, "--sources", "core/src/**", "core/include/**",
-                        "platforms/**", "cmake/toolchains/*"], cwd=ROOT, check=False)
+    package = os.path.join(ROOT, "evidence")
+    if os.path.isdir(package):
+        subprocess.run([sys.executable, "-m", "sonnx_evidence.evidence_provenance", out,
+                        "--sources", "core/src/**", "core/include/**", "platforms/**",
+                        "cmake/toolchains/*"],
+                       cwd=ROOT, check=False,
+                       env=dict(os.environ, PYTHONPATH=package))
     print(f"platforms.json: {len(entries)} target(s), {'all passed' if passed else 'FAILURES'}, "
           f"{len(differences)} difference(s) between targets reported; "
           f"{evidence['stage_seconds']:.0f} s")

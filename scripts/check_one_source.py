@@ -7,7 +7,7 @@
   two or more quoted path globs on one line of a file that calls evidence_provenance.py) instead of
   a binding of spec/evidence-sources.json (`--binding NAME`);
 - the prover policy: a prover-to-family table, a set of trusted provers or a Z3-specific rule
-  outside proofs/policy.py, which reads spec/prover-policy.json.
+  outside evidence/sonnx_evidence/policy.py, which reads proofs/prover-policy.json.
 
 usage: check_one_source.py [ROOT] [FILE ...]   (default: the tools' code of the repository)
        check_one_source.py --planted             (each rule fails on a planted copy, as the
@@ -20,14 +20,14 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL_CODE = ["proofs/**/*.py", "proofs/**/*.sh", "scripts/**/*.py", "scripts/**/*.sh",
+TOOL_CODE = ["evidence/**/*.py", "proofs/**/*.py", "proofs/**/*.sh", "scripts/**/*.py", "scripts/**/*.sh",
              "verify/**/*.py", "verify/**/*.sh", "traceability/*.sh", "traceability/src/*.cpp",
              "traceability/src/*.hpp", "traceability/include/**/*.hpp", "CMakeLists.txt",
              "*/CMakeLists.txt"]
 # the files that read the data (and the glob syntax's own documentation); the report's
 # provenance.cpp hands the globs an evidence file records to evidence_provenance.py --sources
-READERS = {"proofs/policy.py", "scripts/evidence_provenance.py", "scripts/check_one_source.py",
-           "traceability/src/provenance.cpp"}
+READERS = {"evidence/sonnx_evidence/policy.py", "evidence/sonnx_evidence/evidence_provenance.py",
+           "scripts/check_one_source.py", "traceability/src/provenance.cpp"}
 GLOB = re.compile(r"""["']([^"'\s]*/[^"'\s]*\*[^"'\s]*)["']""")
 POLICY = re.compile(r"""["'](Z3|CVC5|CVC4|Gappa|Alt-Ergo)["']\s*:\s*["'][a-z]|"""
                     r"""=\s*[{(\[]\s*["'](Z3|CVC5|CVC4|Gappa|Alt-Ergo)["']\s*[,}]|non_z3|"""
@@ -60,15 +60,15 @@ def problems_of(root, files, ids):
                            "spec/evidence-sources.json (--binding NAME)")
             if POLICY.search(line):
                 out.append(f"{rel}:{k}: prover policy written in code; read "
-                           "spec/prover-policy.json (proofs/policy.py)")
+                           "proofs/prover-policy.json (evidence/sonnx_evidence/policy.py)")
     return out
 
 
 # One planted copy per rule, as the scripts had them before issue 32.
 PLANTED = {
     "proofs/why3/gate.py": ('KNOWN_IDS = set("C1 C2 C3 R1 R2".split())\n', "requirement IDs"),
-    "traceability/run-prove.sh": (
-        "# binds with scripts/evidence_provenance.py\n"
+    "proofs/run-prove.sh": (
+        "# binds with evidence/sonnx_evidence/evidence_provenance.py\n"
         "why3_sources=('spec/why3/**/*.mlw' 'proofs/why3/**/*.py')\n", "source globs"),
     "proofs/frama-c/evidence.py": ('FAMILY = {"Z3": "z3", "CVC5": "cvc"}\n', "prover policy"),
 }

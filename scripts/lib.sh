@@ -1,5 +1,7 @@
 # Shared by the main job and the test command: timed stages and a running pass/fail count.
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The evidence tools are one Python package (evidence/sonnx_evidence): python3 -m sonnx_evidence.X
+export PYTHONPATH="$root/evidence${PYTHONPATH:+:$PYTHONPATH}"
 jobs="$(nproc)"
 passed=0
 failed=0
@@ -99,7 +101,11 @@ ctest_preset() {
   local log
   log="$(mktemp)"
   local rc=0
-  ctest --preset "$1" -j "$jobs" >"$log" 2>&1 || rc=$?
+  # The JUnit record of the run: the tool-qualification section of the report reads each test's
+  # verdict from it (evidence/tool-requirements.json).
+  mkdir -p "$root/build/evidence"
+  ctest --preset "$1" -j "$jobs" --output-junit "$root/build/evidence/ctest-$1.xml" >"$log" 2>&1 \
+    || rc=$?
   tail -n 25 "$log"
   local line
   line="$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -n 1)"

@@ -13,7 +13,8 @@ start=$SECONDS
 # The prove target's script itself (what `cmake --build build --target prove` runs): the job's
 # other stages run ninja in build/ meanwhile, and ninja does not support two runs in one tree.
 # A failing stage ends this script with its status (set -e), which the main job reports.
-stage "proofs (Why3, Frama-C/WP, then WP smoke tests)" env SONNX_WP_SMOKE=1 \
-  bash traceability/run-prove.sh "$root" "$root/build/evidence"
+stage "proofs (Why3, Frama-C/WP, then WP smoke tests and binding mutants)" env SONNX_WP_SMOKE=1 \
+  SONNX_WP_MUTANTS=1 \
+  bash proofs/run-prove.sh "$root" "$root/build/evidence"
 write_times "$times_file"
 summary

@@ -74,7 +74,7 @@ done
 sweep_provenance() {
   local f
   for f in "$evidence"/exhaustive-*.json "$evidence"/fastpath-*.json; do
-    if [[ -f "$f" ]]; then python3 scripts/evidence_provenance.py "$f" --binding sweeps; fi
+    if [[ -f "$f" ]]; then python3 -m sonnx_evidence.evidence_provenance "$f" --binding sweeps; fi
   done
 }
 stage "sweep provenance" sweep_provenance
@@ -94,7 +94,7 @@ conformance() {
   ((rc <= 1)) || return 1
   # The report's provenance: the reference's sources, the campaign's (conform/, process/), and the
   # runtimes' adapters and pinned versions.
-  python3 scripts/evidence_provenance.py "$evidence/conformance-$name.json" --binding conformance
+  python3 -m sonnx_evidence.evidence_provenance "$evidence/conformance-$name.json" --binding conformance
 }
 stage "conformance campaign (onnxruntime)" conformance onnxruntime conform/onnxruntime/adapter.js
 stage "conformance campaign (onnxruntime-web)" conformance onnxruntime-web \
@@ -107,12 +107,17 @@ compare_runtimes() {
     --report "$evidence/conformance-onnxruntime-web.json" \
     --adapter "node $root/conform/onnxruntime-web/adapter.js" \
     --json "$evidence/conformance-comparison.json" --markdown "$evidence/conformance-comparison.md"
-  python3 scripts/evidence_provenance.py "$evidence/conformance-comparison.json" \
+  python3 -m sonnx_evidence.evidence_provenance "$evidence/conformance-comparison.json" \
     --binding conformance
 }
 stage "conformance: the two runtimes compared" compare_runtimes
 stage "coverage (gcovr)" bash scripts/coverage.sh
 stage "proofs (wait for the background proofs)" wait_for_proofs
+# The named-proofs check, as in the test command: its verdict (named-proofs.json) is the test of
+# its tool requirement in the report's tool-qualification section (evidence/tool-requirements.json).
+stage "named proof goals (the catalogue against this run's proofs)" python3 \
+  -m sonnx_evidence.check_named_proofs build/traceability/sonnx-trace "$root" "$evidence" \
+  --catch-list build/catch-tests.txt
 stage "benchmarks" cmake --build build --target bench
 # The evidence for other processors, last of the campaigns: the library cross-built and run under
 # QEMU (docs/platforms.md) and, beside it, the WP proofs once more with Frama-C's 32-bit machine
@@ -126,7 +131,7 @@ platforms() {
   local rc=0 prove_rc=0
   # Like the main proofs (scripts/lib.sh): a process group of its own, its log shown when waited for.
   proofs_start bash -c 'proofs/frama-c/prove.sh --machdep x86_32 --out "$1/build/x86_32/evidence" &&
-    python3 scripts/evidence_provenance.py "$1/build/x86_32/evidence/wp-report.json" --binding wp' \
+    python3 -m sonnx_evidence.evidence_provenance "$1/build/x86_32/evidence/wp-report.json" --binding wp' \
     _ "$root"
   bash scripts/platforms.sh || rc=$?
   proofs_wait || prove_rc=$?

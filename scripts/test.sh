@@ -13,7 +13,9 @@ stage "set-up" bash scripts/setup.sh
 cmake --preset release >/dev/null
 # The prove target's script itself (what `cmake --build build --target prove` runs): the builds
 # run ninja in build/ meanwhile, and ninja does not support two runs in one tree.
-proofs_start bash traceability/run-prove.sh "$root" "$root/build/evidence"
+# With the WP smoke tests, at the main job's resource limits (proofs/frama-c/README.md, "Smoke
+# tests"); the binding mutation check stays the main job's.
+proofs_start env SONNX_WP_SMOKE=1 bash proofs/run-prove.sh "$root" "$root/build/evidence"
 wait_for_proofs() {
   local rc=0
   proofs_wait || rc=$?
@@ -32,7 +34,7 @@ stage "proofs (Why3, Frama-C/WP; wait for the rest)" wait_for_proofs
 # The test command makes no traceability report (that needs the main job's sweeps), but every
 # Why3 and WP goal the requirement catalogue names must be in the proofs it just ran.
 stage "named proof goals (the catalogue against this run's proofs)" python3 \
-  traceability/check_named_proofs.py build/traceability/sonnx-trace "$root" build/evidence \
+  -m sonnx_evidence.check_named_proofs build/traceability/sonnx-trace "$root" build/evidence \
   --catch-list build/catch-tests.txt
 echo "test command: $((SECONDS - start)) s, $(children_cpu) CPU-s"
 write_times "$root/build/evidence/test-command-times.json"

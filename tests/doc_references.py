@@ -12,11 +12,15 @@ files where they were at the time) and checks, in each code span (`...`):
     or cmake file adds (add_test(NAME ...), a Catch2 executable, a foreach-built name's prefix).
 --plant adds a made-up document naming a missing file, target and test, and must then fail.
 
-usage: doc_references.py ROOT [--plant]
+The tests and targets are the build's own (ctest -N and the generator's target list of BUILD),
+not a reading of the CMake files.
+
+usage: doc_references.py ROOT BUILD [--plant]
 """
 import glob
 import os
 import re
+import subprocess
 import sys
 
 SPAN = re.compile(r"`([^`\n]+)`")
@@ -46,35 +50,24 @@ def tree(root):
     return files, dirs
 
 
-def cmake_names(root, files):
-    targets, tests, prefixes = set(), set(), set()
-    for f in files:
-        if not (f.endswith("CMakeLists.txt") or f.endswith(".cmake")):
-            continue
-        text = open(os.path.join(root, f), encoding="utf-8", errors="replace").read()
-        for m in re.finditer(r"add_(?:custom_target|executable|library)\(\s*([A-Za-z0-9_.${}-]+)",
-                             text):
-            targets.add(m.group(1))
-        for m in re.finditer(r"add_test\(\s*NAME\s+([A-Za-z0-9_.${}:-]+)", text):
-            tests.add(m.group(1))
-        for m in re.finditer(r"sonnx_add_catch_test\(\s*([A-Za-z0-9_]+)", text):
-            tests.add(m.group(1))
-            targets.add(m.group(1))
-        for m in re.finditer(r'TEST_PREFIX\s+"([A-Za-z0-9_]+):"', text):
-            prefixes.add(m.group(1))
-    return targets, tests, prefixes
+def build_names(build):
+    """the build's targets and CTest tests, as CMake and CTest list them"""
+    out = subprocess.run(["ctest", "--test-dir", build, "-N"], capture_output=True, text=True,
+                         check=True).stdout
+    tests = set(re.findall(r"^\s*Test\s+#\d+: (\S+)", out, re.M))
+    out = subprocess.run(["cmake", "--build", build, "--target", "help"], capture_output=True,
+                         text=True, check=True).stdout
+    targets = {re.split(r"[:\s]", line.strip())[0] for line in out.splitlines() if line.strip()}
+    if not tests or not targets:
+        raise SystemExit(f"doc_references: {build} lists no tests or no targets")
+    return targets, tests
 
 
-def test_exists(name, tests, prefixes):
-    if name in tests or name in prefixes:
+def test_exists(name, tests):
+    if name in tests:
         return True
-    if any(t.startswith(name + "_") for t in tests):  # a family of tests named by its stem
-        return True
-    for t in tests:  # a name built in a loop: add_test(NAME prefix_${x}) or a Catch2 executable
-        if "${" in t and name.startswith(t.split("${")[0]) and t.split("${")[0]:
-            return True
-        if name.startswith(t + ":"):
-            return True
+    if any(t.startswith((name + "_", name + ":")) for t in tests):
+        return True  # a family of tests named by its stem, or a Catch2 executable's cases
     return False
 
 
@@ -114,9 +107,9 @@ def candidates(span):
     return out
 
 
-def check(root, docs):
+def check(root, build, docs):
     files, dirs = tree(root)
-    targets, tests, prefixes = cmake_names(root, files)
+    targets, tests = build_names(build)
     faults = []
     for doc, text in docs:
         for lineno, line in enumerate(text.splitlines(), 1):
@@ -135,13 +128,13 @@ def check(root, docs):
                 for name in re.findall(r"`([^`]+)`", m.group(1)):
                     name = name.strip()
                     if re.match(r"^[A-Za-z0-9_:-]+$", name) and \
-                            not test_exists(name, tests, prefixes):
+                            not test_exists(name, tests):
                         faults.append(f"{doc}:{lineno}: CTest {name} is added nowhere")
     return faults
 
 
 def main():
-    root = sys.argv[1]
+    root, build = sys.argv[1], sys.argv[2]
     docs = []
     for path in ["README.md"] + sorted(glob.glob(os.path.join(root, "docs", "*.md"))):
         full = path if os.path.isabs(path) else os.path.join(root, path)
@@ -150,7 +143,7 @@ def main():
         docs.append(("docs/planted.md", "See `core/src/div/no_such_file.c`, "
                                         "`cmake --build build --target no_such_target` and "
                                         "CTest `no_such_test`.\n"))
-    faults = check(root, docs)
+    faults = check(root, build, docs)
     for f in faults:
         print(f)
     print(f"doc references: {len(docs)} documents, {len(faults)} missing reference(s)")

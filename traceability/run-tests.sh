@@ -34,7 +34,8 @@ while IFS= read -r exe; do
   ((rc != 0)) && status=1
 done < "$list"
 # Bind the results to the sources they tested, by content (the report recomputes the hash).
-python3 "$(dirname "${BASH_SOURCE[0]}")/../scripts/evidence_provenance.py" "$out/provenance.json" \
+PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/evidence" \
+  python3 -m sonnx_evidence.evidence_provenance "$out/provenance.json" \
   --binding tests || status=1
 echo "run-tests: $((SECONDS - start)) s"
 exit $status

@@ -201,8 +201,9 @@ def targets_run(args, examples):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(evidence, f, indent=2)
         f.write("\n")
-    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "evidence_provenance.py"), path,
-                    "--binding", "conformance-c-adapter"], cwd=ROOT, check=False)
+    subprocess.run([sys.executable, "-m", "sonnx_evidence.evidence_provenance", path,
+                    "--binding", "conformance-c-adapter"], cwd=ROOT, check=False,
+                   env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "evidence")))
     print(f"conformance-c-adapter.json: {len(runs)} campaigns, "
           f"{'all as expected' if passed else 'NOT all as expected'}; "
           f"{evidence['stage_seconds']:.0f} s")

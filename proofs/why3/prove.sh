@@ -22,10 +22,10 @@
 #                expects it to fail for the policy's reason
 #   --enumerate-only  print, classify and scan every task, prove nothing
 #
-# The gate prints every task of every file (why3_gate.py, proofs/why3_tasks.py), classifies each
+# The gate prints every task of every file (why3_gate.py, sonnx_evidence.why3_tasks), classifies each
 # from its printed task, scans every axiom of its logical context against spec/assumptions.json,
 # proves, and fails unless every printed task has a verdict accepted under the prover policy
-# (spec/prover-policy.json, register row AS-TOOL-1) and every axiom is registered.
+# (proofs/prover-policy.json, register row AS-TOOL-1) and every axiom is registered.
 #
 # Works on a clean Debian 12 machine with why3, z3, cvc4, cvc5, gappa and python3
 # installed: it never reads ~/.why3.conf.  It writes its own configuration under
@@ -132,7 +132,8 @@ if [ ${#files[@]} -gt 0 ]; then
 else
   selection=("${replay[@]}")
 fi
-exec python3 "$here/why3_gate.py" --root "$root" --out "$out" --config "$cfg" \
+export PYTHONPATH="$root/evidence${PYTHONPATH:+:$PYTHONPATH}"
+exec python3 -m sonnx_evidence.why3_gate --root "$root" --out "$out" --config "$cfg" \
   --extra-config "$extra" --timeout "$timeout" \
   --replay-timeout "$replay_timeout" --retry-timeout "$retry_timeout" --jobs "$jobs" \
   --mode "$mode" "${record[@]}" "${enumerate_only[@]}" "${selection[@]}"

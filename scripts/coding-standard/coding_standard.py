@@ -121,10 +121,11 @@ def update_evidence(path, root, check):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=2)
         f.write("\n")
-    provenance = os.path.join(root, "scripts", "evidence_provenance.py")
-    if os.path.exists(provenance):
-        subprocess.run(["python3", provenance, path, "--binding", "coding-standard"],
-                       cwd=root, check=False)
+    package = os.path.join(root, "evidence")
+    if os.path.isdir(package):
+        subprocess.run(["python3", "-m", "sonnx_evidence.evidence_provenance", path, "--binding",
+                        "coding-standard"], cwd=root, check=False,
+                       env=dict(os.environ, PYTHONPATH=package))
 
 
 def judge_samples(verdicts):

@@ -427,10 +427,11 @@ def main():
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(evidence, f, indent=2)
         f.write("\n")
-    provenance = os.path.join(root, "scripts", "evidence_provenance.py")
-    if os.path.exists(provenance):
-        subprocess.run([sys.executable, provenance, os.path.abspath(args.out),
-                        "--binding", "stack"], cwd=root, check=False)
+    package = os.path.join(root, "evidence")
+    if os.path.isdir(package):
+        subprocess.run([sys.executable, "-m", "sonnx_evidence.evidence_provenance",
+                        os.path.abspath(args.out), "--binding", "stack"], cwd=root, check=False,
+                       env=dict(os.environ, PYTHONPATH=package))
     for entry in functions:
         bound = entry.get("bound_bytes", "?")
         print(f"{bound:>6} bytes  {entry['name']}")

@@ -1,6 +1,7 @@
 // Trace by family: the catalogue names WP properties by function family and label; the expansion
 // into exact names is computed once, by traceability/decided_by.py, and read here. The report
 // never expands a pattern itself, so that there is one implementation of the family rules.
+#include <nlohmann/json.hpp>
 #include <sonnx/trace/trace.hpp>
 
 #include <map>

@@ -2,7 +2,7 @@
 //   sonnx-trace report --catalogue spec/requirements.json --source-root . --evidence build/evidence
 //                      [--catch-list build/catch-tests.txt] [--assumptions spec/assumptions.json]
 //                      [--source-url URL] [--allow-gaps] [--no-stale-check]
-//                      [--provenance-script scripts/evidence_provenance.py] [--generated TEXT]
+//                      [--provenance-script FILE] [--generated TEXT]
 //   sonnx-trace render-requirements --catalogue spec/requirements.json --out docs/requirements.md
 //   sonnx-trace check-requirements  --catalogue spec/requirements.json --file docs/requirements.md
 //   sonnx-trace render-register     --register spec/assumptions.json --out docs/assumptions.md

@@ -179,28 +179,6 @@ CatchFile parse_catch_xml(const std::string& text) {
 
 // ---------------------------------------------------------------------------------------------
 // Prover policy fields shared by why3.json and wp-report.json.
-void read_policy_fields(ProofGoal& g, const json& goal) {
-  if (!goal.is_object()) return;
-  if (goal.contains("verdicts") && goal["verdicts"].is_array())
-    for (const auto& v : goal["verdicts"]) {
-      if (!v.is_object()) continue;
-      Verdict d{util::str_or(v, "prover"), util::str_or(v, "result"), std::nullopt};
-      if (v.contains("time") && v["time"].is_number()) d.time_s = v["time"].get<double>();
-      g.verdicts.push_back(d);
-      if (d.result == "valid" &&
-          std::find(g.provers.begin(), g.provers.end(), d.prover) == g.provers.end())
-        g.provers.push_back(d.prover);
-    }
-  if (goal.contains("accepted") && goal["accepted"].is_boolean())
-    g.accepted = goal["accepted"].get<bool>();
-  if (goal.contains("fp") && goal["fp"].is_boolean()) g.fp = goal["fp"].get<bool>();
-  if (g.proved && g.accepted == false) {
-    g.proved = false;
-    g.obligations_valid = 0;
-    g.status = g.status + ", not accepted under the prover policy";
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Frama-C/WP
 std::vector<WpProperty> parse_wp_csv(const std::string& text) {
@@ -264,7 +242,12 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
         };
         return g.goal == name || ends(name, g.goal) || ends(g.goal, name);
       };
-      auto it = std::find_if(out.begin(), out.end(), same);
+      // the same goal name under several functions (a callee's precondition at each caller's
+      // call): the record names its function
+      const std::string fn = util::str_or(e, "function");
+      auto it = std::find_if(out.begin(), out.end(),
+                             [&](const ProofGoal& g) { return same(g) && g.scope == fn; });
+      if (it == out.end()) it = std::find_if(out.begin(), out.end(), same);
       if (it == out.end()) {
         ProofGoal g;
         g.system = "wp";
@@ -284,6 +267,7 @@ std::vector<ProofGoal> parse_wp_json(const std::string& text) {
             util::add_unique(it->conditions,
                              util::str_or(c, "row") + " (" + util::str_or(c, "rests_on") + ")");
     }
+  for (auto& g : out) apply_acceptance(g);
   return out;
 }
 
@@ -459,6 +443,7 @@ Why3File parse_why3_json(const std::string& text) {
       g.proved = st == "valid" || st == "proved";
       g.obligations_valid = g.proved ? 1 : 0;
       read_policy_fields(g, gj);
+      apply_acceptance(g);
       {
         std::string stem = fs::path(g.file).stem().string();
         g.name = (stem.empty() ? "" : stem + ".") + g.scope + "." + g.goal;

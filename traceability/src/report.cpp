@@ -8,6 +8,8 @@
 #include <sonnx/trace/trace.hpp>
 #include <sstream>
 
+#include "schema.hpp"
+
 namespace trace {
 
 namespace {
@@ -483,9 +485,7 @@ Report build_report(const Options& options) {
   // The current hash of the sources some globs match (computed once per list of globs); a failure
   // to compute it is a gap: the freshness of the evidence bound to them cannot be decided.
   std::map<std::vector<std::string>, std::optional<std::string>> hashes;
-  const fs::path script = options.provenance_script.empty()
-                              ? options.source_root / "scripts" / "evidence_provenance.py"
-                              : options.provenance_script;
+  const fs::path script = evidence_package(options) / "evidence_provenance.py";
   auto hash_of = [&](const std::vector<std::string>& globs) {
     const auto it = hashes.find(globs);
     if (it != hashes.end()) return it->second;
@@ -510,7 +510,7 @@ Report build_report(const Options& options) {
               f.path +
                   " records no provenance (commit and hash of its sources): its freshness cannot "
                   "be decided; "
-                  "add it with scripts/evidence_provenance.py",
+                  "add it with evidence/sonnx_evidence/evidence_provenance.py",
               f.path, required);
         continue;
       }
@@ -536,6 +536,8 @@ Report build_report(const Options& options) {
       }
     }
   }
+  // --- Schemas: every JSON evidence file read is valid under its schema (schema.cpp).
+  for (auto& i : schema::check_files(rep)) rep.issues.push_back(std::move(i));
   std::set<std::string> stale_files;
   for (const auto& f : rep.files)
     if (f.stale) {

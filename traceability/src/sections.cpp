@@ -433,6 +433,7 @@ void add_sections(Report& rep) {
   rep.sections.push_back(coding_standard(rep));
   rep.sections.push_back(conformance(rep));
   rep.sections.push_back(sec::platforms(rep));
+  rep.sections.push_back(sec::tool_qualification(rep));
 }
 
 }  // namespace trace

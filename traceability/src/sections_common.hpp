@@ -40,5 +40,7 @@ Section platforms(Report& rep);
 // The runtime-conformance section's optional files (sections_runtimes.cpp): onnxruntime-web, the
 // two runtimes compared, the C-function adapter's examples.
 void more_runtimes(Section& s, Report& rep);
+// sections_tools.cpp
+Section tool_qualification(Report& rep);
 
 }  // namespace trace::sec

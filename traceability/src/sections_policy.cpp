@@ -1,4 +1,4 @@
-// The prover-policy section (the figures of the proofs under spec/prover-policy.json) and the
+// The prover-policy section (the figures of the proofs under proofs/prover-policy.json) and the
 // platforms section (the library on other targets, platforms.json).
 #include <algorithm>
 #include <cstdio>
@@ -6,6 +6,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <tuple>
+#include <sonnx/process/process.hpp>
 #include <sonnx/trace/trace.hpp>
 #include <sstream>
 
@@ -15,67 +17,59 @@ namespace trace::sec {
 
 namespace {
 
-// ----------------- The policy is data (spec/prover-policy.json), the one statement every proof
-// check reads: the report checks each goal's verdicts against it again.
-struct Policy {
-  std::string rule;
-  // name -> family, trusted alone on floating-point goals
-  std::map<std::string, std::pair<std::string, bool>> provers;
-  std::map<std::string, std::string> names;  // Why3/WP labels -> policy names
-  std::set<std::string> not_provers;
-  bool loaded = false;
-  // the policy's name of a prover label ("" for a script or the task printer)
-  std::string name(const std::string& label) const {
-    if (not_provers.count(label) != 0U) return "";
-    const auto it = names.find(label);
-    return it == names.end() ? label : it->second;
-  }
-  std::string family(const std::string& n) const {
-    const auto it = provers.find(n);
-    return it == provers.end() ? "unknown:" + n : it->second.first;
-  }
-  bool trusted(const std::string& n) const {
-    const auto it = provers.find(n);
-    return it != provers.end() && it->second.second;
-  }
-};
-
-Policy load_policy(const fs::path& path, std::string* error) {
-  Policy p;
+// ----------------- The policy is data (proofs/prover-policy.json), evaluated by its one
+// implementation (evidence/sonnx_evidence/policy.py): the report shows the rule's text, counts the
+// recorded verdicts, and has every recorded acceptance recomputed by `python3 -m
+// sonnx_evidence.policy recheck` (a goal the evidence counts as accepted that the policy does not
+// accept is a gap). No rule of its own.
+std::string policy_rule(const fs::path& path, std::string* error) {
   const auto j = sec::read_json(path, error);
-  if (!j) return p;
-  p.rule = j->value("rule", std::string());
-  if (j->contains("provers") && (*j)["provers"].is_object())
-    for (const auto& [n, e] : (*j)["provers"].items())
-      p.provers[n] = {e.value("family", std::string()),
-                      e.value("trusted_alone_on_floating_point", false)};
-  if (j->contains("wp_prover_names") && (*j)["wp_prover_names"].is_object())
-    for (const auto& [k, v] : (*j)["wp_prover_names"].items())
-      if (v.is_string()) p.names[k] = v.get<std::string>();
-  if (j->contains("not_provers") && (*j)["not_provers"].contains("names"))
-    for (const auto& n : (*j)["not_provers"]["names"])
-      if (n.is_string()) p.not_provers.insert(n.get<std::string>());
-  p.loaded = !p.provers.empty();
-  return p;
+  return j && j->contains("rule") && (*j)["rule"].is_string() ? (*j)["rule"].get<std::string>()
+                                                               : std::string();
+}
+
+// The goals of one evidence file whose recorded acceptance the policy does not give them, as the
+// policy's implementation prints them ("DISAGREES FILE GOAL: ..."); nullopt when it cannot run.
+std::optional<std::vector<std::string>> recheck(const Report& rep, const std::string& name,
+                                                std::string* error) {
+  const fs::path file = rep.options.evidence_dir / name;
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) return std::vector<std::string>{};
+  const fs::path package = evidence_package(rep.options);
+  const auto r = sonnx::process::run(
+      {"env", "PYTHONPATH=" + package.parent_path().string(), "python3", "-m",
+       package.filename().string() + ".policy", "recheck", "--policy",
+       (rep.options.source_root / "proofs" / "prover-policy.json").string(), file.string()},
+      sonnx::process::Seconds(600));
+  if (!r.success() && !(r.status && !r.timed_out && r.status->code() == 1)) {
+    *error = "sonnx_evidence.policy recheck " + name + ": " + r.err + r.error;
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("DISAGREES ", 0) == 0) out.push_back(line.substr(10));
+  return out;
 }
 
 }  // namespace
 
 Section prover_policy(Report& rep) {
   std::string error;
-  const Policy policy =
-      load_policy(rep.options.source_root / "spec" / "prover-policy.json", &error);
+  const std::string rule =
+      policy_rule(rep.options.source_root / "proofs" / "prover-policy.json", &error);
   Section s = sec::section(
-      "prover-policy", "Prover policy", "why3.json, wp-report.json, spec/prover-policy.json",
-      "A goal counts as proved only when the prover policy (spec/prover-policy.json) accepts it "
-      "(field accepted): " +
-          (policy.rule.empty() ? std::string("the policy file is missing") : policy.rule) +
+      "prover-policy", "Prover policy", "why3.json, wp-report.json, proofs/prover-policy.json",
+      "A goal counts as proved only when the prover policy (proofs/prover-policy.json) accepts it "
+      "(field accepted, recomputed from the recorded verdicts by the policy's one implementation, "
+      "sonnx_evidence.policy): " +
+          (rule.empty() ? std::string("the policy file is missing") : rule) +
           " Why3 counts goals, WP counts properties (a property holds one or more goals). Valid "
           "verdicts per prover, and the goals and properties that only one prover proved.");
-  if (!policy.loaded)
+  if (rule.empty())
     sec::fail(s, rep,
-              Issue{"prover-policy", "spec/prover-policy.json unreadable: " + error,
-                    "spec/prover-policy.json", true});
+              Issue{"prover-policy", "proofs/prover-policy.json unreadable: " + error,
+                    "proofs/prover-policy.json", true});
   s.run = rep.have_why3 || rep.have_wp;
   Table goals_table;
   goals_table.caption = "Goals (Why3) and properties (WP)";
@@ -87,49 +81,45 @@ Section prover_policy(Report& rep) {
                         "valid but not accepted",
                         "proved by a single prover",
                         "floating-point",
-                        "floating-point, valid only by provers of "
-                        "one family not trusted alone"};
+                        "recorded acceptance the policy does not give"};
   std::map<std::string, std::map<std::string, int>> per_prover;  // prover -> system -> valid count
   std::vector<std::string> verdict;
-  for (const auto& [name, goals] :
-       {std::pair<std::string, const std::vector<ProofGoal>*>{"Why3", &rep.why3},
-        std::pair<std::string, const std::vector<ProofGoal>*>{"WP", &rep.wp}}) {
+  for (const auto& [name, goals, file] :
+       {std::tuple<std::string, const std::vector<ProofGoal>*, std::string>{"Why3", &rep.why3,
+                                                                            "why3.json"},
+        std::tuple<std::string, const std::vector<ProofGoal>*, std::string>{"WP", &rep.wp,
+                                                                            "wp-report.json"}}) {
     const std::string unit = name == "WP" ? "properties" : "goals";
-    int with = 0, accepted = 0, rejected = 0, single = 0, fp = 0, fp_untrusted = 0;
+    int with = 0, accepted = 0, rejected = 0, single = 0, fp = 0;
     for (const auto& g : *goals) {
       int valid = 0;
-      std::set<std::string> families;
-      bool trusted = false;
       for (const auto& v : g.verdicts)
         if (v.result == "valid") {
           ++valid;
           ++per_prover[v.prover][name];
-          const std::string n = policy.name(v.prover);
-          if (n.empty()) continue;
-          families.insert(policy.family(n));
-          trusted = trusted || policy.trusted(n);
         }
       with += g.verdicts.empty() ? 0 : 1;
       accepted += g.accepted == true ? 1 : 0;
       rejected += g.accepted == false ? 1 : 0;
       single += valid == 1 ? 1 : 0;
       fp += g.fp ? 1 : 0;
-      // the clear violation: a floating-point goal proved by one family, none trusted alone
-      if (policy.loaded && g.fp && families.size() == 1 && !trusted) {
-        ++fp_untrusted;
-        if (g.proved)
-          rep.issues.push_back(
-              Issue{"prover-policy",
-                    name + " " + unit.substr(0, unit.size() - 1) + " " + g.scope + "." + g.goal +
-                        " is floating-point, valid only by " + *families.begin() +
-                        " provers that are not trusted alone, and counted as proved",
-                    g.evidence, true});
-      }
     }
-    goals_table.rows.push_back({name, unit, std::to_string(goals->size()), std::to_string(with),
-                                std::to_string(accepted), std::to_string(rejected),
-                                std::to_string(single), std::to_string(fp),
-                                std::to_string(fp_untrusted)});
+    std::string recheck_error;
+    const auto disagree = goals->empty() ? std::optional<std::vector<std::string>>{
+                                               std::vector<std::string>{}}
+                                         : recheck(rep, file, &recheck_error);
+    if (!disagree)
+      sec::fail(s, rep, Issue{"prover-policy", recheck_error, file, true});
+    else
+      for (const auto& d : *disagree)
+        rep.issues.push_back(Issue{"prover-policy",
+                                   name + " " + d + ": counted as the evidence records it, which "
+                                   "the prover policy does not give",
+                                   file, true});
+    goals_table.rows.push_back(
+        {name, unit, std::to_string(goals->size()), std::to_string(with),
+         std::to_string(accepted), std::to_string(rejected), std::to_string(single),
+         std::to_string(fp), disagree ? std::to_string(disagree->size()) : "not checked"});
     if (goals->empty())
       verdict.push_back(name + ": no results");
     else if (with == 0)
@@ -140,7 +130,8 @@ Section prover_policy(Report& rep) {
       verdict.push_back(name + ": " + std::to_string(accepted) + " of " +
                         std::to_string(goals->size()) + " " + unit + " accepted, " +
                         std::to_string(single) + " proved by a single prover");
-    if (goals->empty() || with == 0 || rejected > 0 || fp_untrusted > 0) s.bad = true;
+    if (goals->empty() || with == 0 || rejected > 0 || !disagree || !disagree->empty())
+      s.bad = true;
   }
   s.tables.push_back(goals_table);
   Table provers;
@@ -152,8 +143,8 @@ Section prover_policy(Report& rep) {
   s.tables.push_back(provers);
   // The policy objects as the proof scripts summarise them.
   for (const char* name : {"why3.json", "wp-report.json"}) {
-    std::string error;
-    const auto j = sec::read_json(rep.options.evidence_dir / name, &error);
+    std::string read_error;
+    const auto j = sec::read_json(rep.options.evidence_dir / name, &read_error);
     if (j && j->contains("policy") && (*j)["policy"].is_object())
       s.tables.push_back(sec::fields(std::string(name) + " policy", (*j)["policy"]));
   }

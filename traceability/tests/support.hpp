@@ -87,7 +87,7 @@ inline std::string hash(const fs::path& root, const std::vector<std::string>& gl
   return trace::sources_sha256(kProvenanceScript, root, globs, nullptr).value_or("no hash");
 }
 
-// Adds the provenance record of the current sources, as scripts/evidence_provenance.py does.
+// Adds the provenance record of the current sources, as sonnx_evidence.evidence_provenance does.
 inline void bind(const fs::path& file, const fs::path& root,
                  const std::vector<std::string>& globs) {
   nlohmann::json j = nlohmann::json::object();

@@ -76,7 +76,11 @@ const char* kWpJson = R"({ "wp:global": { "wp:main": { "total": 4, "valid": 3, "
                                                    "wp:main": { "total": 1, "valid": 1 } },
                            "wp:section": { "wp:main": { "total": 3, "valid": 3 } } },
                     "g": { "g_ensures_F1_bogus": { "Z3:4.8.12": { "total": 1, "failed": 1 },
-                                                   "wp:main": { "total": 1, "unknown": 1 } } } } })";
+                                                   "wp:main": { "total": 1, "unknown": 1 } } } },
+  "goals": [{ "goal": "f_assert_rte_signed_overflow", "function": "f", "accepted": true },
+            { "goal": "f_ensures_I1_trunc", "function": "f", "accepted": true },
+            { "goal": "f_ensures_C3_hyp", "function": "f", "accepted": true },
+            { "goal": "g_ensures_F1_bogus", "function": "g", "accepted": false }] })";
 const char* kWpCsv =
     "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
     ".\tt.c\t3\tf\tpostcondition\tValid\tI1_trunc: \\result \xe2\x89\xa1 \\old(a) / \\old(b)\n"
@@ -129,7 +133,8 @@ TEST_CASE("report generator: WP report JSON and CSV joined", "[trace]") {
   // A call-site goal joins the "precondition of <callee>" row, not the caller's own precondition
   // with the same label (listed first here, and not proved: nothing in C calls the caller).
   auto calls = trace::parse_wp_json(R"({"wp:functions": {"caller": {"callee_requires_C1_valid_a":
-      {"qed": {"total": 1, "valid": 1}, "wp:main": {"total": 1, "valid": 1}}}}})");
+      {"qed": {"total": 1, "valid": 1}, "wp:main": {"total": 1, "valid": 1}}}},
+      "goals": [{"goal": "callee_requires_C1_valid_a", "function": "caller", "accepted": true}]})");
   calls = trace::join_wp(
       calls,
       trace::parse_wp_csv(
@@ -154,8 +159,8 @@ TEST_CASE("report generator: WP report JSON and CSV joined", "[trace]") {
 
 TEST_CASE("report generator: why3.json goals named by file stem, theory and goal", "[trace]") {
   const std::string j = R"({"goals":[
-    {"file":"spec/why3/tensor.mlw","theory":"Tensor","goal":"c1_shape_consistency","requirements":[],"prover":"Z3,4.8.12","time_s":0.5,"status":"Valid"},
-    {"file":"spec/why3/div.mlw","theory":"Div","goal":"div'vc","requirements":["C1","D3","X9"],"prover":"CVC4","time_s":1.25,"status":"valid"},
+    {"file":"spec/why3/tensor.mlw","theory":"Tensor","goal":"c1_shape_consistency","requirements":[],"prover":"Z3,4.8.12","time_s":0.5,"status":"Valid","accepted":true},
+    {"file":"spec/why3/div.mlw","theory":"Div","goal":"div'vc","requirements":["C1","D3","X9"],"prover":"CVC4","time_s":1.25,"status":"valid","accepted":true},
     {"file":"spec/why3/div.mlw","theory":"Div","goal":"d9_unknown","requirements":[],"prover":"Z3","time_s":0.1,"status":"timeout"},
     {"file":"spec/why3/p.mlw","theory":"P","goal":"pow2_add_64","prover":"Z3","time_s":0.1,"status":"Valid"}],
     "summary":{"proved":3,"total":4},"axioms":{"rows":["AS-LIB-1","AS-WHY3-3.1"]}})";
@@ -169,6 +174,26 @@ TEST_CASE("report generator: why3.json goals named by file stem, theory and goal
   CHECK(w.goals[1].proved);
   CHECK(!w.goals[2].proved);
   CHECK(w.assumptions == std::vector<std::string>({"AS-LIB-1", "AS-WHY3-3.1"}));
+  // Fail closed: a valid goal whose evidence records no acceptance under the prover policy (no
+  // "accepted", or not a boolean) is not proved; before issue 47 it counted as proved.
+  CHECK(!w.goals[3].proved);
+  CHECK(contains(w.goals[3].status, "no \"accepted\" field"));
+  const auto odd = trace::parse_why3_json(R"({"goals":[{"file":"f.mlw","theory":"T","goal":"g",
+    "status":"valid","accepted":"yes","verdicts":[{"prover":"CVC5","result":"valid"}]}]})");
+  CHECK(!odd.goals[0].proved);
+  const auto wp = trace::parse_wp_json(R"({"wp:functions":{"f":{"f_ensures_A":
+    {"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}}})");
+  CHECK(wp.size() == 1);
+  CHECK(!wp[0].proved);  // WP proved it, but no goal record says the policy accepts it
+  // A callee's precondition has one goal of one name at each caller: each record is matched by its
+  // function too, so that every caller's goal gets its own acceptance.
+  const auto calls = trace::parse_wp_json(R"({"wp:functions":{
+    "f":{"v_requires_P":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}},
+    "g":{"v_requires_P":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}},
+    "goals":[{"goal":"v_requires_P","function":"f","accepted":true},
+             {"goal":"v_requires_P","function":"g","accepted":true}]})");
+  CHECK(calls.size() == 2);
+  for (const auto& g : calls) CHECK(g.proved);
 }
 
 TEST_CASE("report generator: the prover policy fields of a goal", "[trace]") {
@@ -214,7 +239,7 @@ TEST_CASE("report generator: the prover policy fields of a goal", "[trace]") {
 
 TEST_CASE("report generator: the provenance hash is the script's", "[trace]") {
   // Expected values computed by two implementations when there were two (Python's hashlib in
-  // scripts/evidence_provenance.py and OpenSSL's EVP in the report), which agreed.
+  // evidence/sonnx_evidence/evidence_provenance.py and OpenSSL's EVP in the report), which agreed.
   const fs::path root =
       fs::temp_directory_path() / ("sonnx-trace-hash-" + std::to_string(::getpid()));
   fs::remove_all(root);

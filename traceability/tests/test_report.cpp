@@ -30,7 +30,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(root / "spec" / "deviations.json",
         R"({"title":"D","columns":[["id","ID"],["rule","Rule"]],
           "rows":[{"id":"DEV-1","rule":"misra-c2012-15.5"}]})");
-  write(root / "spec" / "prover-policy.json",
+  write(root / "proofs" / "prover-policy.json",
         R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":false},
         "CVC5":{"family":"cvc","trusted_alone_on_floating_point":true}},
         "wp_prover_names":{"Z3:4.8.12":"Z3"},
@@ -69,7 +69,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(contains(trace::render_html(r), "no WP results"));
     CHECK(row(r, "C1").proof_level == trace::Level::none);
     // Absent optional evidence is shown as "not run", never as a pass, and is no gap.
-    CHECK(r.sections.size() == 6);
+    CHECK(r.sections.size() == 7);
     for (const auto& sec : r.sections) {
       if (sec.id == "prover-policy") continue;
       CHECK(!sec.run);
@@ -95,17 +95,23 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
 <TestCase name="spawn" tags="[process]" filename="/nowhere/p.cpp" line="3"><OverallResult success="true"/></TestCase>
 </Group></Catch>)");
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
-    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,
-    "verdicts":[{"prover":"Z3","result":"valid"}]}],"summary":{},"axioms":{"rows":["AS-PLAT-1"]}})");
+    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,"fp":false,"fp_reasons":[],
+    "assumes":[],"verdicts":[{"prover":"Z3","result":"valid"}]}],"summary":{},
+    "axioms":{"rows":["AS-PLAT-1"]}})");
   write(ev / "wp-report.json",
         R"({"wp:functions":{"k":{"k_ensures_C1_shape":{"qed":{"total":1,"valid":1},
     "wp:main":{"total":1,"valid":1}},
     "k_ensures_F2_applies":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}},
     "k_ensures_D9_route":{"qed":{"total":1,"valid":1},"wp:main":{"total":1,"valid":1}}}},
-    "goals":[{"goal":"k_ensures_D9_route","function":"k","accepted":true,
+    "goals":[{"goal":"k_ensures_D9_route","function":"k","accepted":true,"status":"valid",
+              "fp":false,"obligations":1,"pass":"main",
               "verdicts":[{"prover":"Z3:4.8.12","result":"valid"}],
-              "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]}],
-    "axioms":{"rows":["AS-WP-2"]}})");
+              "conditional":[{"row":"AS-WP-2","rests_on":"e F2 bits"}]},
+             {"goal":"k_ensures_C1_shape","function":"k","accepted":true,"status":"valid",
+              "fp":false,"obligations":1,"pass":"main","verdicts":[{"prover":"qed","result":"valid"}]},
+             {"goal":"k_ensures_F2_applies","function":"k","accepted":true,"status":"valid",
+              "fp":false,"obligations":1,"pass":"main","verdicts":[{"prover":"qed","result":"valid"}]}],
+    "passes":{"main":["qed","z3"]},"axioms":{"rows":["AS-WP-2"]}})");
   write(ev / "wp-properties.csv",
         "directory\tfile\tline\tfunction\tproperty kind\tstatus\tproperty\n"
         "src\tk.c\t1\tk\tpostcondition\tValid\tC1_shape: x\n"
@@ -159,6 +165,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   // The second runtime, the two compared, and the C-function adapter's examples (main job).
   write(ev / "conformance-onnxruntime-web.json",
         R"({"runtime":{"name":"onnxruntime-web","version":"1.30.0"},"findings_total":2,
+    "types":{"int32":{"D3":{"cases":1,"mismatches":0,"errors":0,"crashes":0,"unsupported":0}}},
     "results":[{"type":"int32","requirement":"D3","cases":1,"mismatches":0,"errors":0,
                 "crashes":0,"hangs":0,"unsupported":0}],"findings":[]})");
   write(ev / "conformance-comparison.json",
@@ -174,6 +181,13 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     {"target":"cortex-m4f","example":"flush-to-zero","exit_code":1,"verdict":"does not conform",
      "findings":{"float32/F1/mismatch":89},"passed":)";
   write(ev / "conformance-c-adapter.json", c_runs + R"(true,"problems":[]}],"passed":true})");
+  // The tool-qualification section: one tool requirement shown by a passing CTest.
+  write(root / "evidence" / "tool-requirements.json",
+        R"({"schema":"sonnx-tool-requirements/1","what":"w","tools":[{"id":"t","name":"T",
+    "files":["core/src/k.c"],"requirements":[{"id":"TOR-T-1","kind":"reject","text":"x",
+    "tests":["ctest:t_planted"]}]}]})");
+  write(ev / "ctest-release.xml", R"(<testsuite><testcase name="t_planted" status="run"/>
+    <testcase name="other" status="run"><failure message="Failed"/></testcase></testsuite>)");
   // Bind the evidence to the sources by content.
   bind(ev / "catch2" / "provenance.json", root, {"core/src/k.c"});
   bind(ev / "decided-by.json", root, {"spec/requirements.json"});
@@ -260,6 +274,10 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
         CHECK(contains(sec.verdict, "C-function adapter: 2 example campaigns, all as expected"));
         CHECK(contains(sec.files, "conformance-c-adapter.json"));
       }
+      if (sec.id == "tool-qualification") {
+        CHECK(contains(sec.verdict, "1 of 1 tool requirements shown by passing tests"));
+        CHECK(!sec.bad);
+      }
       if (sec.id == "wp-smoke") {
         CHECK(!sec.bad);
         CHECK(contains(sec.verdict, "4 smoke goals, 0 unreachable"));
@@ -274,7 +292,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
       }
       // WP counts properties (each of one or more goals), Why3 counts goals: said so
       if (sec.id == "prover-policy") {
-        CHECK(contains(sec.verdict, "WP: 1 of 3 properties accepted"));
+        CHECK(contains(sec.verdict, "WP: 3 of 3 properties accepted"));
         CHECK(contains(sec.verdict, "Why3: 1 of 1 goals accepted"));
       }
       if (sec.id == "platforms") {
@@ -302,14 +320,19 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(root / "core" / "src" / "kernels" / "k2.c", "int k2;\n");
   set_age(root / "core" / "src" / "k.c", 0);  // newer than every evidence file, same content
   write(ev / "why3.json", R"({"goals":[{"file":"spec/why3/t.mlw","theory":"T","goal":"c1_shape",
-    "status":"Valid","accepted":true,"fp":true,"verdicts":[{"prover":"Z3","result":"valid"}]},
-    {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","status":"Valid","accepted":true}],
-    "axioms":{"rows":["AS-WHY3-99"]}})");
+    "prover":"Z3","time_s":0.2,"status":"Valid","accepted":true,"fp":true,"fp_reasons":["uses x"],
+    "assumes":[],"verdicts":[{"prover":"Z3","result":"valid"}]},
+    {"file":"spec/why3/t.mlw","theory":"T","goal":"d3_min","prover":"Z3","time_s":0.1,
+     "status":"Valid","accepted":true,"fp":false,"fp_reasons":[],"assumes":[],
+     "verdicts":[{"prover":"Z3","result":"valid"}]}],
+    "summary":{},"axioms":{"rows":["AS-WHY3-99"]}})");
   write(ev / "wp-smoke.json",
         R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
   write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
     "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
   write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
+  write(ev / "ctest-release.xml", R"(<testsuite><testcase name="t_planted" status="run">
+    <failure message="Failed"/></testcase></testsuite>)");
   // A failed target and one that flushes subnormals: both named, both gaps.
   write(ev / "platforms.json", R"({"targets":[
     {"target":"armhf","kind":"hosted","toolchain":{"compiler":"g++"},"emulator":null,"passed":false,
@@ -357,6 +380,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
     CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
+    CHECK(has_issue(r, "tool-qualification",
+                    "TOR-T-1 (T) has no passing test in this run: failed"));
     CHECK(has_issue(r, "coding-standard",
                     "1 coding-standard findings outside the deviation register"));
     CHECK(has_issue(r, "platforms", "FAILED on armhf"));
@@ -364,7 +389,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "platforms", "AS-PLAT-6 broken (subnormals flushed) on ftz-board float32"));
   }
   // The policy is the file's: trusting Z3 alone there, the same goal is no violation.
-  write(root / "spec" / "prover-policy.json",
+  write(root / "proofs" / "prover-policy.json",
         R"({"rule":"r","provers":{"Z3":{"family":"z3","trusted_alone_on_floating_point":true}},
         "not_provers":{"names":["script"]}})");
   CHECK(!has_issue(trace::build_report(o), "prover-policy", "c1_shape"));
@@ -380,6 +405,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "unreadable", "conformance-comparison.json"));
     CHECK(has_issue(r, "unreadable", "why3.json"));
     CHECK(has_issue(r, "unreadable", "neither records under"));
+    // and departs from its schema (an array where the schema has a record): a gap
+    CHECK(has_issue(r, "schema", "bench.json departs from bench.schema.json"));
     CHECK(r.bench_rows.empty());
     CHECK(has_issue(r, "incomplete-evidence", "truncated"));
     CHECK(has_flag(row(r, "C1"), "no-why3"));

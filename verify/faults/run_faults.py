@@ -37,7 +37,6 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-TABLE = os.path.join(ROOT, "verify", "faults", "faults.json")
 WITNESSES = "proofs/why3/witnesses.mlw"
 SPEC_DIR = "spec/why3"
 FLOAT_DRIVER = "proofs/why3/sonnx_floats.drv"
@@ -46,45 +45,18 @@ TIMEOUT_S = 10
 # Why3 gate retries, proofs/why3/prove.sh): on a loaded machine CVC5 can reach the first limit on
 # a goal it proves in seconds alone. The refutation still counts only when a prover proves it.
 RETRY_TIMEOUT_S = 60
-# The prover policy of every proof check (spec/prover-policy.json): a floating-point goal, decided
+# The prover policy of every proof check (proofs/prover-policy.json): a floating-point goal, decided
 # from its printed task, is not accepted on Z3's verdict alone (Z3 4.8.12 proves a false
 # floating-point lemma, proofs/why3/notes/z3-fp-unsound.md).
 MODULE = re.compile(r"^module\s+(\w+)(.*?)^end", re.S | re.M)
 CVC5_HINT = re.compile(r"^\(\*\s*prover:\s*cvc5\s*\*\)\s*\nmodule\s+(\w+)", re.M)
-sys.path.insert(0, os.path.join(ROOT, "proofs"))
-import policy  # noqa: E402
-import why3_tasks  # noqa: E402
-
-
-class Failure(Exception):
-    pass
-
-
-def load_table():
-    with open(TABLE) as f:
-        faults = json.load(f)["faults"]
-    names = [f["name"] for f in faults]
-    dup = {n for n in names if names.count(n) > 1}
-    if dup:
-        raise Failure(f"duplicate fault names in {TABLE}: {sorted(dup)}")
-    return faults
-
-
-def apply_fault(fault, tree):
-    """apply every substitution of `fault` under `tree`; fail loudly when a text is not found"""
-    for e in fault["edits"]:
-        path = os.path.join(tree, e["file"])
-        with open(path) as f:
-            text = f.read()
-        n = text.count(e["original"])
-        if n == 0:
-            raise Failure(f"fault {fault['name']}: original text not found in {e['file']}:\n"
-                          f"  {e['original']!r}\n  (update verify/faults/faults.json)")
-        if n > 1 and not e.get("every_occurrence"):
-            raise Failure(f"fault {fault['name']}: original text found {n} times in {e['file']} "
-                          f"(set every_occurrence or make it unique): {e['original']!r}")
-        with open(path, "w") as f:
-            f.write(text.replace(e["original"], e["faulty"]))
+# The evidence package (evidence/sonnx_evidence) is on PYTHONPATH: its callers set it.
+try:
+    from sonnx_evidence import policy, why3_tasks  # noqa: E402
+    from sonnx_evidence.faults import TABLE, Failure, apply_fault, load_table  # noqa: E402
+except ImportError:
+    sys.exit("run_faults.py: the evidence package is not on the path: "
+             "PYTHONPATH=<repository>/evidence python3 verify/faults/run_faults.py ...")
 
 
 # ------------------------------------------------------------------------------------------ Why3
@@ -124,7 +96,7 @@ class Why3:
         self.driver = why3_tasks.write_driver(work)
 
     def classify(self, lib, path):
-        """{module: whether one of its printed tasks is floating-point} (proofs/why3_tasks.py)"""
+        """{module: whether one of its printed tasks is floating-point} (sonnx_evidence.why3_tasks)"""
         out = os.path.join(self.work, "tasks")
         why3_tasks.print_tasks(["why3", "prove", "-C", self.config, "--extra-config=" + self.extra,
                                 "-L", lib], self.driver, [path], out, root=lib)
@@ -466,9 +438,10 @@ def main():
         json.dump(doc, f, indent=1)
     # bind the result to the sources it covers, by content (read by the traceability report): the
     # binding "faults" or "faults-why3" of spec/evidence-sources.json
-    subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "evidence_provenance.py"),
+    subprocess.run([sys.executable, "-m", "sonnx_evidence.evidence_provenance",
                     os.path.join(a.out, name), "--root", ROOT,
-                    "--binding", "faults" if a.all else "faults-why3"], check=False)
+                    "--binding", "faults" if a.all else "faults-why3"], check=False,
+                   env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "evidence")))
     print(f"{'all checks passed' if ok else 'FAILED'} in {doc['seconds']} s; {os.path.join(a.out, name)}")
     return 0 if ok else 1
 

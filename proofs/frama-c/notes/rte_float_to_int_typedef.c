@@ -1,6 +1,6 @@
 /* Reproducer of a Frama-C 25.0 (Manganese) behaviour, registered as AS-TOOL-4 in
  * docs/assumptions.md, and the planted conversions of the float-to-integer check
- * (proofs/frama-c/float_to_int_check.py --self-test, CTest wp_float_to_int_check_planted).
+ * (evidence/sonnx_evidence/float_to_int_check.py --self-test, CTest wp_float_to_int_check_planted).
  *
  *   frama-c rte_float_to_int_typedef.c -machdep x86_64 -rte -print
  *

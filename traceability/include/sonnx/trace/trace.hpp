@@ -6,7 +6,7 @@
 //   renderers (render_*.cpp) write traceability.json, .html, .md, .csv and the console gap list;
 //             the HTML page is the Mustache template templates/report.html.mustache, embedded in
 //             the executable at build time (cmake/embed_template.cmake).
-// The content hash of the sources comes from scripts/evidence_provenance.py --hash, the commit from
+// The content hash of the sources comes from sonnx_evidence.evidence_provenance --hash, the commit from
 // git rev-parse HEAD (provenance.cpp), both started through sonnx::process.
 //
 // Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
@@ -164,6 +164,8 @@ struct ProofGoal {
 // Reads "verdicts", "accepted" and "fp" of one goal object; a valid goal that the policy does not
 // accept becomes unproved.
 void read_policy_fields(ProofGoal& g, const nlohmann::json& goal);
+// Fail closed: a goal whose evidence records no acceptance under the prover policy is not proved.
+void apply_acceptance(ProofGoal& g);
 
 struct WpProperty {  // one row of -report-csv
   std::string dir, file, function, kind, status, property, label;
@@ -253,7 +255,7 @@ struct EvidenceFile {
   std::string mtime;  // ISO-8601 UTC, for information only (staleness is decided by content)
   bool stale = false;
   std::string newer_source;  // why it is stale: the sources it covers changed since it was made
-  // Content binding (scripts/evidence_provenance.py).
+  // Content binding (evidence/sonnx_evidence/evidence_provenance.py).
   Provenance provenance = Provenance::not_applicable;
   std::string provenance_commit;
   std::vector<std::string> sources;  // the globs recorded
@@ -261,13 +263,17 @@ struct EvidenceFile {
 
 // ---------------------------------------------------------------------------------------------
 // Content binding of evidence to sources and the commit (provenance.cpp)
-// The hash of the files under root that the globs match, as scripts/evidence_provenance.py --hash
+// The hash of the files under root that the globs match, as sonnx_evidence.evidence_provenance --hash
 // (`script`, the one implementation) computes it; nothing, with *error set, when it fails.
 std::optional<std::string> sources_sha256(const fs::path& script, const fs::path& root,
                                           const std::vector<std::string>& globs,
                                           std::string* error);
 // The commit checked out at root (git rev-parse HEAD), or "" outside a git work tree.
 std::string git_commit(const fs::path& root);
+// The evidence package's folder (evidence/sonnx_evidence): that of the provenance script when one
+// is given, else the one under the source root. Its schemas are in ../schemas.
+struct Options;
+fs::path evidence_package(const Options& options);
 // The strings of v with sep between them.
 std::string join(const std::vector<std::string>& v, const std::string& sep);
 
@@ -327,7 +333,7 @@ struct Options {
   std::string source_url;  // base URL for source links; default: relative path
   std::string generated;   // timestamp text; default: now
   bool check_stale = true;
-  // scripts/evidence_provenance.py; default: the one under the source root.
+  // evidence/sonnx_evidence/evidence_provenance.py; default: the one under the source root.
   fs::path provenance_script;
 };
 
