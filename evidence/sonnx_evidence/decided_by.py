@@ -65,10 +65,11 @@ def listing_names(path):
     """The property names of a listing: prove.sh --list-properties, or a WP report."""
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
-    if "passes" in data:
-        return sorted({n for names in data["passes"].values() for n in names})
+    # a WP report first: it has "passes" too (the portfolio of each pass, not property names)
     if "goals" in data:
         return sorted({g["goal"] for g in data["goals"] if "goal" in g})
+    if "passes" in data:
+        return sorted({n for names in data["passes"].values() for n in names})
     raise CatalogueError(f"{path}: neither a property listing nor a WP report")
 
 
