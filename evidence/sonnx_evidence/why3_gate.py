@@ -15,11 +15,14 @@ prover run, and a goal without a record (a new goal, or a record that lost it) i
 file without any: its theory is split with `split_vc` and sent to its first prover (a
 `(* prover: X *)` hint, else CVC5 for a theory with floating-point tasks and Z3 for the others);
 each goal that the prover policy does not yet accept is re-run (selected with -T/-G) with the next
-provers of the portfolio, and every prover's verdict on every sub-goal is recorded. Portfolio,
-with pinned time limits: Z3 4.8.12, Z3 "noBV" alternative (driver z3_432, which keeps the axioms of
-bv.Pow2int), CVC5 1.0.3 (--fp-exp), CVC5 on Why3's axiomatisation of ieee_float ("CVC5-noFP",
-driver cvc5_axiomatic.drv), CVC4 1.8 (no FP support: integer and memory goals only), Gappa (by
-hint only).
+provers of the portfolio, and every prover's verdict on every sub-goal is recorded. Every call runs
+under the prover's resource limit (proofs/prover-limits.json, sonnx_evidence.why3_calls: a first
+attempt from scratch at a fraction of it, every other call at the whole of it; the resources each
+sub-goal used are recorded with its verdict), not a time limit: the verdicts are the same on every
+machine and under any load. Portfolio: Z3 4.8.12, Z3 "noBV" alternative (driver z3_432, which
+keeps the axioms of bv.Pow2int), CVC5 1.0.3 (--fp-exp), CVC5 on Why3's axiomatisation of
+ieee_float ("CVC5-noFP", driver cvc5_axiomatic.drv), CVC4 1.8 (no FP support: integer and memory
+goals only), Gappa (by hint only).
 
 Prover policy: proofs/prover-policy.json (sonnx_evidence.policy), the register row AS-TOOL-1 says why.
 """
@@ -28,19 +31,16 @@ import concurrent.futures as cf
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 
-from . import policy, schema, why3_axioms, why3_tasks
+from . import limits, policy, schema, why3_axioms, why3_tasks
 from .verdict_counts import verdict_counts
+from .why3_calls import PROVER_ID, PROVER_LABEL, Caller, verdict
 from .why3_record import load_replay, replay_record, versions, wp_library, write_record
 
 PORTFOLIO = ["z3", "Z3,4.8.12,noBV", "cvc5", "cvc4"]
 FP_PORTFOLIO = ["cvc5", "cvc5-nofp", "Z3,4.8.12,noBV", "z3", "cvc4"]
-PROVER_LABEL = {"z3": "Z3", "cvc5": "CVC5", "cvc5-nofp": "CVC5-noFP", "Z3,4.8.12,noBV": "Z3-noBV",
-                "cvc4": "CVC4", "gappa": "Gappa"}
-PROVER_ID = {label: prover for prover, label in PROVER_LABEL.items()}
 
 with open(os.path.join(policy.ROOT, "spec", "evidence-sources.json"), encoding="utf-8") as _f:
     # the files of the specification and proofs, in dependency order
@@ -62,11 +62,13 @@ class Gate:
         self.assumes = {}    # the same key -> register rows of the task's context
         self.hints = {}      # (file, theory, goal or None) -> prover of a (* prover: X *) hint
         self.from_scratch = {}  # file -> theories proved from scratch despite a record
+        self.caller = None   # the prover calls, once the load path is complete
 
-    def run(self, args, timeout=600):
-        p = subprocess.run(self.base + args, cwd=self.root, capture_output=True,
-                           text=True, timeout=timeout)
-        return p.returncode, p.stdout, p.stderr
+    def results(self, rel, prover, theory=None, goal=None, attempt="full", goals=()):
+        if self.caller is None:
+            self.caller = Caller(self.base, self.root, self.a.limit_scale, self.a.prover_limit)
+        return self.caller.results(rel, prover, theory, ([goal] if goal else []) + list(goals),
+                                   attempt)
 
     # ---------------------------------------------------------------- hints
     def read_hints(self, rel):
@@ -92,43 +94,6 @@ class Gate:
                     self.hints[(rel, cur, d.group(1))] = pending
                 if line.strip() and not line.strip().startswith("(*"):
                     pending = None
-
-    @staticmethod
-    def status_of(answer):
-        a = answer.split("\n")[0].strip()
-        if a == "Valid":
-            return "valid"
-        if a.startswith("Timeout") or a.startswith("Steps"):
-            return "timeout"
-        if a.startswith("Unknown") or a.startswith("Out of memory") or a.startswith("Invalid"):
-            return "unknown"
-        return "failed"
-
-    def results(self, rel, prover, theory=None, goal=None, timeout=None, goals=()):
-        t = timeout or self.a.timeout
-        args = ["-P", prover, "-a", "split_vc", "-t", str(t), "--json", rel]
-        if theory:
-            args += ["-T", theory]
-            for g in ([goal] if goal else []) + list(goals):
-                args += ["-G", g]
-        rc, so, se = self.run(args)
-        res = []
-        for o in why3_tasks.json_stream(so):
-            pr, term = o.get("prover-result", {}), o.get("term", {})
-            res.append({"goal": term.get("goal_name", "?"),
-                        "expl": ",".join(term.get("explanations", [])),
-                        "loc": term.get("loc", {}),
-                        "status": self.status_of(pr.get("answer", "failed")),
-                        "answer": pr.get("answer", "").replace("\n", " "),
-                        "time_s": pr.get("time", 0.0)})
-            if theory:
-                res[-1]["theory"] = theory
-        if not res and (rc != 0 or se.strip()):
-            res.append({"goal": goal or "?", "expl": "why3 error", "loc": {}, "status": "failed",
-                        "answer": se.strip()[-500:], "time_s": 0.0})
-            if theory:
-                res[-1]["theory"] = theory
-        return res
 
     def attribute(self, rel, res):
         """each result's sub-goal index (its order among the results of its goal name) and the
@@ -178,7 +143,7 @@ class Gate:
         for th in theories:
             default = (FP_PORTFOLIO if self.theory_is_fp(rel, th) else PORTFOLIO)[0]
             prover = self.hints.get((rel, th, None), default)
-            res += self.first_verdicts(self.results(rel, prover, th), prover)
+            res += self.first_verdicts(self.results(rel, prover, th, attempt="first"), prover)
         return res
 
     def replay_pass(self, rel, record):
@@ -188,13 +153,12 @@ class Gate:
         for e in record:
             groups.setdefault((e["theory"], PROVER_ID[e["provers"][0]]), []).append(e["goal"])
             firsts.setdefault(e["theory"], set()).add(e["provers"][0])
-        res, limit = [], self.a.replay_timeout
+        res = []
         for (th, prover), goals in groups.items():
-            part = [] if len(firsts[th]) == 1 else self.results(rel, prover, th, goals=goals,
-                                                                   timeout=limit)
+            part = [] if len(firsts[th]) == 1 else self.results(rel, prover, th, goals=goals)
             if not part or any(r["expl"] == "why3 error" for r in part):
                 # a goal that -G cannot name (a lemma of a cloned module): the theory, then its goals
-                part = [r for r in self.results(rel, prover, th, timeout=limit)
+                part = [r for r in self.results(rel, prover, th)
                         if len(firsts[th]) == 1 or r["goal"] in goals]
             res += self.first_verdicts(part, prover)
         return res
@@ -202,7 +166,7 @@ class Gate:
     @staticmethod
     def first_verdicts(part, prover):
         for r in part:
-            r["verdicts"] = [{"prover": PROVER_LABEL[prover], "result": r["status"], "time": r["time_s"]}]
+            r["verdicts"] = [verdict(prover, r)]
         return part
 
     def record_of(self, rel):
@@ -214,17 +178,17 @@ class Gate:
             return entry["goals"]
         return None
 
-    def add_verdicts(self, rel, th, g, subs, prover, timeout, done):
-        """runs prover on goal g of theory th and adds its verdict to each sub-goal of subs that is
-        not done; returns the sub-goals it added to"""
-        again = self.results(rel, prover, th, g, timeout=timeout)
+    def add_verdicts(self, rel, th, g, subs, prover, done):
+        """runs prover on goal g of theory th (at its whole limit) and adds its verdict to each
+        sub-goal of subs that is not done; returns the sub-goals it added to"""
+        again = self.results(rel, prover, th, g)
         if len(again) != len(subs):
             return []
         added = []
         for old, new in zip(subs, again):
             if done(old):
                 continue
-            old["verdicts"].append({"prover": PROVER_LABEL[prover], "result": new["status"], "time": new["time_s"]})
+            old["verdicts"].append(verdict(prover, new))
             old["accepted"] = self.accepted(old["fp"], old["verdicts"])
             added.append(old)
         return added
@@ -260,7 +224,7 @@ class Gate:
                 subs = [r for r in res if r["theory"] == th and r["goal"] == g]
                 if all(r["accepted"] for r in subs):
                     break
-                self.add_verdicts(rel, th, g, subs, prover, None, lambda r: r["accepted"])
+                self.add_verdicts(rel, th, g, subs, prover, lambda r: r["accepted"])
             base = g[:-3] if g.endswith("'vc") else g
             hint = self.hints.get((rel, th, base))
             fp = any(r["fp"] for r in res if r["theory"] == th and r["goal"] == g)
@@ -273,7 +237,7 @@ class Gate:
                     break
                 label = PROVER_LABEL[prover]
 
-                def answered(r):  # a first-pass failure is retried once with the longer limit
+                def answered(r):  # a first-pass failure is retried once with the whole limit
                     return (id(r), label) in retried or any(
                         v["prover"] == label and v["result"] == "valid" for v in r["verdicts"])
 
@@ -284,7 +248,7 @@ class Gate:
                         for v in r["verdicts"])
                 if all(r["accepted"] or answered(r) or futile(r) for r in subs):
                     continue
-                for old in self.add_verdicts(rel, th, g, subs, prover, self.a.retry_timeout,
+                for old in self.add_verdicts(rel, th, g, subs, prover,
                                              lambda r: r["accepted"] or answered(r) or futile(r)):
                     retried.add((id(old), label))
         for r in res:
@@ -340,16 +304,24 @@ def enumerate_tasks(gate, files, out):
     return list(dict.fromkeys(problems + lib.errors)), evidence, lib
 
 
+def prover_limit(text):
+    """"LABEL=N" -> (LABEL, N) for a prover with a resource limit"""
+    label, _, n = text.partition("=")
+    if label not in PROVER_ID or limits.steps(label) is None or not n.isdigit() or int(n) < 1:
+        raise argparse.ArgumentTypeError(f"{text}: not PROVER=N for a prover with a limit")
+    return label, int(n)
+
+
 def main():
     ap = argparse.ArgumentParser()
     for k in ("root", "out", "config", "extra_config", "mode"):
         ap.add_argument("--" + k.replace("_", "-"), required=True)
-    ap.add_argument("--timeout", type=int, default=5)
-    # the limit of a recorded prover on the goals it proved: a goal that needs 2-4 s alone would
-    # miss a first-attempt limit of 3 s under load and be run twice
-    ap.add_argument("--replay-timeout", type=int, default=10)
-    # a goal a prover fails on at --timeout is tried once more with this limit
-    ap.add_argument("--retry-timeout", type=int, default=60)
+    # every prover's resource limit (proofs/prover-limits.json) times this: a test's small files,
+    # whose goals only have to fail, run at a fraction of them
+    ap.add_argument("--limit-scale", type=float, default=1.0)
+    # PROVER=N: that prover's limit instead (a test's prover that must prove its goal while the
+    # others, which only have to fail, run at the scaled limits)
+    ap.add_argument("--prover-limit", action="append", default=[], type=prover_limit)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--replay", default=None,
                     help="record of the provers to run first per goal (files whose text is unchanged)")
@@ -361,6 +333,7 @@ def main():
     ap.add_argument("--files", nargs="*", default=None,
                     help="prove these files (relative to the root) instead of the specification")
     a = ap.parse_args()
+    a.prover_limit = dict(a.prover_limit)
     gate = Gate(a)
     t0 = time.time()
 
@@ -471,9 +444,7 @@ def main():
                            "problems": problems},
            "axioms": axioms,
            "summary": {"proved": proved, "total": len(all_res), "wall_s": wall,
-                       "timeout_per_goal_s": a.timeout,
-                       "replay_timeout_s": a.replay_timeout,
-                       "retry_timeout_s": a.retry_timeout,
+                       "limits": limits.summary(a.limit_scale, a.prover_limit),
                        "replayed_files": sorted(gate.replayed, key=files.index),
                        "files_proved_from_scratch": [f for f in files if f not in gate.replayed],
                        "theories_proved_from_scratch": gate.from_scratch,

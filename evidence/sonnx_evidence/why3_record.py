@@ -8,6 +8,7 @@ import re
 import subprocess
 
 from . import policy
+from .paths import WHY3
 
 
 def file_sha256(path):
@@ -24,23 +25,51 @@ def load_replay(path):
 
 def replay_record(root, files, results):
     """per file: its hash and, per goal, the provers to run first: those whose valid verdicts made
-    its sub-goals accepted (for a floating-point sub-goal accepted on two families, both)"""
+    its sub-goals accepted (for a floating-point sub-goal accepted on two families, both), with the
+    resources each used on this proof (its largest over the goal's sub-goals), which
+    sonnx_evidence.limits checks against the prover's limit; a prover without a resource limit
+    (Gappa) has its time instead, the quiet time when the record is made on a quiet machine"""
     out = {}
     for rel in files:
-        goals = {}
+        goals, used, times = {}, {}, {}
         for r in (x for x in results if x["file"] == rel):
             needed = [r["prover"]]
             if r["fp"] and not policy.trusted_alone(r["prover"]):
                 needed += [v["prover"] for v in r["verdicts"] if v["result"] == "valid"]
-            goals.setdefault((r["theory"], r["goal"]), collections.Counter()).update(dict.fromkeys(needed, 1))
+            key = (r["theory"], r["goal"])
+            goals.setdefault(key, collections.Counter()).update(dict.fromkeys(needed, 1))
+            for v in r["verdicts"]:
+                if v["result"] != "valid" or v["prover"] not in needed:
+                    continue
+                if v.get("steps") is not None:
+                    slot = used.setdefault(key, {})
+                    slot[v["prover"]] = max(slot.get(v["prover"], 0), v["steps"])
+                elif v.get("limit") is None:
+                    slot = times.setdefault(key, {})
+                    slot[v["prover"]] = round(max(slot.get(v["prover"], 0.0), v["time"]), 2)
         seconds = sum(v["time"] for r in results if r["file"] == rel for v in r["verdicts"]
                       if v["result"] == "valid")
         out[rel] = {"sha256": file_sha256(os.path.join(root, rel)), "seconds": round(seconds),
                     # the prover of most sub-goals first
-                    "goals": [{"theory": th, "goal": g, "provers": [p for p, _ in n.most_common()]}
+                    "goals": [dict({"theory": th, "goal": g,
+                                    "provers": [p for p, _ in n.most_common()]},
+                                   **({"steps": used[(th, g)]} if (th, g) in used else {}),
+                                   **({"time_s": times[(th, g)]} if (th, g) in times else {}))
                               for (th, g), n in goals.items()]}
     return {"what": "per goal of each Why3 file, the provers the gate runs first when the file's text "
-                    "is unchanged (proofs/why3/prove.sh --record writes it)", "files": out}
+                    "is unchanged, with the resources each used on the last proof (steps: the "
+                    "prover's own units, under its limit of proofs/prover-limits.json) or, for a "
+                    "prover without a resource limit, its time in seconds (time_s) "
+                    "(proofs/why3/prove.sh --record writes it)", "files": out}
+
+
+def recorded_uses(path=None):
+    """(what, prover, used) of every resource use of the record (sonnx_evidence.limits check)"""
+    record = load_replay(path or os.path.join(WHY3, "replay.json"))
+    for rel, entry in record.items():
+        for g in entry["goals"]:
+            for prover, used in g.get("steps", {}).items():
+                yield f"{rel} {g['theory']}.{g['goal']}", prover, used
 
 
 def versions():

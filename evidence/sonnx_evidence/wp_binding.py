@@ -21,21 +21,22 @@ PROVER = ("CVC5 1.0.3, on Why3's axiomatisation of floats then native (no Z3: th
           "binary64 cases are floating-point)")
 
 
-def binding_pass(work, name, driver, passes, machdep, timeout, defines=""):
+def binding_pass(work, name, driver, passes, machdep, limit_args, defines=""):
     b = passes.data["binding"]
     with open(os.path.join(work, f"wp-binding-{name}.txt"), "w") as log:
         subprocess.run(["frama-c", "-machdep", machdep, "-pp-annot",
                         f"-cpp-extra-args={passes.cpp_includes()} {defines}".rstrip(),
                         os.path.join(passes.root, b["file"]), "-wp", "-wp-driver", driver,
-                        "-wp-prover", ",".join(b["provers"]), "-wp-timeout", str(timeout)],
+                        "-wp-prover", ",".join(b["provers"])] + list(limit_args),
                        stdout=log, stderr=subprocess.STDOUT, check=False)
 
 
-def runs(work, driver, passes, machdep, timeout):
-    """the sanity run with the real driver, then one run per driver fault of the fault table"""
+def runs(work, driver, passes, machdep, limit_args):
+    """the sanity run with the real driver, then one run per driver fault of the fault table, each
+    under the WP limits limit_args (-wp-timeout, -wp-steps)"""
     for f in glob.glob(os.path.join(work, "wp-binding-*")):
         os.remove(f)  # no result of an earlier run (or of a fault since removed) is read
-    binding_pass(work, "sanity", driver, passes, machdep, timeout)
+    binding_pass(work, "sanity", driver, passes, machdep, limit_args)
     faults_dir = os.path.join(work, "driver-faults")
     shutil.rmtree(faults_dir, ignore_errors=True)
     for fault in load_table():
@@ -48,7 +49,7 @@ def runs(work, driver, passes, machdep, timeout):
         apply_fault(fault, tree)
         binding_pass(work, "fault-" + fault["name"],
                      os.path.join(tree, "proofs", "frama-c", "div_element.driver"), passes,
-                     machdep, timeout, "-DSONNX_BINDING_MUTANT_KILLERS")
+                     machdep, limit_args, "-DSONNX_BINDING_MUTANT_KILLERS")
         with open(os.path.join(work, f"wp-binding-fault-{fault['name']}.killers"), "w") as f:
             f.write(",".join(fault["killers"]["wp"]) + "\n")
 

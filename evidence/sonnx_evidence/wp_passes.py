@@ -107,16 +107,17 @@ class Passes:
         """the labels a pass's WP stages deselect (-wp-prop=-LABEL: not proved by WP)"""
         return [p for s in self.pass_named(name)["stages"] for p in s.get("deselect", [])]
 
-    def stages(self, name, provers, timeout, smoke_pre=None):
-        """the Frama-C arguments of a pass after the files: RTE per group, then WP per stage"""
+    def stages(self, name, provers, guard, smoke_pre=None, steps=None):
+        """the Frama-C arguments of a pass after the files: RTE per group, then WP per stage, each
+        under the wall-clock guard (-wp-timeout) and, unless steps is None (the smoke passes,
+        whose limit comes before), the resource limit steps, times the stage's steps_fraction"""
         stages = self.pass_named(name)["stages"]
         args = self.rte_stages(name)
         for k, s in enumerate(stages):
-            if k == 0:
-                args += ["-then", "-wp", "-wp-prover", ",".join(provers), "-wp-timeout",
-                         str(s.get("timeout_s", timeout))]
-            else:
-                args += ["-then", "-wp-timeout", str(s.get("timeout_s", timeout))]
+            args += ["-then"] + (["-wp", "-wp-prover", ",".join(provers)] if k == 0 else [])
+            args += ["-wp-timeout", str(guard)]
+            if steps is not None:
+                args += ["-wp-steps", str(max(1, int(steps * s.get("steps_fraction", 1))))]
             if s.get("auto") and smoke_pre is None:
                 args += ["-wp-auto", s["auto"]]
             args += self.fct_args(self.group(s["functions"]), smoke_pre)

@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 
-from . import schema, wp_binding, wp_config, wp_functions
+from . import limits, policy, schema, wp_binding, wp_config, wp_functions
 from .paths import FRAMAC, ROOT
 from .wp_passes import PASSES_FILE, Passes
 
@@ -52,14 +52,15 @@ class Driver:
         self.work = os.path.join(os.path.dirname(self.out), "wp-work")
         self.machdep = a.machdep or self.passes.data["machdep"]
         self.driver = os.path.join(ROOT, self.passes.data["driver"])
-        self.timeout = self.passes.data["timeout_s"]
+        self.timeout = limits.guard("wp")  # a wall-clock guard only: the limits are resources
         self.par = self.passes.data["provers_at_once"]
         self.smoke = self.passes.data["smoke"]
 
     # ------------------------------------------------------------------------------- one pass
     def wp_pass(self, name, par, stages, extra=()):
         """one Frama-C process over every C-subset file, with its own WP session and cache,
-        report, log, property CSV, printed tasks and call graph"""
+        report, log, property CSV, printed tasks and call graph; a smoke or rank pass with the
+        configuration whose -wp-steps is in the prover's own units"""
         w = self.work
         session = os.path.join(w, "session-" + name)
         os.makedirs(os.path.join(session, "script"), exist_ok=True)
@@ -83,18 +84,31 @@ class Driver:
         cmd += ["-then", "-report", "-report-untried", "-report-csv",
                 os.path.join(w, f"wp-properties-{name}.csv")]
         with open(os.path.join(w, f"wp-log-{name}.txt"), "w") as log:
-            return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, check=False).returncode
+            raw = name.startswith("rank-") or name.startswith("smoke-")
+            env = dict(os.environ, WHY3CONFIG=self.raw_config) if raw else None
+            return subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
+                                  check=False).returncode
 
     def provers(self, name):
         return self.passes.portfolio(name, self.a.search_scripts)
+
+    @staticmethod
+    def steps(provers=None):
+        """-wp-steps of a proof pass: the base that each prover's command scales to its own limit
+        (sonnx_evidence.wp_config, proofs/frama-c/scaled_steps.sh)"""
+        return limits.LIMITS["wp_base_steps"]
+
+    def limit_args(self, provers):
+        return ["-wp-timeout", str(self.timeout), "-wp-steps", str(self.steps(provers))]
 
     def proof_passes(self):
         """the passes side by side (WP's own work is sequential within a process); exit status"""
         results = {}
 
         def run(p):
-            results[p] = self.wp_pass(p, self.par, self.passes.stages(p, self.provers(p),
-                                                                      self.timeout))
+            provers = self.provers(p)
+            results[p] = self.wp_pass(p, self.par, self.passes.stages(
+                p, provers, self.timeout, steps=self.steps(provers)))
         threads = [threading.Thread(target=run, args=(p["name"],))
                    for p in self.passes.data["passes"]]
         for t in threads:
@@ -110,8 +124,9 @@ class Driver:
             kind = self.passes.pass_named(p["name"])["portfolio"]
             for prover in r[kind]:
                 self.wp_pass(f"rank-{p['name']}-{prover}", self.smoke["provers_at_once"],
-                             self.passes.stages(p["name"], ["script", prover],
-                                                self.passes.data["rank_timeout_s"]))
+                             self.passes.stages(p["name"], ["script", prover], self.timeout,
+                                                steps=limits.steps(policy.prover_name(prover))
+                                                * self.passes.data["rank_steps_fraction"]))
         subprocess.run(module("wp_replay") + ["fastest", REPLAY] +
                        sorted(glob.glob(os.path.join(self.work, "wp-log-rank-*.txt"))), check=True)
         for d in glob.glob(os.path.join(self.work, "session-rank-*")) + glob.glob(
@@ -142,7 +157,8 @@ class Driver:
                        str(s["provers_at_once"]), "-wp-cache", "none"] + self.smoke_args()
                 cmd += ["-wp-steps", str(steps)] + self.passes.fct_args(planted, set(planted_pre))
                 with open(os.path.join(w, f"wp-log-smoke-planted-{prover}{suffix}.txt"), "w") as f:
-                    subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, check=False)
+                    subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, check=False,
+                                   env=dict(os.environ, WHY3CONFIG=self.raw_config))
         pre = subprocess.run(module("wp_smoke") + ["preconditions", w], capture_output=True,
                              text=True, check=True).stdout.strip()
         pre_set = set(pre.split(",")) if pre else set()
@@ -179,10 +195,14 @@ class Driver:
         files = self.passes.c_files() + self.passes.headers() + [
             os.path.join(ROOT, "spec", "why3", f) for f in ("div_fastpath.mlw", "div_element.mlw",
                                                             "formats.mlw")]
-        files += [os.path.join(ROOT, "proofs", "why3", "cvc5_axiomatic.drv"), self.driver,
-                  os.path.join(FRAMAC, "div_element_bridge.mlw"), PASSES_FILE, REPLAY,
-                  os.path.join(FRAMAC, "drivers", "cvc5_opaque_spec.drv.in")]
+        files += [os.path.join(ROOT, "proofs", "why3", d) for d in ("cvc5_axiomatic.drv",
+                                                                      "cvc5_native.drv")]
+        files += [self.driver, os.path.join(FRAMAC, "div_element_bridge.mlw"), PASSES_FILE, REPLAY,
+                  os.path.join(FRAMAC, "drivers", "cvc5_opaque_spec.drv.in"), limits.LIMITS_FILE,
+                  os.path.join(FRAMAC, "scaled_steps.sh")]
         files += sorted(glob.glob(os.path.join(os.path.dirname(__file__), "wp_*.py")))
+        files += [os.path.join(os.path.dirname(__file__), m) for m in ("limits.py",
+                                                                       "why3_config.py")]
         files += sorted(glob.glob(os.path.join(SCRIPTS, "*.json")))
         for f in files:
             with open(f, "rb") as fh:
@@ -199,7 +219,7 @@ class Driver:
         if missing:
             print("prove.sh: missing tool: " + " ".join(missing), file=sys.stderr)
             return 2
-        os.environ["WHY3CONFIG"] = wp_config.write(w)
+        os.environ["WHY3CONFIG"], self.raw_config = wp_config.write(w)
         versions = wp_config.versions()
         schema.write(os.path.join(out, "wp-tool-versions.json"), versions, indent=2)
         stamp, stamp_file = self.stamp(versions), os.path.join(w, "inputs.sha256")
@@ -215,7 +235,8 @@ class Driver:
             self.rank()
         start = time.time()
         binding = threading.Thread(target=wp_binding.runs, args=(
-            w, self.driver, self.passes, self.machdep, self.timeout))
+            w, self.driver, self.passes, self.machdep,
+            self.limit_args(self.passes.data["binding"]["provers"])))
         binding.start()
         rc = self.proof_passes()
         end = time.time()
@@ -259,9 +280,8 @@ class Driver:
         with open(stamp_file, "w") as f:
             f.write(stamp + "\n")
         if a.record:
-            subprocess.run(module("wp_replay") + ["record", REPLAY] + [
-                os.path.join(w, f"wp-log-{p['name']}.txt") for p in self.passes.data["passes"]],
-                check=True)
+            subprocess.run(module("wp_replay") + ["record", REPLAY, w] + [
+                p["name"] for p in self.passes.data["passes"]], check=True)
         if a.search_scripts:  # keep the tactic scripts; plain prover verdicts need none
             for s in glob.glob(os.path.join(SCRIPTS, "*.json")):
                 os.remove(s)

@@ -128,7 +128,9 @@ end
 
 
 def gate(work, out, files, enumerate_only):
-    args = ["bash", PROVE, "--out", out, "-j", "2", "--timeout", "5", "--retry-timeout", "5"]
+    # the planted files' goals only have to be enumerated and scanned: their proofs run at a
+    # fiftieth of the provers' resource limits
+    args = ["bash", PROVE, "--out", out, "-j", "2", "--limit-scale", "0.02"]
     args += ["--enumerate-only"] if enumerate_only else []
     for f in files:
         args += ["--file", os.path.join(work, f)]

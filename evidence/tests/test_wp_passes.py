@@ -3,10 +3,11 @@
 
 1. On a small passes file, the Frama-C arguments of a pass are those the bash driver built
    (proofs/frama-c/prove.sh before issue 47, main_stages/checks_stages/fp_stages/wp_fcts): the RTE
-   stages of every group first, then -wp with the portfolio and the first stage's limit, each
-   later stage with its own limit and tactic search; the deselected properties after the stage;
-   in a smoke pass no tactic search and no deselection, and the functions with a precondition in
-   a stage of their own that deselects assigns too.
+   stages of every group first, then -wp with the portfolio, each stage with the wall-clock guard
+   and its resource limit (the pass's -wp-steps times the stage's steps_fraction) and its tactic
+   search; the deselected properties after the stage; in a smoke pass (whose resource limit comes
+   with its own options) no -wp-steps, no tactic search and no deselection, and the functions with a
+   precondition in a stage of their own that deselects assigns too.
 2. The committed proofs/frama-c/passes.json is well formed: every group a stage names exists, no
    function is in two passes or twice in one, every portfolio and smoke prover is known, and the
    C files and include folders exist."""
@@ -27,7 +28,7 @@ SMALL = {
         {"name": "one", "portfolio": "integer", "stages": [
             {"functions": ["a"], "rte": ["-warn-x"]},
             {"functions": ["b"], "rte": ["-warn-x", "-warn-special-float", "none"],
-             "timeout_s": 5, "auto": "wp:split"}]},
+             "steps_fraction": 0.05, "auto": "wp:split"}]},
         {"name": "two", "portfolio": "floating_point", "stages": [
             {"functions": ["c"], "rte": ["-warn-y"], "deselect": ["P1", "P2"]}]}],
     "smoke": {"deselect": ["@lemma", "@ensures"]}}
@@ -40,25 +41,26 @@ def main():
         with open(path, "w", encoding="utf-8") as f:
             json.dump(SMALL, f)
         p = Passes(path, work)
-        got = p.stages("one", p.portfolio("one"), 60)
+        got = p.stages("one", p.portfolio("one"), 600, steps=1000000)
         want = ("-rte -rte-select fa1,fa2 -warn-x -then -rte -rte-select fb -warn-x "
-                "-warn-special-float none -then -wp -wp-prover taskprint,script,z3 -wp-timeout 60 "
-                "-wp-fct fa1,fa2 -then -wp-timeout 5 -wp-auto wp:split -wp-fct fb").split()
+                "-warn-special-float none -then -wp -wp-prover taskprint,script,z3 -wp-timeout 600 "
+                "-wp-steps 1000000 -wp-fct fa1,fa2 -then -wp-timeout 600 -wp-steps 50000 "
+                "-wp-auto wp:split -wp-fct fb").split()
         check(got == want, "a pass of two stages: RTE first, then WP stage by stage", got)
         check(p.portfolio("one", search=True) == ["taskprint", "tip", "z3"],
               "--search-scripts searches the tactics instead of running the scripts")
-        got = p.stages("two", p.portfolio("two"), 60)
-        want = ("-rte -rte-select fc1,fc2 -warn-y -then -wp -wp-prover cvc5 -wp-timeout 60 "
-                "-wp-fct fc1,fc2 -wp-prop=-P1,-P2").split()
+        got = p.stages("two", p.portfolio("two"), 600, steps=1000000)
+        want = ("-rte -rte-select fc1,fc2 -warn-y -then -wp -wp-prover cvc5 -wp-timeout 600 "
+                "-wp-steps 1000000 -wp-fct fc1,fc2 -wp-prop=-P1,-P2").split()
         check(got == want, "a deselected property follows its stage", got)
-        got = p.stages("one", ["cvc4"], 60, {"fa2", "fb"})
+        got = p.stages("one", ["cvc4"], 600, {"fa2", "fb"})
         want = ("-rte -rte-select fa1,fa2 -warn-x -then -rte -rte-select fb -warn-x "
-                "-warn-special-float none -then -wp -wp-prover cvc4 -wp-timeout 60 "
+                "-warn-special-float none -then -wp -wp-prover cvc4 -wp-timeout 600 "
                 "-wp-fct fa2 -wp-prop=-@lemma,-@ensures,-@assigns -then "
-                "-wp-fct fa1 -wp-prop=-@lemma,-@ensures -then -wp-timeout 5 "
+                "-wp-fct fa1 -wp-prop=-@lemma,-@ensures -then -wp-timeout 600 "
                 "-wp-fct fb -wp-prop=-@lemma,-@ensures,-@assigns").split()
         check(got == want, "a smoke pass: smoke goals only, preconditions' functions apart", got)
-        got = p.stages("two", ["cvc5-nofp"], 60, set())
+        got = p.stages("two", ["cvc5-nofp"], 600, set())
         check("-wp-prop=-P1,-P2" not in got and got[-1] == "-wp-prop=-@lemma,-@ensures",
               "a smoke pass deselects nothing else", got)
     real = Passes(PASSES_FILE, ROOT)

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # SONNX Div -- Why3 proof gate.
 #
-# Usage: proofs/why3/prove.sh [--out DIR] [--timeout SEC] [--replay-timeout SEC]
-#                             [--retry-timeout SEC] [-j N] [--file F]... [--fresh] [--record]
-#                             [--replay RECORD] [--enumerate-only]
+# Usage: proofs/why3/prove.sh [--out DIR] [--limit-scale F] [--prover-limit P=N]... [-j N]
+#                             [--file F]... [--fresh] [--record] [--replay RECORD]
+#                             [--enumerate-only]
 #   --out DIR    evidence directory (default build/evidence); writes DIR/why3.json
-#   --timeout SEC, --replay-timeout SEC, --retry-timeout SEC
-#                per-goal limit of the first attempt (3 s; 10 s for a goal's recorded prover, which
-#                proved it before: several goals need 1-4 s beside WP) and of the one
-#                retry of a failed prover (60 s, as WP's limit: the slowest goal takes about 2 s
-#                alone, and the test command runs the proofs beside two compilers, which slows the
-#                gate about 8x)
+#   --limit-scale F  every prover call runs under the prover's resource limit of
+#                proofs/prover-limits.json (a goal's first attempt from scratch under a fraction of
+#                it), never a time limit: the same verdict on any machine and under any load; F
+#                multiplies every limit (default 1; a test whose goals only have to fail uses less)
+#   --prover-limit P=N  prover P (Z3, CVC5, ...) at N units instead (a test's prover that must
+#                prove its goal while the others only have to fail)
 #   --fresh      ignore proofs/why3/replay.json: every file from scratch through the portfolio
 #   --record     rewrite proofs/why3/replay.json from this run (if every goal is accepted); by
 #                default each recorded goal goes first to the provers recorded for it, and a goal
@@ -28,13 +28,12 @@
 # (proofs/prover-policy.json, register row AS-TOOL-1) and every axiom is registered.
 #
 # Works on a clean Debian 12 machine with why3, z3, cvc4, cvc5, gappa and python3
-# installed: it never reads ~/.why3.conf.  It writes its own configuration under
-# DIR/why3-config/: `why3 config detect` into a private file, a hand-written
-# [prover] entry for cvc5 (not detected by Why3 1.5.1; needs --fp-exp for
-# binary16/bfloat16), and an extra config whose [prover_modifiers] add the
-# driver proofs/why3/sonnx_floats.drv (SMT-LIB sorts of the custom formats) to
-# Z3 and CVC5 (modifiers do not apply to provers defined in the same file,
-# hence two files; options go after the sub-command).
+# installed: it never reads ~/.why3.conf. It writes its own configuration under DIR/why3-config/
+# (sonnx_evidence.why3_config): `why3 config detect` into a private file, hand-written [prover]
+# entries for CVC5 (not detected by Why3 1.5.1; --fp-exp for binary16/bfloat16) and for Z3 "noBV"
+# (to report its resource use), each prover with a resource-limited command, and an extra config
+# whose [prover_modifiers] add the driver proofs/why3/sonnx_floats.drv (SMT-LIB sorts of the
+# custom formats) to Z3 and CVC5.
 #
 # Exit status: 0 iff every goal is accepted under the prover policy.  Specification faults and
 # satisfiability witnesses: verify/faults/run_faults.py --why3 (docs/reliability.md).
@@ -43,9 +42,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out="build/evidence"
 mode="prove"
-timeout=3
-replay_timeout=10
-retry_timeout=60
+limit_scale=1
+prover_limits=()
 jobs=2
 files=()
 replay=("--replay" "$here/replay.json")
@@ -56,9 +54,8 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
     --out=*) out="${1#--out=}"; shift ;;
-    --timeout) timeout="$2"; shift 2 ;;
-    --replay-timeout) replay_timeout="$2"; shift 2 ;;
-    --retry-timeout) retry_timeout="$2"; shift 2 ;;
+    --limit-scale) limit_scale="$2"; shift 2 ;;
+    --prover-limit) prover_limits+=("--prover-limit" "$2"); shift 2 ;;
     -j) jobs="$2"; shift 2 ;;
     --file) files+=("$2"); shift 2 ;;
     --fresh) replay=(); shift ;;
@@ -73,57 +70,12 @@ case "$out" in /*) ;; *) out="$root/$out" ;; esac
 for tool in why3 z3 python3; do
   command -v "$tool" >/dev/null 2>&1 || { echo "prove.sh: $tool not found" >&2; exit 2; }
 done
-mkdir -p "$out/why3-config"
-cfg="$out/why3-config/why3.conf"
-extra="$out/why3-config/extra.conf"
-rm -f "$cfg" "$extra"
-# Private configuration: detection only, never the user's file.
-WHY3CONFIG="$cfg" why3 -C "$cfg" config detect >"$out/why3-config/detect.log" 2>&1 || {
-  echo "prove.sh: why3 config detect failed (see $out/why3-config/detect.log)" >&2; exit 2; }
-# each why3 process runs one prover at a time; the gate runs $jobs processes
-sed -i 's/^running_provers_max = .*/running_provers_max = 1/' "$cfg"
-if command -v cvc5 >/dev/null 2>&1; then
-  cvc5_version="$(cvc5 --version 2>/dev/null | sed -n 's/.*cvc5 version \([0-9.]*\).*/\1/p' | head -1)"
-  cat >>"$cfg" <<EOF
-
-[prover]
-name = "CVC5"
-version = "${cvc5_version:-unknown}"
-shortcut = "cvc5"
-command = "$(command -v cvc5) --tlimit-per=%t000 --lang=smt2 --fp-exp %f"
-driver = "cvc4_16"
-in_place = false
-interactive = false
-editor = ""
-EOF
-  # The same CVC5 on Why3's axiomatisation of ieee_float (no SMT-LIB floating point): a non-Z3
-  # opinion on goals that need the axioms of of_int/to_int/round (proofs/why3/cvc5_axiomatic.drv;
-  # its imports name Why3's own drivers, resolved here against Why3's data directory).
-  datadir="$(why3 --print-datadir)"
-  sed "s|^import \"\(.*\)\"|import \"$datadir/drivers/\1\"|" "$here/cvc5_axiomatic.drv" \
-    >"$out/why3-config/cvc5_axiomatic.drv"
-  cat >>"$cfg" <<EOF
-
-[prover]
-name = "CVC5noFP"
-version = "${cvc5_version:-unknown}"
-shortcut = "cvc5-nofp"
-command = "$(command -v cvc5) --tlimit-per=%t000 --lang=smt2 %f"
-driver = "$out/why3-config/cvc5_axiomatic.drv"
-in_place = false
-interactive = false
-editor = ""
-EOF
-fi
-cat >"$extra" <<EOF
-[prover_modifiers]
-name = "Z3"
-driver = "$here/sonnx_floats.drv"
-
-[prover_modifiers]
-name = "CVC5"
-driver = "$here/sonnx_floats.drv"
-EOF
+export PYTHONPATH="$root/evidence${PYTHONPATH:+:$PYTHONPATH}"
+# Private configuration (sonnx_evidence.why3_config): detection, CVC5 by hand, every prover with
+# its resource-limited command; never the user's file.
+config="$(python3 -m sonnx_evidence.why3_config "$out/why3-config")" || exit 2
+cfg="$(sed -n 1p <<<"$config")"
+extra="$(sed -n 2p <<<"$config")"
 # the specification is replayed from its record; files given with --file are proved from scratch
 # unless a record is given with --replay
 if [ ${#files[@]} -gt 0 ]; then
@@ -132,8 +84,6 @@ if [ ${#files[@]} -gt 0 ]; then
 else
   selection=("${replay[@]}")
 fi
-export PYTHONPATH="$root/evidence${PYTHONPATH:+:$PYTHONPATH}"
 exec python3 -m sonnx_evidence.why3_gate --root "$root" --out "$out" --config "$cfg" \
-  --extra-config "$extra" --timeout "$timeout" \
-  --replay-timeout "$replay_timeout" --retry-timeout "$retry_timeout" --jobs "$jobs" \
+  --extra-config "$extra" --limit-scale "$limit_scale" "${prover_limits[@]}" --jobs "$jobs" \
   --mode "$mode" "${record[@]}" "${enumerate_only[@]}" "${selection[@]}"
