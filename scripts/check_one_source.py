@@ -3,9 +3,10 @@
 
 - requirement IDs: a quoted list of three or more IDs of spec/requirements.json (the IDs are read
   from the catalogue, never copied into a script);
-- evidence-to-source bindings: source globs listed in code that binds evidence (`--sources`, or
-  two or more quoted path globs on one line of a file that calls evidence_provenance.py) instead of
-  a binding of spec/evidence-sources.json (`--binding NAME`);
+- evidence-to-source bindings: source globs listed in code that binds evidence
+  (evidence_provenance's `--sources` with globs, or two or more quoted path globs on one line of a
+  file that calls evidence_provenance.py) instead of a binding of spec/evidence-sources.json
+  (`--binding NAME`);
 - the prover policy: a prover-to-family table, a set of trusted provers or a Z3-specific rule
   outside evidence/sonnx_evidence/policy.py, which reads proofs/prover-policy.json.
 
@@ -29,6 +30,9 @@ TOOL_CODE = ["evidence/**/*.py", "proofs/**/*.py", "proofs/**/*.sh", "scripts/**
 READERS = {"evidence/sonnx_evidence/policy.py", "evidence/sonnx_evidence/evidence_provenance.py",
            "scripts/check_one_source.py", "traceability/src/provenance.cpp"}
 GLOB = re.compile(r"""["']([^"'\s]*/[^"'\s]*\*[^"'\s]*)["']""")
+# evidence_provenance.py's --sources takes globs; another tool's --sources (sonnx-div
+# verify-evidence's checkout) does not
+SOURCES = re.compile(r"""evidence_provenance.*--sources|--sources[=\s]+["']?[^"'\s]*\*""")
 POLICY = re.compile(r"""["'](Z3|CVC5|CVC4|Gappa|Alt-Ergo)["']\s*:\s*["'][a-z]|"""
                     r"""=\s*[{(\[]\s*["'](Z3|CVC5|CVC4|Gappa|Alt-Ergo)["']\s*[,}]|non_z3|"""
                     r"""FP_TRUSTED|TRUSTED_ALONE""")
@@ -55,7 +59,7 @@ def problems_of(root, files, ids):
             if len(listed) >= 3:
                 out.append(f"{rel}:{k}: requirement IDs copied into code "
                            f"({', '.join(sorted(listed))}); read spec/requirements.json")
-            if "--sources" in line or (binds and len(GLOB.findall(line)) >= 2):
+            if SOURCES.search(line) or (binds and len(GLOB.findall(line)) >= 2):
                 out.append(f"{rel}:{k}: source globs listed in code; name a binding of "
                            "spec/evidence-sources.json (--binding NAME)")
             if POLICY.search(line):
@@ -71,6 +75,8 @@ PLANTED = {
         "# binds with evidence/sonnx_evidence/evidence_provenance.py\n"
         "why3_sources=('spec/why3/**/*.mlw' 'proofs/why3/**/*.py')\n", "source globs"),
     "proofs/frama-c/evidence.py": ('FAMILY = {"Z3": "z3", "CVC5": "cvc"}\n', "prover policy"),
+    "scripts/bind.sh": ("python3 -m sonnx_evidence.evidence_provenance f.json \\\n"
+                        "  --sources core/src/*.c\n", "source globs"),
 }
 
 

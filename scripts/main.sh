@@ -151,5 +151,12 @@ if [[ -f "$evidence/bench.json" ]]; then
   python3 bench/render_performance.py --evidence "$evidence" \
     --table "$evidence/performance-table.md" --plot "$evidence/performance-throughput.svg"
 fi
+# Last, the bundle's manifest (every file with its SHA-256, and the commit), and the bundle checked
+# as a receiver would check it (docs/traceability.md, "Checking a received bundle"): every file
+# listed and unaltered, every verdict accepted under the prover policy, the counts consistent,
+# each file bound to this checkout's sources.
+stage "evidence manifest" python3 -m sonnx_evidence.manifest write "$evidence"
+stage "evidence bundle check (sonnx-div verify-evidence)" "$tool" verify-evidence "$evidence" \
+  --sources "$root"
 summary
 echo "evidence bundle: $evidence (open traceability.html)"
