@@ -1,0 +1,152 @@
+"""Two evidence folders of the same commit compared: they must differ only in what the schemas
+declare volatile (times, dates, load, machine), issue 52's "same answers twice".
+
+    python3 -m sonnx_evidence.compare_evidence A B [--rules FILE]
+
+Every file of either folder must be in both. A file follows the first rule of
+evidence/compare-rules.json whose glob matches its path: "volatile" (a file that records the run
+itself: a console log with times, a rendering with the date; not compared), "json" with a list of
+volatile fields (a JSON file without a schema), or "identical" (byte for byte). A file no rule
+names is compared, when it is a JSON file with a schema (evidence/schemas/), value by value,
+ignoring the fields its schema marks "x-volatile": true (the same fields in both documents, so a
+volatile field that one run has and the other lacks is a difference too), and byte for byte
+otherwise. The manifest (manifest.json) lists the hashes of the others and is
+compared through them. Exit status: 0 no difference but volatile ones, 1 a difference, 2 usage.
+"""
+import json
+import os
+import re
+import sys
+
+from . import schema
+from .evidence_provenance import glob_regex
+from .manifest import NAME as MANIFEST
+from .paths import ROOT
+
+RULES_FILE = os.path.join(ROOT, "evidence", "compare-rules.json")
+
+
+def tokens(schema_doc, root=None, prefix=()):
+    """the volatile fields of a schema as token tuples ('*' any key, '[*]' any item)"""
+    root = schema_doc if root is None else root
+    if "$ref" in schema_doc:
+        return tokens(root["$defs"][schema_doc["$ref"][8:]], root, prefix)
+    if schema_doc.get("x-volatile"):
+        return [prefix]
+    out = []
+    for key, sub in schema_doc.get("properties", {}).items():
+        out += tokens(sub, root, prefix + (key,))
+    if isinstance(schema_doc.get("additionalProperties"), dict):
+        out += tokens(schema_doc["additionalProperties"], root, prefix + ("*",))
+    if "items" in schema_doc:
+        out += tokens(schema_doc["items"], root, prefix + ("[*]",))
+    return out
+
+
+def parse_fields(fields):
+    """'$.a.b[*].c' -> ('a', 'b', '[*]', 'c') (the rules file's notation)"""
+    return [tuple(t for t in re.findall(r"\[\*\]|\[\d+\]|[^.\[\]]+", f[2:] if f.startswith("$.")
+                                        else f)) for f in fields]
+
+
+def volatile(path, patterns):
+    for p in patterns:
+        if len(p) == len(path) and all(q == t or (q == "*" and not t.startswith("[")) or
+                                       (q == "[*]" and t.startswith("[")) for q, t in zip(p, path)):
+            return True
+    return False
+
+
+def diff(a, b, patterns, path=()):
+    """[(path, a, b)] of the non-volatile differences between two JSON values"""
+    if volatile(path, patterns):
+        return []
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for k in list(a) + [k for k in b if k not in a]:
+            if k not in a or k not in b:
+                if not volatile(path + (k,), patterns):
+                    out.append((path + (k,), a.get(k, "<absent>"), b.get(k, "<absent>")))
+            else:
+                out += diff(a[k], b[k], patterns, path + (k,))
+        return out
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return [(path, f"{len(a)} items", f"{len(b)} items")]
+        return [d for k, (x, y) in enumerate(zip(a, b)) for d in diff(x, y, patterns,
+                                                                        path + (f"[{k}]",))]
+    return [] if a == b and type(a) is type(b) else [(path, a, b)]
+
+
+def files_of(folder):
+    out = set()
+    for here, _, names in os.walk(folder):
+        for n in names:
+            out.add(os.path.relpath(os.path.join(here, n), folder).replace(os.sep, "/"))
+    return out
+
+
+def rule_of(rel, rules):
+    for r in rules:
+        if glob_regex(r["glob"]).match(rel):
+            return r
+    return {"glob": "**", "rule": "schema or identical"}
+
+
+def compare(a_dir, b_dir, rules):
+    """[(file, what)] of the differences that are not volatile, and the files compared"""
+    problems = []
+    a_files, b_files = files_of(a_dir), files_of(b_dir)
+    for rel in sorted(a_files ^ b_files):
+        problems.append((rel, f"only in {a_dir if rel in a_files else b_dir}"))
+    for rel in sorted(a_files & b_files):
+        if rel == MANIFEST:
+            continue
+        pa, pb = os.path.join(a_dir, rel), os.path.join(b_dir, rel)
+        name = schema.schema_name(rel) if rel.endswith(".json") else None
+        rule = rule_of(rel, rules)
+        if rule["rule"] == "volatile":
+            continue
+        if rule["rule"] == "json":
+            patterns = parse_fields(rule["volatile"])
+        elif rule["rule"] != "identical" and name and os.path.exists(
+                os.path.join(schema.SCHEMAS, name + ".schema.json")):
+            patterns = tokens(schema.load(name))
+        else:
+            with open(pa, "rb") as fa, open(pb, "rb") as fb:
+                if fa.read() != fb.read():
+                    problems.append((rel, "differs (compared byte for byte: no schema and no "
+                                          "rule of evidence/compare-rules.json makes it volatile)"))
+            continue
+        try:
+            with open(pa, encoding="utf-8") as fa, open(pb, encoding="utf-8") as fb:
+                da, db = json.load(fa), json.load(fb)
+        except (OSError, ValueError) as e:
+            problems.append((rel, f"unreadable JSON: {e}"))
+            continue
+        for path, x, y in diff(da, db, patterns):
+            where = "$" + "".join(t if t.startswith("[") else "." + t for t in path)
+            problems.append((rel, f"{where}: {json.dumps(x)[:80]} against {json.dumps(y)[:80]}"))
+    return problems, len(a_files | b_files)
+
+
+def main(argv):
+    args = argv[1:]
+    rules_file = RULES_FILE
+    if len(args) == 4 and args[2] == "--rules":
+        rules_file, args = args[3], args[:2]
+    if len(args) != 2 or not all(os.path.isdir(d) for d in args):
+        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        return 2
+    with open(rules_file, encoding="utf-8") as f:
+        rules = json.load(f)["rules"]
+    problems, count = compare(args[0], args[1], rules)
+    for rel, what in problems:
+        print(f"DIFFERS {rel}: {what}")
+    print(f"compare_evidence: {count} files, {len(problems)} difference(s) outside the volatile "
+          "fields")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Two evidence folders compared modulo the volatile fields (CTest evidence_compare_evidence;
+sonnx_evidence.compare_evidence).
+
+Two copies of one small folder (a why3.json, a prove-times.json, a console log the rules make
+volatile, a text file compared byte for byte, a manifest) must compare equal; so must they after
+a volatile difference is planted in the second (a goal's time, the wall seconds and load average of
+prove-times.json, the log). Each non-volatile difference must be reported, alone: a goal's status,
+a verdict's resource count, an added field, a missing file, an extra file, a changed byte of the
+text file, a field of a JSON file without a schema that its rule does not make volatile. Also: the
+tokens of why3.schema.json's volatile fields are those its "x-volatile" marks name, and every rule
+of the committed rules file is of a known kind and says why."""
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+from sonnx_evidence import compare_evidence, schema
+from checks import Checks
+
+WHY3 = {"tool": "why3", "goals": [
+    {"file": "spec/why3/a.mlw", "theory": "T", "goal": "g", "prover": "Z3", "time_s": 0.2,
+     "status": "valid", "accepted": True, "fp": False, "fp_reasons": [], "assumes": [],
+     "verdicts": [{"prover": "Z3", "result": "valid", "time": 0.2, "steps": 955,
+                   "limit": 50000000}]}],
+    "axioms": {}, "summary": {"proved": 1, "total": 1, "wall_s": 3.5}}
+TIMES = {"what": "the prove target", "smoke_tests": False, "wall_s": 300, "cpu_seconds": 412.5,
+         "cores": 2, "load_average": "1.0 1.1 1.2"}
+RULES = [{"glob": "wp-log.txt", "rule": "volatile", "why": "prover times"},
+         {"glob": "traceability.json", "rule": "json", "volatile": ["$.generated"],
+          "why": "the date"}]
+REPORT = {"generated": "2026-01-01T00:00:00Z", "summary": {"gaps": 0}}
+
+
+def folder(path):
+    os.makedirs(path)
+    for name, doc in (("why3.json", WHY3), ("prove-times.json", TIMES),
+                      ("traceability.json", REPORT)):
+        with open(os.path.join(path, name), "w", encoding="utf-8") as f:
+            json.dump(doc, f)
+    with open(os.path.join(path, "wp-log.txt"), "w", encoding="utf-8") as f:
+        f.write("[wp] Goal g : Valid (12ms)\n")
+    with open(os.path.join(path, "wp-properties.csv"), "w", encoding="utf-8") as f:
+        f.write("file\tline\n")
+    with open(os.path.join(path, "manifest.json"), "w", encoding="utf-8") as f:
+        f.write("{}")
+
+
+def rewrite(path, name, change):
+    with open(os.path.join(path, name), encoding="utf-8") as f:
+        doc = json.load(f)
+    change(doc)
+    with open(os.path.join(path, name), "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+
+
+def main():
+    check = Checks("compare evidence")
+    toks = compare_evidence.tokens(schema.load("why3"))
+    check(("goals", "[*]", "time_s") in toks and ("goals", "[*]", "verdicts", "[*]", "time") in toks
+          and ("summary", "wall_s") in toks and not any("steps" in t for t in toks),
+          "why3.json: times volatile, resource counts not", toks)
+    with tempfile.TemporaryDirectory() as work:
+        a = os.path.join(work, "a")
+        folder(a)
+
+        def case(name, change, differs, expect=""):
+            b = os.path.join(work, name)
+            shutil.copytree(a, b)
+            change(b)
+            problems, _ = compare_evidence.compare(a, b, RULES)
+            text = "; ".join(f"{r}: {w}" for r, w in problems)
+            if differs:
+                check(len(problems) == 1 and expect in text, f"{name}: reported ({expect})", text)
+            else:
+                check(not problems, f"{name}: no difference outside the volatile fields", text)
+        case("same", lambda b: None, False)
+        case("volatile", lambda b: (
+            rewrite(b, "why3.json", lambda d: (d["goals"][0].update(time_s=9.9),
+                                               d["goals"][0]["verdicts"][0].update(time=9.8),
+                                               d["summary"].update(wall_s=99))),
+            rewrite(b, "prove-times.json", lambda d: d.update(wall_s=999, cpu_seconds=1.5,
+                                                               load_average="9 9 9")),
+            open(os.path.join(b, "wp-log.txt"), "w").write("[wp] Goal g : Valid (99ms)\n"),
+            open(os.path.join(b, "manifest.json"), "w").write("{\"x\": 1}")), False)
+        case("status", lambda b: rewrite(b, "why3.json", lambda d: d["goals"][0].update(
+            status="timeout")), True, "$.goals[0].status")
+        case("steps", lambda b: rewrite(b, "why3.json", lambda d: d["goals"][0]["verdicts"][0]
+                                        .update(steps=956)), True, "$.goals[0].verdicts[0].steps")
+        case("added field", lambda b: rewrite(b, "prove-times.json", lambda d: d.update(
+            extra=1)), True, "$.extra")
+        case("cores", lambda b: rewrite(b, "prove-times.json", lambda d: d.update(cores=4)), True,
+             "$.cores")
+        case("missing file", lambda b: os.remove(os.path.join(b, "wp-properties.csv")), True,
+             "wp-properties.csv: only in")
+        case("extra file", lambda b: open(os.path.join(b, "new.txt"), "w").write("x"), True,
+             "new.txt: only in")
+        case("text byte", lambda b: open(os.path.join(b, "wp-properties.csv"), "a").write("x"),
+             True, "wp-properties.csv: differs")
+        case("report date", lambda b: rewrite(b, "traceability.json", lambda d: d.update(
+            generated="2026-02-02T00:00:00Z")), False)
+        case("report gaps", lambda b: rewrite(b, "traceability.json", lambda d: d["summary"]
+                                              .update(gaps=1)), True, "$.summary.gaps")
+    rules = json.load(open(compare_evidence.RULES_FILE, encoding="utf-8"))["rules"]
+    check(all(r["rule"] in ("identical", "volatile", "json") and r.get("why") for r in rules)
+          and all("volatile" in r for r in rules if r["rule"] == "json"),
+          "every rule of evidence/compare-rules.json is known and says why", rules)
+    fields = compare_evidence.parse_fields(["$.generated", "$.a[*].b"])
+    check(fields == [("generated",), ("a", "[*]", "b")], "the rules' field notation", fields)
+    return check.status()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
