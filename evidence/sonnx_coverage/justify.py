@@ -1,0 +1,149 @@
+"""The justification register of structural-coverage gaps (spec/coverage-justifications.json,
+schema evidence/schemas/coverage-justifications.schema.json, rendered to
+docs/coverage-justifications.md): each row resolves the gaps it names, by function (a glob over
+the source function's name), version, kind of gap and the gap's text (statement, decision,
+condition: one line, single spaces, as the analysis prints it), never by line number. What a row
+rests on is checked here, each kind its own way:
+  wp-unreachable     "goal:NAME": the WP property NAME is in wp-report.json, proved and accepted
+                     under the prover policy (defensive code WP proves unreachable);
+  variant-absent     "cpu-feature-absent:FEATURE": no CPU of the runs has FEATURE (a version the
+                     machine cannot run; the probe of sonnx_coverage.run shows it);
+  compile-time       "no-object-code": no symbol of the function is in the shipped archive (a
+                     function only the compiler evaluates: constexpr, static_assert);
+  short-circuit      "short-circuit:TEXT": the condition's independence pair is impossible, TEXT
+                     saying why; the check is that the gap is an MC/DC gap of a decision whose
+                     other outcomes are covered (decision coverage holds) and that the condition
+                     itself took both values or could not (stated).
+A row that resolves no gap is stale and fails the check, except a variant-absent row on a machine
+that ran its version (reported as not needed here)."""
+import fnmatch
+import json
+import re
+import subprocess
+
+from . import schema
+
+KINDS = {"wp-unreachable": "goal:", "variant-absent": "cpu-feature-absent:",
+         "compile-time": "no-object-code", "short-circuit": "short-circuit:"}
+GAPS = ("function", "statement", "decision", "mcdc")
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        reg = json.load(f)
+    schema.validate_file(reg, "coverage-justifications")
+    problems = []
+    for row in reg["rows"]:
+        prefix = KINDS[row["kind"]]
+        if not row["rests_on"].startswith(prefix):
+            problems.append(f"{row['id']}: a {row['kind']} row rests on '{prefix}...', "
+                            f"not {row['rests_on']!r}")
+        if row["gap"] == "mcdc" and row["condition"] == "-":
+            problems.append(f"{row['id']}: an mcdc row names its condition")
+        if row["gap"] != "mcdc" and row["condition"] != "-":
+            problems.append(f"{row['id']}: only an mcdc row names a condition")
+        if row["gap"] == "function" and row["at"] != "-":
+            problems.append(f"{row['id']}: a function row names no statement or decision")
+        if row["kind"] == "short-circuit" and row["gap"] != "mcdc":
+            problems.append(f"{row['id']}: a short-circuit row resolves an mcdc gap only")
+    return reg, problems
+
+
+def short_name(name):
+    """The name without its trailing parameter list (and const): what a row's glob matches."""
+    name = re.sub(r"\s+const$", "", name)
+    if not name.endswith(")"):
+        return name
+    depth = 0
+    for i in range(len(name) - 1, -1, -1):
+        if name[i] == ")":
+            depth += 1
+        elif name[i] == "(":
+            depth -= 1
+            if depth == 0:
+                return name[:i]
+    return name
+
+
+def row_matches(row, gap):
+    variants = [v.strip() for v in row["variants"].split(",")]
+    variant = gap["variant"] or "single"
+    return (fnmatch.fnmatchcase(short_name(gap["function"]), row["function"])
+            and (row["variants"] == "all" or variant in variants)
+            and row["gap"] == gap["gap"]
+            and row["at"] == (gap["at"] if gap["gap"] != "function" else "-")
+            and row["condition"] == (gap["condition"] if gap["gap"] == "mcdc" else "-"))
+
+
+def wp_goal_status(wp_report, goal):
+    """(proved and accepted, why not) of a WP property of wp-report.json."""
+    if wp_report is None:
+        return False, "no wp-report.json"
+    for g in wp_report.get("goals", []):
+        if g.get("goal") == goal:
+            if g.get("status") == "valid" and g.get("accepted") is True:
+                return True, ""
+            return False, f"{goal} is {g.get('status')}, accepted {g.get('accepted')}"
+    return False, f"{goal} is not in wp-report.json"
+
+
+def archive_symbols(archive, nm="nm"):
+    out = subprocess.run([nm, "-C", "--defined-only", archive], capture_output=True, text=True,
+                         check=True).stdout
+    return [line.split(" ", 2)[2] for line in out.split("\n") if line.count(" ") >= 2]
+
+
+def check_row(row, gaps, executors, wp_report, symbols):
+    """The verdict on what `row` rests on: (ok, text)."""
+    kind, rests = row["kind"], row["rests_on"]
+    if kind == "wp-unreachable":
+        ok, why = wp_goal_status(wp_report, rests[len("goal:"):])
+        return ok, why or f"{rests[5:]} proved and accepted"
+    if kind == "variant-absent":
+        feature = rests[len("cpu-feature-absent:"):]
+        having = [e["name"] for e in executors if e["cpu_features"].get(feature) is not False]
+        if having:
+            return False, f"{feature} present (or unknown) on: {', '.join(having)}"
+        return True, f"{feature} absent on every CPU of the runs"
+    if kind == "compile-time":
+        if symbols is None:
+            return False, "no archive to look in"
+        names = {short_name(g["function"]).split("<")[0] for g in gaps}
+        found = sorted({s for s in symbols for n in names if short_name(s).split("<")[0] == n})
+        if found:
+            return False, f"in the archive's object code: {found[:3]}"
+        return True, "no symbol in the archive"
+    # short-circuit: every gap it resolves is a condition of a decision covered both ways
+    bad = [g for g in gaps if not g.get("decision_covered")]
+    if bad:
+        return False, f"the decision of {bad[0]['function']} is not covered both ways"
+    return True, "MC/DC gap of a decision covered both ways"
+
+
+def resolve(gaps, reg, executors, wp_report, symbols, ran_variants):
+    """Matches every gap with the rows that resolve it (gap["row"], gap["resolved"]) and checks
+    the rows; returns the rows' verdicts and the register's problems."""
+    problems = []
+    for gap in gaps:
+        matching = [r for r in reg["rows"] if row_matches(r, gap)]
+        gap["row"] = ",".join(r["id"] for r in matching)
+    verdicts = []
+    for row in reg["rows"]:
+        mine = [g for g in gaps if row["id"] in g["row"].split(",")]
+        if not mine:
+            if row["kind"] == "variant-absent" and any(
+                    row["variants"] == "all" or v in row["variants"] for v in ran_variants):
+                verdicts.append({"id": row["id"], "gaps": 0, "ok": True,
+                                 "check": "not needed: its version ran on a CPU of the runs"})
+                continue
+            problems.append(f"{row['id']}: resolves no gap (stale row)")
+            verdicts.append({"id": row["id"], "gaps": 0, "ok": False, "check": "stale: no gap"})
+            continue
+        ok, text = check_row(row, mine, executors, wp_report, symbols)
+        verdicts.append({"id": row["id"], "gaps": len(mine), "ok": ok, "check": text})
+        if not ok:
+            problems.append(f"{row['id']}: {text}")
+    by_id = {v["id"]: v["ok"] for v in verdicts}
+    for gap in gaps:
+        gap["resolved"] = bool(gap["row"]) and all(by_id[i] for i in gap["row"].split(","))
+    return verdicts, problems
