@@ -432,6 +432,7 @@ void add_sections(Report& rep) {
   rep.sections.push_back(coding_standard(rep));
   rep.sections.push_back(conformance(rep));
   rep.sections.push_back(sec::platforms(rep));
+  sec::coverage_sections(rep);
 }
 
 }  // namespace trace

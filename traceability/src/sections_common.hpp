@@ -36,5 +36,8 @@ std::optional<ordered> open_section(Section& s, Report& rep);
 // The sections of sections_policy.cpp.
 Section prover_policy(Report& rep);
 Section platforms(Report& rep);
+// The structural-coverage, formal-analysis coverage, coupling and Eva sections
+// (sections_coverage.cpp).
+void coverage_sections(Report& rep);
 
 }  // namespace trace::sec

@@ -207,6 +207,16 @@ struct CodeLink {
 // Scans one text for [kind->req~ID~rev] tags.
 std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string& file);
 
+// A library function a requirement's tests reach (coupling.json, control coupling), with the page
+// of the coverage build's source view that shows it (relative to the evidence dir).
+struct ReachedFunction {
+  std::string function;
+  std::string variant;
+  std::string file;
+  int line = 0;
+  std::string href;
+};
+
 struct Assumption {
   std::vector<std::string> cells;  // ID, kind, where, statement, justification, how checked
 };
@@ -293,6 +303,7 @@ struct Row {
   std::vector<const ProofGoal*> wp;
   std::vector<const Exhaustive*> exhaustive;
   std::vector<const CodeLink*> links;
+  const std::vector<ReachedFunction>* reached = nullptr;  // coupling.json, when present
   std::vector<Flag> flags;
   Status status = Status::missing;
   // Strongest kind of evidence: code (proved WP goals on the compiled sources), exhaustive (a
@@ -338,7 +349,9 @@ struct Report {
   std::vector<std::string> why3_assumptions;  // register rows the proofs' axiom scans matched
   std::string why3_summary;
   std::vector<std::pair<std::string, std::string>> tool_versions;
-  std::vector<std::pair<std::string, std::string>> coverage;  // label, value
+  std::vector<std::pair<std::string, std::string>> coverage;  // label, value (gcov)
+  // Per requirement, the library functions its tests reach (coupling.json).
+  std::map<std::string, std::vector<ReachedFunction>> reached;
   std::vector<std::string> bench_header;                      // bench.json as a table
   std::vector<std::vector<std::string>> bench_rows;
   std::deque<EvidenceFile> files;  // deque: references stay valid while appending
