@@ -134,14 +134,14 @@ def main(argv=None):
         problems.append(f"the coverage build's versions {clone_list(args.coverage_multiversion)} "
                         f"differ from the shipped ones {shipped} ({args.multiversion})")
 
-    def profiles_of(tests):
-        return [p for t in tests for r in t["runs"].values() for p in r["profiles"]]
+    def profiles_of(tests):  # of the runs that passed
+        return [p for t in tests for r in t["runs"].values() if r["ok"] for p in r["profiles"]]
 
     counted_data = os.path.join(work, "counted.profdata")
     if not profiles.merge(profiles_of(counted), counted_data):
         print("analyse: no profile of a counted test", file=sys.stderr)
         return 2
-    fns = llvm_cov.read(profiles.export(counted_data, objects, sources), root, clones)
+    fns = llvm_cov.read(profiles.export(counted_data, objects, sources), root, clones, sources)
     if args.scope:
         fns = [f for f in fns if any(fnmatch.fnmatchcase(f.file, g) for g in args.scope)]
     # every multiversioned function in every version
@@ -216,6 +216,7 @@ def main(argv=None):
         "not_run": "the exhaustive sweeps, the fuzzers and the CTest checks of the tools: no "
                    "requirement-based Catch2 test case, not counted",
         "executors": executors,
+        "emulator_disagreements": runs["emulator_disagreements"],
         "measured": {"functions_entered": entered,
                      **{k: v for k, v in totals.items()},
                      "percent": {k: percent(v) for k, v in totals.items()}},
@@ -260,7 +261,8 @@ def reach_per_requirement(counted, objects, sources, work, names):
     for rid in ids:
         tests = [t for t in counted if rid in t["requirements"]]
         data = os.path.join(work, f"req-{rid}.profdata")
-        profiles.merge([p for t in tests for r in t["runs"].values() for p in r["profiles"]], data)
+        profiles.merge([p for t in tests for r in t["runs"].values() if r["ok"]
+                        for p in r["profiles"]], data)
         counts = profiles.function_counts(data, objects, sources)
         reached = [names[n] for n, c in sorted(counts.items()) if c > 0 and n in names]
         out["requirements"][rid] = {"tests": len(tests), "functions": reached}

@@ -11,8 +11,10 @@ warnings WP's passes use (-warn-signed-downcast, -warn-unsigned-overflow, -warn-
 -warn-special-float none). An alarm is a property Eva emits of an RTE kind (memory access,
 division by zero, overflow, downcast, float-to-int, shift, ...), with status Unknown or Invalid.
 Every alarm must be matched by a row of the register (function glob, kind, the alarm's text) that
-shows it false: the row says why, and the check is that WP proves the RTE assertion of the same
-kind on the same statement (wp-properties.csv gives its name, wp-report.json its verdict). A
+shows it false: the row says why, and the check is that WP proves the same check: the RTE
+assertion of the same kind and text on the same statement (WP's status in wp-properties.csv), or
+for a float-to-integer conversion, which the RTE plug-in does not check, the range assertion
+proved before it (wp-float-to-int.json). A
 property Eva finds Invalid, a function of the C files that no entry reaches, or a stale row fails
 the run. Writes OUT/eva.json (schema evidence/schemas/eva.schema.json); exit 1 on a failure."""
 import argparse
@@ -51,43 +53,72 @@ def entries(harness):
     return [e if e.startswith("eva_") else "eva_checked_" + e for e in found]
 
 
-def run_entry(entry, files, includes, work):
+def run_entry(entry, files, includes, work, reuse=False):
     csv_path = os.path.join(work, f"eva-{entry}.csv")
+    log_path = os.path.join(work, f"eva-{entry}.log")
+    if reuse and os.path.isfile(csv_path) and os.path.isfile(log_path):
+        with open(log_path, encoding="utf-8") as f:
+            return parse_run(entry, csv_path, f.read())
     cmd = (["frama-c", "-cpp-extra-args=" + " ".join("-I" + i for i in includes)] + files
            + OPTIONS + ["-main", entry, "-then", "-report-csv", csv_path, "-report-no-proven",
                         "-then", "-metrics", "-metrics-eva-cover"])
     res = subprocess.run(cmd, capture_output=True, text=True)
-    with open(os.path.join(work, f"eva-{entry}.log"), "w", encoding="utf-8") as f:
+    with open(log_path, "w", encoding="utf-8") as f:
         f.write(res.stdout + res.stderr)
     if res.returncode != 0 or not os.path.isfile(csv_path):
         return {"entry": entry, "error": (res.stdout + res.stderr)[-1500:]}
+    return parse_run(entry, csv_path, res.stdout)
+
+
+def parse_run(entry, csv_path, stdout):
+    """The properties of one entry's run (its CSV) and Eva's statement coverage (its output)."""
     with open(csv_path, encoding="utf-8") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     covered = {m.group(1): (int(m.group(2)), int(m.group(3))) for m in re.finditer(
-        r"^\s+(\w+): (\d+) stmts out of (\d+)", res.stdout, re.M)}
-    defined = re.search(r"Defined functions \(\d+\)\s*\n\s*=+\s*\n(.*?)(?:\n\s*\n|\n\[)", res.stdout,
+        r"^\s+(\w+): (\d+) stmts out of (\d+)", stdout, re.M)}
+    defined = re.search(r"Defined functions \(\d+\)\s*\n\s*=+\s*\n(.*?)(?:\n\s*\n|\n\[)", stdout,
                         re.S)
     names = re.findall(r"(\w+) \(\d+ calls?\)", defined.group(1)) if defined else []
     return {"entry": entry, "properties": rows, "covered": covered, "defined": names}
 
 
-def wp_rte_index(properties_csv):
-    """{(file, line, kind): [WP property names]} of the RTE assertions WP's passes generated."""
-    index = {}
-    if not properties_csv or not os.path.isfile(properties_csv):
-        return index
-    with open(properties_csv, encoding="utf-8") as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            m = re.match(r"rte: (\w+)", row.get("property", "") or "")
-            name = row.get("property name") or row.get("name") or ""
-            kind = row.get("property kind", "")
-            if m:
-                key = (os.path.basename(row["file"]), row["line"], m.group(1))
-                index.setdefault(key, []).append((name, row))
-            elif kind and "rte" in (row.get("emitter") or ""):
-                index.setdefault((os.path.basename(row["file"]), row["line"], kind), []).append(
-                    (name, row))
-    return index
+SAME_KIND = "WP proves the RTE assertion of the same kind on the same statement (wp-properties.csv)"
+RANGE = ("WP proves the range assertion before the conversion, which the RTE plug-in does not "
+         "check (wp-float-to-int.json)")
+
+
+def wp_evidence(properties_csv, float_to_int):
+    """{(file name, line, kind, text): status} of WP's properties, and {(file name, line): verdict}
+    of the float-to-integer conversions with their proved range assertions."""
+    props, conversions = {}, {}
+    if properties_csv and os.path.isfile(properties_csv):
+        with open(properties_csv, encoding="utf-8") as f:
+            for row in csv.DictReader(f, delimiter="\t"):
+                if not row.get("file") or not (row.get("line") or "").isdigit() or \
+                        row.get("property") is None:
+                    continue  # a library property without a place, or a wrapped line
+                key = (os.path.basename(row["file"]), int(row["line"]), row["property kind"],
+                       " ".join(row["property"].split()))
+                props[key] = row["status"]
+    if float_to_int and os.path.isfile(float_to_int):
+        with open(float_to_int, encoding="utf-8") as f:
+            for c in json.load(f).get("conversions", []):
+                conversions[(os.path.basename(c["file"]), int(c["line"]))] = c
+    return props, conversions
+
+
+def shown_false(alarm, props, conversions):
+    """(how, evidence) when WP proves what the alarm asks, else (None, why not)."""
+    name = os.path.basename(alarm["file"])
+    if alarm["kind"] in ("float_to_int", "is_nan_or_infinite"):
+        c = conversions.get((name, alarm["line"]))
+        if c and c.get("verdict") == "proved":
+            return RANGE, f"{c['assertion']} at line {c['assertion_line']}, proved"
+        return None, "no proved range assertion before this conversion"
+    status = props.get((name, alarm["line"], alarm["kind"], alarm["property"]))
+    if status is not None and status.lower().startswith("valid"):
+        return SAME_KIND, f"{alarm['kind']} {alarm['property']}: {status}"
+    return None, f"WP's status of the same assertion: {status}"
 
 
 def main(argv=None):
@@ -98,9 +129,12 @@ def main(argv=None):
     ap.add_argument("--register", required=True)
     ap.add_argument("--wp-report")
     ap.add_argument("--wp-properties")
+    ap.add_argument("--wp-float-to-int")
     ap.add_argument("--out", required=True)
     ap.add_argument("--work")
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--reuse-work", action="store_true",
+                    help="read the runs already in the work folder instead of running Frama-C")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args(argv)
     root = os.path.realpath(args.root)
@@ -113,7 +147,8 @@ def main(argv=None):
     includes = [os.path.join(root, i) for i in args.include]
     todo = entries(os.path.join(root, args.harness))
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.j) as pool:
-        results = list(pool.map(lambda e: run_entry(e, files, includes, work), todo))
+        results = list(pool.map(lambda e: run_entry(e, files, includes, work, args.reuse_work),
+                                todo))
     problems = [f"Eva failed on {r['entry']}: {r['error']}" for r in results if "error" in r]
     results = [r for r in results if "error" not in r]
     harness_fns = set(entries(os.path.join(root, args.harness))) | {"any_tensor"}
@@ -148,7 +183,7 @@ def main(argv=None):
             problems.append(f"Eva: no entry point reaches {fn}")
         elif f["statements"][0] < f["statements"][1]:
             f["note"] = "some statements unreached by every single entry (see eva_checks)"
-    wp_index = wp_rte_index(args.wp_properties)
+    props, conversions = wp_evidence(args.wp_properties, args.wp_float_to_int)
     wp_goals = {}
     if args.wp_report and os.path.isfile(args.wp_report):
         with open(args.wp_report, encoding="utf-8") as f:
@@ -158,18 +193,18 @@ def main(argv=None):
         rows = [row for row in register["rows"] if fnmatch.fnmatchcase(a["function"], row["function"])
                 and row["kind"] == a["kind"] and row["property"] == a["property"]]
         a["row"] = ",".join(row["id"] for row in rows)
-        wp = [n for n, _ in wp_index.get((os.path.basename(a["file"]), str(a["line"]), a["kind"]), [])]
-        a["wp_goals"] = [{"goal": n, "proved": wp_goals.get(n, {}).get("status") == "valid"
-                          and wp_goals.get(n, {}).get("accepted") is True} for n in wp]
-        a["false_alarm_shown"] = bool(rows) and bool(wp) and all(g["proved"] for g in a["wp_goals"])
+        how, evidence = shown_false(a, props, conversions)
+        a["wp_evidence"] = evidence
+        a["false_alarm_shown"] = bool(rows) and how is not None and all(
+            row["shown_false_by"] == how for row in rows)
         for row in rows:
             used[row["id"]] += 1
         if not rows:
             problems.append(f"Eva alarm not in the register: {a['function']} {a['kind']} "
                             f"{a['property']} ({a['file']}:{a['line']})")
         elif not a["false_alarm_shown"]:
-            problems.append(f"Eva alarm {a['function']} {a['kind']} {a['property']}: no proved WP "
-                            f"RTE goal of that kind at {a['file']}:{a['line']} ({a['wp_goals']})")
+            problems.append(f"Eva alarm {a['function']} {a['kind']} {a['property']} "
+                            f"({a['file']}:{a['line']}) not shown false: {evidence}")
         functions[a["function"]]["alarms"].append(a["kind"] + ": " + a["property"])
     for rid, n in used.items():
         if n == 0:
@@ -197,7 +232,7 @@ def main(argv=None):
         json.dump(doc, f, indent=1)
     s = doc["summary"]
     print(f"Eva: {s['entries']} entry points, {s['functions']} functions, {s['alarms']} alarms, "
-          f"{s['alarms_shown_false']} shown false (register row and proved WP RTE goal)")
+          f"{s['alarms_shown_false']} shown false (a register row and WP's proof of the same check)")
     for p in problems[:60]:
         print("  " + p)
     return 0 if not problems else 1

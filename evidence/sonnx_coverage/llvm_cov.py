@@ -133,26 +133,31 @@ def _inside(inner, outer):
 
 
 def _decisions(fn, text_of, file_of):
-    """The decisions of one function record of the export."""
+    """The decisions of one function record of the export. An MC/DC record gives its decision's
+    span but not its file (only the expanded file): a decision is taken to be in the function's
+    own file, and a function with an MC/DC condition inside a macro expansion is refused."""
     mcdc = []
     for rec in fn.get("mcdc_records", []):
         if len(rec) != 7 or rec[5] != MCDC_DECISION or not isinstance(rec[6], list):
             raise CoverageFormatError(f"{fn['name']}: MC/DC record {rec} not understood")
-        mcdc.append({"span": tuple(rec[0:4]), "fid": rec[4], "covered": rec[6], "conds": []})
+        mcdc.append({"span": tuple(rec[0:4]), "covered": rec[6], "conds": []})
     singles = []
     for br in fn.get("branches", []):
         if len(br) != 9 or br[8] not in (BRANCH, MCDC_BRANCH):
             raise CoverageFormatError(f"{fn['name']}: branch {br} not understood")
         span = tuple(br[0:4])
         if br[8] == MCDC_BRANCH:
-            owners = [d for d in mcdc if d["fid"] == br[6] and _inside(span, d["span"])]
+            if br[6] != 0:
+                raise CoverageFormatError(f"{fn['name']}: MC/DC condition {br} in a macro "
+                                          "expansion (its decision's file is not recorded)")
+            owners = [d for d in mcdc if _inside(span, d["span"])]
             if not owners:
                 raise CoverageFormatError(f"{fn['name']}: MC/DC condition {br} outside every decision")
             # the innermost decision around it (a condition may hold a nested decision)
             owner = min(owners, key=lambda d: (d["span"][2] - d["span"][0], d["span"][3] - d["span"][1]))
             owner["conds"].append((span, br[4], br[5], br[6]))
         else:
-            if any(d["fid"] == br[6] and _inside(span, d["span"]) for d in mcdc):
+            if br[6] == 0 and any(_inside(span, d["span"]) for d in mcdc):
                 raise CoverageFormatError(f"{fn['name']}: plain branch {br} inside an MC/DC decision")
             singles.append((span, br[4], br[5], br[6]))
     out = []
@@ -161,15 +166,13 @@ def _decisions(fn, text_of, file_of):
         if len(conds) != len(d["covered"]):
             raise CoverageFormatError(f"{fn['name']}: {len(conds)} conditions for an MC/DC record "
                                       f"of {len(d['covered'])} at {d['span']}")
-        path = file_of(d["fid"])
+        path = file_of(0)
         text = text_of(path, d["span"])
-        conditions = [Condition(file_of(fid), span, text_of(file_of(fid), span), t, f, bool(cov))
-                      for (span, t, f, fid), cov in zip(conds, d["covered"])]
+        conditions = [Condition(path, span, text_of(path, span), t, f, bool(cov))
+                      for (span, t, f, _), cov in zip(conds, d["covered"])]
         outcomes, note = None, ""
         try:
-            leaves = [_offset(text, d["span"], span) for span, _, _, fid in conds]
-            if any(fid != d["fid"] for _, _, _, fid in conds):
-                raise decisions.DecisionSyntaxError("conditions from a macro expansion")
+            leaves = [_offset(text, d["span"], span) for span, _, _, _ in conds]
             tree = decisions.parse(text, leaves)
             outcomes = decisions.outcome_counts(tree, [(t, f) for _, t, f, _ in conds])
         except decisions.DecisionSyntaxError as e:
@@ -199,13 +202,18 @@ def _offset(text, outer, inner):
     return at(inner[0], inner[1]), at(inner[2], inner[3])
 
 
-def read(export, root, clones, cxxfilt="llvm-cxxfilt-19"):
-    """The Function records of an llvm-cov export (a parsed JSON object) whose files lie in root."""
+def read(export, root, clones, sources=None, cxxfilt="llvm-cxxfilt-19"):
+    """The Function records of an llvm-cov export (a parsed JSON object) whose files lie in root
+    (and, given `sources`, whose own file lies under one of those folders)."""
     if export.get("type") != "llvm.coverage.json.export" or \
             not str(export.get("version", "")).startswith("2."):
         raise CoverageFormatError(f"not an llvm-cov export of format 2.x: {export.get('version')}")
     root = os.path.realpath(root)
     functions = export["data"][0]["functions"]
+    if sources:
+        under = [os.path.realpath(s) + os.sep for s in sources]
+        functions = [f for f in functions
+                     if any(os.path.realpath(f["filenames"][0]).startswith(u) for u in under)]
     text = SourceText()
     names = demangle([f["name"].split(":", 1)[-1] if not f["name"].startswith("_Z") else f["name"]
                       for f in functions], cxxfilt)

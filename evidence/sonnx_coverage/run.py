@@ -19,6 +19,7 @@ import fnmatch
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -47,9 +48,11 @@ def catch_escape(name):
     return name
 
 
-def list_names(exe, spec=None):
+def list_names(exe, scratch, spec=None):
+    """The test names of exe (matching spec); its profile goes to the scratch folder."""
     cmd = [exe] + ([spec] if spec else []) + ["--list-test-names-only"]
-    out = subprocess.run(cmd, capture_output=True, text=True, cwd=os.path.dirname(exe))
+    env = dict(os.environ, LLVM_PROFILE_FILE=os.path.join(scratch, "listing-%p.profraw"))
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=os.path.dirname(exe), env=env)
     if out.returncode < 0:
         raise RuntimeError(f"{exe} --list-test-names-only crashed")
     return [line for line in out.stdout.split("\n") if line.strip()]
@@ -96,15 +99,23 @@ def main(argv=None):
     ap.add_argument("--catalogue", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--executor", action="append", default=[], metavar="NAME=COMMAND")
+    ap.add_argument("--executor-tests", action="append", default=[], metavar="NAME=GLOB",
+                    help="the test cases executor NAME runs (default: every one of the "
+                         "in-process programs)")
     ap.add_argument("--in-process", action="append", default=[], metavar="PROGRAM",
                     help="test programs the executors run (default: unit_tests, badinput_tests)")
     ap.add_argument("--tests", action="append", default=[], metavar="GLOB",
                     help="only the test cases whose name matches (the reduced form)")
     ap.add_argument("--programs", action="append", default=[], metavar="PROGRAM",
                     help="only these test programs (default: every Catch2 program of the build)")
+    ap.add_argument("--emulator-disagrees", action="append", default=[], metavar="NAME=GLOB",
+                    help="test cases whose result under executor NAME is known to differ from "
+                         "this CPU's on the same object code: a failure there is recorded, not "
+                         "counted, and only when the test passed natively")
     ap.add_argument("--compiler", default="clang-19")
     ap.add_argument("-j", type=int, default=2)
     args = ap.parse_args(argv)
+    args.out = os.path.abspath(args.out)  # the tests run in their own folders
     listing = os.path.join(args.build, "catch-tests.txt")
     if not os.path.isfile(listing):
         print(f"run: no {listing}: configure the mcdc preset first", file=sys.stderr)
@@ -125,15 +136,23 @@ def main(argv=None):
         if not name or not command or name in executors:
             print(f"run: bad --executor {e!r}", file=sys.stderr)
             return 2
-        executors[name] = command.split()
+        executors[name] = shlex.split(command)
+    only = {}
+    for e in args.executor_tests:
+        name, _, glob = e.partition("=")
+        if name not in executors or not glob:
+            print(f"run: bad --executor-tests {e!r}", file=sys.stderr)
+            return 2
+        only.setdefault(name, []).append(glob)
     os.makedirs(args.out, exist_ok=True)
     features = probe_features(args.compiler, args.out, executors)
     tests = []
     for exe in exes:
-        names = list_names(exe)
+        scratch = os.path.join(args.out, "listing")
+        names = list_names(exe, scratch)
         tags = {n: [] for n in names}
         for rid in ids:
-            for n in list_names(exe, f"[{rid}]"):
+            for n in list_names(exe, scratch, f"[{rid}]"):
                 tags.setdefault(n, []).append(rid)
         for n in names:
             if args.tests and not any(fnmatch.fnmatchcase(n, g) for g in args.tests):
@@ -145,6 +164,8 @@ def main(argv=None):
         for ex, prefix in executors.items():
             if ex != "native" and t["program"] not in in_process:
                 continue
+            if ex in only and not any(fnmatch.fnmatchcase(t["name"], g) for g in only[ex]):
+                continue
             jobs.append((i, ex, (t["path"], t["name"], prefix,
                                  os.path.join(args.out, ex, t["program"]), i)))
     start = time.monotonic()
@@ -153,20 +174,32 @@ def main(argv=None):
         for fut in concurrent.futures.as_completed(futures):
             i, ex = futures[fut]
             tests[i]["runs"][ex] = fut.result()
+    known = [e.partition("=")[::2] for e in args.emulator_disagrees]
+    disagreements = []
+    for t in tests:
+        for ex, r in t["runs"].items():
+            if r["ok"] or ex == "native" or not t["runs"].get("native", {}).get("ok"):
+                continue
+            if any(ex == name and fnmatch.fnmatchcase(t["name"], glob) for name, glob in known):
+                r["emulator_disagrees"] = True
+                disagreements.append({"program": t["program"], "name": t["name"], "executor": ex})
     failed = [(t["program"], t["name"], ex) for t in tests for ex, r in t["runs"].items()
-              if not r["ok"]]
+              if not r["ok"] and not r.get("emulator_disagrees")]
     doc = {"schema": "sonnx-coverage-runs/1", "build": os.path.abspath(args.build),
+           "executor_tests": only,
            "executors": [{"name": n, "command": p, "cpu_features": features[n]}
                          for n, p in executors.items()],
            "in_process_programs": sorted(in_process), "reduced": bool(args.tests),
            "seconds": round(time.monotonic() - start, 1), "tests": tests,
-           "failed": [{"program": p, "name": n, "executor": e} for p, n, e in failed]}
+           "failed": [{"program": p, "name": n, "executor": e} for p, n, e in failed],
+           "emulator_disagreements": disagreements}
     schema.validate_file(doc, "coverage-runs")
     with open(os.path.join(args.out, "runs.json"), "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
     counted = sum(t["counted"] for t in tests)
     print(f"coverage runs: {len(tests)} test cases ({counted} with a requirement tag), "
-          f"{len(jobs)} runs on {len(executors)} CPU(s), {doc['seconds']} s, {len(failed)} failed")
+          f"{len(jobs)} runs on {len(executors)} CPU(s), {doc['seconds']} s, {len(failed)} failed, "
+          f"{len(disagreements)} known emulator disagreements (not counted)")
     for p, n, e in failed[:20]:
         print(f"  FAILED on {e}: {p}: {n}", file=sys.stderr)
     return 1 if failed else 0

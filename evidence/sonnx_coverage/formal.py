@@ -1,0 +1,161 @@
+"""Formal-analysis coverage of the proved C (DO-333 FM.6.7): every function defined in the C-subset
+files, the WP pass that proves it (or the register row that says why none does), the properties
+proved per kind, and the smoke tests that showed its preconditions, loops, calls and branches
+reachable (a smoke goal no prover could prove unreachable).
+
+    python3 -m sonnx_coverage.formal --root . --evidence build/evidence --include DIR... \
+        --out build/evidence C_FILE...
+
+The listing of functions and passes is read by `function_listing` alone: from
+EVIDENCE/wp-function-coverage.json when the tool-qualification check writes it, else computed here
+from Frama-C's list of the functions the files define, wp-report.json (the pass of each property)
+and spec/assumptions.json (a function no pass proves must be named by a row). Writes
+OUT/formal-coverage.json (schema evidence/schemas/formal-coverage.schema.json); exit 1 when a
+function is neither proved nor registered, a property is not proved, or a smoke test found an
+unreachable point."""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+from . import schema
+
+KINDS = [("_requires_", "requires"), ("_ensures_", "ensures"), ("_assigns", "assigns"),
+         ("_loop_invariant_", "loop invariant"), ("_loop_variant", "loop variant"),
+         ("_loop_assigns", "loop assigns"), ("_assert_rte_", "RTE assertion"),
+         ("_assert_", "assertion"), ("_complete_", "complete behaviors"),
+         ("_disjoint_", "disjoint behaviors"), ("_terminates", "terminates"),
+         ("_exits", "exits")]
+
+
+def defined_functions(root, files, includes):
+    """{function: file} of the functions the C files define (Frama-C's metrics)."""
+    cmd = (["frama-c", "-machdep", "x86_64",
+            "-cpp-extra-args=" + " ".join("-I" + os.path.join(root, i) for i in includes)]
+           + [os.path.join(root, f) for f in files] + ["-metrics", "-metrics-by-function"])
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    found = {}
+    for m in re.finditer(r"Stats for function <(.+)/(\w+)>", out):
+        found[m.group(2)] = m.group(1)
+    if not found:
+        raise RuntimeError("no function in Frama-C's metrics output")
+    return found
+
+
+def kind_of(goal, function):
+    rest = goal[len(function):] if goal.startswith(function) else goal
+    for marker, kind in KINDS:
+        if rest.startswith(marker) or marker in rest:
+            return kind
+    return "other"
+
+
+def function_listing(evidence, root, files, includes):
+    """[{function, file, pass, register_row}] and where it came from: the one reader of the
+    listing (wp-function-coverage.json of the tool-qualification check, when present)."""
+    given = os.path.join(evidence, "wp-function-coverage.json")
+    if os.path.isfile(given):
+        with open(given, encoding="utf-8") as f:
+            doc = json.load(f)
+        rows = [{"function": r["function"], "file": r.get("file", ""),
+                 "pass": r.get("pass") or "", "register_row": r.get("register_row") or ""}
+                for r in doc["functions"]]
+        return rows, "wp-function-coverage.json (the tool-qualification check)"
+    with open(os.path.join(evidence, "wp-report.json"), encoding="utf-8") as f:
+        report = json.load(f)
+    passes = {}
+    for g in report.get("goals", []):
+        passes.setdefault(g["function"], set()).add(g.get("pass", ""))
+    with open(os.path.join(root, "spec", "assumptions.json"), encoding="utf-8") as f:
+        register = json.load(f)
+    rows = []
+    for fn, path in sorted(defined_functions(root, files, includes).items()):
+        row = ""
+        if fn not in passes:  # a row that names the function as what it is (an identifier)
+            for r in register.get("rows", []):
+                text = " ".join(str(v) for v in r.values())
+                if re.search(r"(?<![\w])" + re.escape(fn) + r"(?![\w])", text):
+                    row = r.get("id", "")
+                    break
+        rows.append({"function": fn, "file": os.path.relpath(path, root) if os.path.isabs(path)
+                     else path, "pass": ",".join(sorted(passes.get(fn, []))),
+                     "register_row": row})
+    return rows, "computed from Frama-C's function list, wp-report.json and spec/assumptions.json"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--evidence", required=True)
+    ap.add_argument("--include", action="append", default=[])
+    ap.add_argument("--out", required=True)
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args(argv)
+    root = os.path.realpath(args.root)
+    listing, source = function_listing(args.evidence, root, args.files, args.include)
+    with open(os.path.join(args.evidence, "wp-report.json"), encoding="utf-8") as f:
+        goals = json.load(f).get("goals", [])
+    smoke = {}
+    smoke_path = os.path.join(args.evidence, "wp-smoke.json")
+    if os.path.isfile(smoke_path):
+        with open(smoke_path, encoding="utf-8") as f:
+            for e in json.load(f).get("functions", []):
+                smoke[e.get("function") or e.get("name")] = e
+    problems = []
+    if not smoke:
+        problems.append("no wp-smoke.json: the reachability of the proved paths is not shown "
+                        "(proofs/frama-c/prove.sh --smoke)")
+    out = []
+    totals = {"properties": 0, "properties_proved": 0, "smoke_goals": 0, "unreachable_found": 0}
+    for row in listing:
+        fn = row["function"]
+        mine = [g for g in goals if g["function"] == fn]
+        proved = [g for g in mine if g.get("status") == "valid" and g.get("accepted") is True]
+        kinds = {}
+        for g in mine:
+            k = kind_of(g["goal"], fn)
+            c = kinds.setdefault(k, [0, 0])
+            c[0] += g in proved
+            c[1] += 1
+        s = smoke.get(fn, {})
+        entry = {"function": fn, "file": row["file"], "pass": row["pass"],
+                 "register_row": row["register_row"], "properties": [len(proved), len(mine)],
+                 "by_kind": ", ".join(f"{k} {c[0]}/{c[1]}" for k, c in sorted(kinds.items())),
+                 "smoke_goals": int(s.get("smoke_goals", 0)),
+                 "smoke_unreachable": int(s.get("unreachable_found", 0)),
+                 "smoke_checked": bool(s)}
+        out.append(entry)
+        totals["properties"] += len(mine)
+        totals["properties_proved"] += len(proved)
+        totals["smoke_goals"] += entry["smoke_goals"]
+        totals["unreachable_found"] += entry["smoke_unreachable"]
+        if not row["pass"] and not row["register_row"]:
+            problems.append(f"{fn}: in no WP pass and in no register row")
+        if len(proved) < len(mine):
+            problems.append(f"{fn}: {len(mine) - len(proved)} properties not proved or accepted")
+        if row["pass"] and smoke and not s:
+            problems.append(f"{fn}: proved by WP but no smoke test tried its paths")
+        if entry["smoke_unreachable"]:
+            problems.append(f"{fn}: {entry['smoke_unreachable']} smoke goals proved (dead code "
+                            f"or an inconsistent contract)")
+    summary = dict(totals, functions=len(out),
+                   proved_by_wp=sum(1 for e in out if e["pass"]),
+                   registered=sum(1 for e in out if not e["pass"] and e["register_row"]))
+    doc = {"schema": "sonnx-formal-coverage/1", "listing": source, "summary": summary,
+           "functions": out, "problems": problems, "ok": not problems}
+    schema.validate_file(doc, "formal-coverage")
+    with open(os.path.join(args.out, "formal-coverage.json"), "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+    print(f"formal-analysis coverage: {summary['functions']} functions, {summary['proved_by_wp']} "
+          f"in a WP pass, {summary['registered']} registered; {summary['properties_proved']}/"
+          f"{summary['properties']} properties proved; {summary['smoke_goals']} smoke goals, "
+          f"{summary['unreachable_found']} unreachable ({source})")
+    for p in problems[:40]:
+        print("  " + p)
+    return 0 if not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
