@@ -111,6 +111,9 @@ def main(argv=None):
     ap.add_argument("--work")
     ap.add_argument("--object", action="append", default=[])
     ap.add_argument("--scope", action="append", default=[])
+    ap.add_argument("--skip-variant", action="append", default=[],
+                    help="versions left out of a reduced form (those its CPU cannot run)")
+    ap.add_argument("--name", default="structural-coverage.json")
     ap.add_argument("--html", action="store_true")
     args = ap.parse_args(argv)
     root = os.path.realpath(args.root)
@@ -144,6 +147,8 @@ def main(argv=None):
     fns = llvm_cov.read(profiles.export(counted_data, objects, sources), root, clones, sources)
     if args.scope:
         fns = [f for f in fns if any(fnmatch.fnmatchcase(f.file, g) for g in args.scope)]
+    skipped = [f for f in fns if f.variant in args.skip_variant]
+    fns = [f for f in fns if f.variant not in args.skip_variant]
     # every multiversioned function in every version
     versions = {v.split("=")[-1] + " clone" for v in shipped}
     marked = multiversioned(root, sorted({f.file for f in fns}))
@@ -152,9 +157,10 @@ def main(argv=None):
         if llvm_cov.normalize(f.base) in marked:
             found.setdefault(f.base, set()).add(f.variant)
     for name in sorted(marked):
-        if found.get(name, set()) != versions:
+        expected = versions - set(args.skip_variant)
+        if found.get(name, set()) != expected:
             problems.append(f"{name}: versions in the coverage data {sorted(found.get(name, []))}, "
-                            f"expected {sorted(versions)}")
+                            f"expected {sorted(expected)}")
     # apart: what the tests without a requirement tag reach
     apart_data = os.path.join(work, "apart.profdata")
     apart_counts = {}
@@ -181,9 +187,11 @@ def main(argv=None):
     symbols = justify.archive_symbols(args.archive) if args.archive else None
     ran = {f.variant or "single" for f in fns if f.count > 0}
     rows = reg["rows"]
-    if args.scope:  # the reduced form judges the rows of the functions it measured
+    if args.scope or args.skip_variant:  # a reduced form judges the rows of what it measured
         names = {justify.short_name(f.base) for f in fns}
-        rows = [r for r in rows if any(fnmatch.fnmatchcase(n, r["function"]) for n in names)]
+        rows = [r for r in rows if any(fnmatch.fnmatchcase(n, r["function"]) for n in names)
+                and (r["variants"] == "all" or any(
+                    v.strip() not in args.skip_variant for v in r["variants"].split(",")))]
     verdicts, row_problems = justify.resolve(gaps, dict(reg, rows=rows), executors, wp_report,
                                              symbols, ran)
     problems += row_problems
@@ -205,7 +213,9 @@ def main(argv=None):
         "tool": {"coverage": "clang source-based coverage with MC/DC (-fprofile-instr-generate "
                              "-fcoverage-mapping -fcoverage-mcdc)",
                  "llvm_suffix": profiles.LLVM_SUFFIX},
-        "reduced": bool(args.scope), "scope": args.scope or ["every file of the sources"],
+        "reduced": bool(args.scope or args.skip_variant),
+        "scope": args.scope or ["every file of the sources"],
+        "skipped_variants": {"versions": args.skip_variant, "functions": len(skipped)},
         "sources": args.sources,
         "counted_tests": {"what": "Catch2 test cases with a requirement tag of the catalogue",
                           "count": len(counted),
@@ -235,9 +245,9 @@ def main(argv=None):
         page = profiles.html(counted_data, objects, sources, os.path.join(args.out, "coverage-mcdc"))
         doc["html"] = os.path.relpath(page, args.out)
     schema.validate_file(doc, "structural-coverage")
-    with open(os.path.join(args.out, "structural-coverage.json"), "w", encoding="utf-8") as f:
+    with open(os.path.join(args.out, args.name), "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1)
-    if not args.scope:
+    if not args.scope and not args.skip_variant:
         names = {f.profile_name: {"function": f.base, "variant": f.variant, "file": f.file,
                                   "line": f.line} for f in fns}
         reach = reach_per_requirement(counted, objects, sources, work, names)

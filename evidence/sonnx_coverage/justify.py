@@ -4,10 +4,12 @@ docs/coverage-justifications.md): each row resolves the gaps it names, by functi
 the source function's name), version, kind of gap and the gap's text (statement, decision,
 condition: one line, single spaces, as the analysis prints it), never by line number. What a row
 rests on is checked here, each kind its own way:
-  wp-unreachable     "goal:NAME": the WP property NAME is in wp-report.json, proved and accepted
-                     under the prover policy (defensive code WP proves unreachable);
-  variant-absent     "cpu-feature-absent:FEATURE": no CPU of the runs has FEATURE (a version the
-                     machine cannot run; the probe of sonnx_coverage.run shows it);
+  wp-unreachable     "goal:G[,G...]": each G (a WP property name, or a glob over them) names at
+                     least one property of wp-report.json and every one it names is proved and
+                     accepted under the prover policy (defensive code WP proves unreachable);
+  variant-absent     "cpu-feature-absent:F": no CPU of the runs has F (a version the machine cannot
+                     run), or "cpu-feature-present:F": every CPU of the runs has F (code for a CPU
+                     without it); the probe of sonnx_coverage.run shows the features;
   compile-time       "no-object-code": no symbol of the function is in the shipped archive (a
                      function only the compiler evaluates: constexpr, static_assert);
   short-circuit      "short-circuit:TEXT": the condition's independence pair is impossible, TEXT
@@ -23,7 +25,7 @@ import subprocess
 
 from . import schema
 
-KINDS = {"wp-unreachable": "goal:", "variant-absent": "cpu-feature-absent:",
+KINDS = {"wp-unreachable": "goal:", "variant-absent": "cpu-feature-",
          "compile-time": "no-object-code", "short-circuit": "short-circuit:"}
 GAPS = ("function", "statement", "decision", "mcdc")
 
@@ -75,16 +77,23 @@ def row_matches(row, gap):
             and row["condition"] == (gap["condition"] if gap["gap"] == "mcdc" else "-"))
 
 
-def wp_goal_status(wp_report, goal):
-    """(proved and accepted, why not) of a WP property of wp-report.json."""
+def wp_goal_status(wp_report, patterns):
+    """(every property each pattern names is proved and accepted, what was found) of the WP
+    properties of wp-report.json that the comma-separated names or globs name."""
     if wp_report is None:
         return False, "no wp-report.json"
-    for g in wp_report.get("goals", []):
-        if g.get("goal") == goal:
-            if g.get("status") == "valid" and g.get("accepted") is True:
-                return True, ""
-            return False, f"{goal} is {g.get('status')}, accepted {g.get('accepted')}"
-    return False, f"{goal} is not in wp-report.json"
+    goals = wp_report.get("goals", [])
+    counts = []
+    for pattern in patterns.split(","):
+        named = [g for g in goals if fnmatch.fnmatchcase(g.get("goal", ""), pattern)]
+        if not named:
+            return False, f"{pattern} names no property of wp-report.json"
+        bad = [g["goal"] for g in named if not (g.get("status") == "valid"
+                                                and g.get("accepted") is True)]
+        if bad:
+            return False, f"not proved and accepted: {', '.join(bad[:3])}"
+        counts.append(f"{pattern} ({len(named)})")
+    return True, "proved and accepted: " + ", ".join(counts)
 
 
 def archive_symbols(archive, nm="nm"):
@@ -97,14 +106,16 @@ def check_row(row, gaps, executors, wp_report, symbols):
     """The verdict on what `row` rests on: (ok, text)."""
     kind, rests = row["kind"], row["rests_on"]
     if kind == "wp-unreachable":
-        ok, why = wp_goal_status(wp_report, rests[len("goal:"):])
-        return ok, why or f"{rests[5:]} proved and accepted"
+        return wp_goal_status(wp_report, rests[len("goal:"):])
     if kind == "variant-absent":
-        feature = rests[len("cpu-feature-absent:"):]
-        having = [e["name"] for e in executors if e["cpu_features"].get(feature) is not False]
-        if having:
-            return False, f"{feature} present (or unknown) on: {', '.join(having)}"
-        return True, f"{feature} absent on every CPU of the runs"
+        which, _, feature = rests[len("cpu-feature-"):].partition(":")
+        want = which == "present"
+        if which not in ("absent", "present"):
+            return False, f"rests on {rests!r}, neither cpu-feature-absent nor -present"
+        wrong = [e["name"] for e in executors if e["cpu_features"].get(feature) is not want]
+        if wrong:
+            return False, f"{feature} not {which} (or unknown) on: {', '.join(wrong)}"
+        return True, f"{feature} {which} on every CPU of the runs ({len(executors)})"
     if kind == "compile-time":
         if symbols is None:
             return False, "no archive to look in"

@@ -26,11 +26,13 @@ import time
 
 from . import schema
 
-FEATURES = ["sse4.2", "avx", "avx2", "f16c", "fma", "avx512f", "avx512bw", "avx512cd", "avx512dq",
+FEATURES = ["cpuid-leaf-1", "sse4.2", "avx", "avx2", "f16c", "fma", "avx512f", "avx512bw", "avx512cd", "avx512dq",
             "avx512vl"]
-PROBE = """#include <stdio.h>
+PROBE = """#include <cpuid.h>
+#include <stdio.h>
 int main(void) {
   __builtin_cpu_init();
+  printf("cpuid-leaf-1 %%d\\n", __get_cpuid_max(0, 0) >= 1 ? 1 : 0);
 %s  return 0;
 }
 """
@@ -63,7 +65,7 @@ def probe_features(compiler, work, executors):
     src = os.path.join(work, "cpu_probe.c")
     exe = os.path.join(work, "cpu_probe")
     body = "".join(f'  printf("%s %%d\\n", __builtin_cpu_supports("{f}") ? 1 : 0);\n' % f
-                   for f in FEATURES)
+                   for f in FEATURES if f != "cpuid-leaf-1")
     with open(src, "w", encoding="utf-8") as f:
         f.write(PROBE % body)
     subprocess.run([compiler, "-O0", src, "-o", exe], check=True)
