@@ -83,14 +83,33 @@ def definitions(text):
 
 
 def calls(body):
-    """[(callee, [argument text])] of the calls in a body."""
+    """[(callee, [argument text], (start, end) of the arguments)] of the calls in a body."""
     out = []
     for m in re.finditer(r"\b(\w+)\s*\(", body):
         if m.group(1) in ("if", "while", "for", "switch", "return", "sizeof"):
             continue
         close = balanced(body, m.end() - 1)
-        out.append((m.group(1), split_top(body[m.end():close - 1])))
+        out.append((m.group(1), split_top(body[m.end():close - 1]), (m.end(), close - 1)))
     return out
+
+
+def readers_in(text, names):
+    """{a.field (b., c.) or pointer name: {reader}} in the C text: every call whose arguments read a.field
+    (for a, b, c) or one of `names` (the typed data pointers), and the function itself where it
+    reads them outside any call."""
+    readers = {}
+    pattern = r"\b([abc])\.(\w+)\b" + (r"|\b(" + "|".join(names) + r")\b" if names else "")
+    for fn, (_, body) in definitions(text).items():
+        spans = calls(body)
+        for m in re.finditer(pattern, body):
+            key = f"{m.group(1)}.{m.group(2)}" if m.group(2) else m.group(3)
+            inside = [(c, a) for c, _, a in spans if a[0] <= m.start() < a[1]]
+            if inside:  # the innermost call reading it
+                callee = min(inside, key=lambda ca: ca[1][1] - ca[1][0])[0]
+                readers.setdefault(key, set()).add(f"{callee} (called by {fn})")
+            else:
+                readers.setdefault(key, set()).add(fn)
+    return readers
 
 
 def view_fields(header_text):
@@ -182,33 +201,49 @@ def main(argv=None):
     try:
         fields = view_fields(read(args.view_header))
         mapping = facade_mapping(read(args.facade), fields)
-        readers = {}  # view field -> set of checks
+        facade = strip_comments(read(args.facade))
+        # the typed data pointers: data_of<T>(a), data_of<T>(b), data_of<T>(c) in the call of the
+        # procedure, in the procedures' parameter order (pa, pb, pc)
+        typed = re.findall(r"data_of<\w+>\((\w)\)", facade)
+        readers = {}  # view field or typed pointer -> set of checks
+        pointer_names = set()
         for rel in args.checks:
-            for fn, (_, body) in definitions(read(rel)).items():
-                for callee, arguments in calls(body):
-                    for a in arguments:
-                        for field in re.findall(r"\b[abc]\.(\w+)\b", a):
-                            readers.setdefault(field, set()).add(f"{callee} (called by {fn})")
-                for field in re.findall(r"\b[abc]\.(\w+)\b", re.sub(r"\w+\s*\([^;]*\)", "", body)):
-                    readers.setdefault(field, set()).add(fn)
+            text = read(rel)
+            for fn, (params, _) in definitions(text).items():
+                if fn.startswith("sonnx_div_checked_"):
+                    names = [p.split()[-1].lstrip("*") for p in split_top(params)]
+                    pointer_names |= set(names[3:6])
+            for key, who in readers_in(text, sorted(pointer_names)).items():
+                readers.setdefault(key, set()).update(who)
+        if typed[:3] != ["a", "b", "c"] or sorted(pointer_names) != ["pa", "pb", "pc"]:
+            raise ValueError(f"the façade's typed data {typed[:3]} or the procedures' pointers "
+                             f"{sorted(pointer_names)} are not a, b, c -> pa, pb, pc")
+        for view_name, pointer in zip("abc", ("pa", "pb", "pc")):
+            mapping_typed = readers.get(pointer, set())
+            readers[f"{view_name}-typed"] = mapping_typed
         cpp_defs = {}
         for rel in [args.facade] + args.cpp:
             cpp_defs.update(definitions(read(rel)))
         for name, params in public_functions([read(h) for h in args.headers]):
+            entry = f"sonnx::{name}({', '.join(p for _, p in params)})"
             for ptype, pname in params:
                 if "TensorView" in ptype:
                     for public, cfields in sorted(mapping.items()):
-                        read_by = sorted({r for cf in cfields for r in readers.get(cf, [])})
-                        data.append({"entry": f"sonnx::{name}", "parameter": f"{pname}.{public}",
-                                     "field": ", ".join(f"sonnx_tensor.{c}" for c in cfields),
-                                     "read_by": "; ".join(read_by) or "no check"})
+                        read_by = sorted({r for cf in cfields
+                                          for r in readers.get(f"{pname}.{cf}", [])})
+                        field = ", ".join(f"sonnx_tensor.{c}" for c in cfields)
+                        if public == "data":  # also passed typed, as the procedure's pointer
+                            read_by += sorted(readers.get(f"{pname}-typed", []))
+                            field += f"; p{pname} (typed)"
+                        data.append({"entry": entry, "parameter": f"{pname}.{public}",
+                                     "field": field, "read_by": "; ".join(read_by) or "no check"})
                         if not read_by:
-                            problems.append(f"sonnx::{name}: {pname}.{public} read by no check")
+                            problems.append(f"{entry}: {pname}.{public} read by no check")
                 else:
                     body = cpp_defs.get(name, ("", ""))[1]
-                    users = sorted({callee for callee, arguments in calls(body)
+                    users = sorted({callee for callee, arguments, _ in calls(body)
                                     if any(re.search(rf"\b{pname}\b", a) for a in arguments)})
-                    data.append({"entry": f"sonnx::{name}", "parameter": pname, "field": "-",
+                    data.append({"entry": entry, "parameter": pname, "field": "-",
                                  "read_by": "; ".join(users) or "the function itself"})
     except (ValueError, OSError) as e:
         problems.append(f"data coupling: {e}")

@@ -125,7 +125,7 @@ def main(argv=None):
                  "by_kind": ", ".join(f"{k} {c[0]}/{c[1]}" for k, c in sorted(kinds.items())),
                  "smoke_goals": int(s.get("smoke_goals", 0)),
                  "smoke_unreachable": int(s.get("unreachable_found", 0)),
-                 "smoke_checked": bool(s)}
+                 "smoke_checked": "yes" if s else "no"}
         out.append(entry)
         totals["properties"] += len(mine)
         totals["properties_proved"] += len(proved)
@@ -136,7 +136,13 @@ def main(argv=None):
         if len(proved) < len(mine):
             problems.append(f"{fn}: {len(mine) - len(proved)} properties not proved or accepted")
         if row["pass"] and smoke and not s:
-            problems.append(f"{fn}: proved by WP but no smoke test tried its paths")
+            # WP generates smoke goals for preconditions, loops, calls and blocks: a function
+            # without them (one straight path) has none, and is reached whenever it is called.
+            if any(k in kinds for k in ("requires", "loop invariant")) or \
+                    any("_call_" in g["goal"] for g in mine):
+                problems.append(f"{fn}: proved by WP but no smoke test tried its paths")
+            else:
+                entry["smoke_checked"] = "no smoke goal: no precondition, loop or call"
         if entry["smoke_unreachable"]:
             problems.append(f"{fn}: {entry['smoke_unreachable']} smoke goals proved (dead code "
                             f"or an inconsistent contract)")

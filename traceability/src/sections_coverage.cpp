@@ -171,7 +171,8 @@ Section eva(Report& rep) {
       "Abstract interpretation of the C-subset files from harnesses that give every input the "
       "range its precondition allows (proofs/eva/harness.c), beside WP's RTE goals per "
       "function. Each alarm Eva cannot exclude is in spec/eva-alarms.json with why it is false, "
-      "and WP proves the RTE assertion of the same kind on the same statement.");
+      "and WP proves the same check: the RTE assertion of the same kind on the same statement, "
+      "or for a float-to-integer conversion the range assertion before it.");
   const auto j = sec::open_section(s, rep);
   if (!j) return s;
   const auto& sum = (*j)["summary"];
@@ -179,11 +180,11 @@ Section eva(Report& rep) {
               sec::count_text(sec::number(sum, "functions")) + " functions, " +
               sec::count_text(sec::number(sum, "alarms")) + " alarms, " +
               sec::count_text(sec::number(sum, "alarms_shown_false")) +
-              " shown false (register row and proved WP RTE goal)";
+              " shown false (a register row and WP's proof of the same check)";
   s.tables.push_back(pick("Per function: Eva beside WP", (*j)["functions"],
                           {"function", "statements", "alarms", "wp_rte_goals", "entries"}));
   s.tables.push_back(pick("Alarms", (*j)["alarms"],
-                          {"function", "kind", "property", "file", "line", "row",
+                          {"function", "kind", "property", "file", "line", "row", "wp_evidence",
                            "false_alarm_shown"}));
   judge_ok(s, rep, *j, "Eva");
   return s;
