@@ -107,8 +107,23 @@ case "$mode" in
   reduced-check)
     scope=()
     for f in $(c_subset_files); do scope+=(--scope "$f"); done
-    analyse --name structural-coverage-reduced.json --skip-variant "avx2 clone" \
-      --skip-variant "default clone" "${scope[@]}"
+    reduced=(--skip-variant "avx2 clone" --skip-variant "default clone" "${scope[@]}")
+    analyse --name structural-coverage-reduced.json "${reduced[@]}"
+    # The same analysis with the register emptied must fail, naming the gaps the rows resolved:
+    # the reduced form fails on a gap without a justification (planted by removing its row).
+    planted="$build/planted-register.json"
+    python3 -c 'import json, sys
+reg = json.load(open(sys.argv[1])); reg["rows"] = []
+json.dump(reg, open(sys.argv[2], "w"))' "$register" "$planted"
+    log="$build/planted-register.log"
+    if register="$planted" analyse --name structural-coverage-planted.json "${reduced[@]}" \
+        >"$log" 2>&1; then
+      echo "structural-coverage.sh: the reduced form passed with an empty register" >&2
+      exit 1
+    fi
+    grep -q "UNRESOLVED" "$log" || { cat "$log" >&2; exit 1; }
+    echo "planted: with an empty register the reduced form fails on $(grep -c UNRESOLVED "$log") gaps"
+    rm -f "$evidence/structural-coverage-planted.json"
     ;;
   *) echo "structural-coverage.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

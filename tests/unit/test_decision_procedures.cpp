@@ -272,3 +272,21 @@ TEST_CASE("a quiet NaN expected matches a quiet NaN only (SD-9)", "[D2]") {
   CHECK_FALSE(same_result(binary16_layout, 0x3C00, 0x7E00));  // 1.0 against a quiet NaN
   CHECK(same_result(binary32_layout, 0x3F800000, 0x3F800000));
 }
+
+TEST_CASE("A and B broadcastable with the 1 in A or in B are R4, otherwise R1", "[R4][R1][D7]") {
+  const std::vector<float> a(6, 1.0F), b(6, 2.0F);
+  std::vector<float> c(6, 5.0F);
+  const std::vector<std::int64_t> full{2, 3}, ones_last{2, 1}, other{2, 2};
+  // {2,1} against {2,3}: the 1 in A, then in B (ONNX multidirectional broadcasting)
+  CHECK(sonnx::div({DataType::float32, ones_last, a.data()}, {DataType::float32, full, b.data()},
+                   {DataType::float32, full, c.data()})
+            .requirement == "R4");
+  CHECK(sonnx::div({DataType::float32, full, a.data()}, {DataType::float32, ones_last, b.data()},
+                   {DataType::float32, full, c.data()})
+            .requirement == "R4");
+  // {2,2} against {2,3}: neither dimension is 1, not broadcastable
+  CHECK(sonnx::div({DataType::float32, other, a.data()}, {DataType::float32, full, b.data()},
+                   {DataType::float32, full, c.data()})
+            .requirement == "R1");
+  CHECK(c == std::vector<float>(6, 5.0F));
+}
