@@ -80,6 +80,7 @@ function(sonnx_mcdc_instrument)
       -fcoverage-mcdc)
   endforeach()
   foreach(target IN LISTS library)
-    target_compile_options(${target} PRIVATE -include ${PROJECT_SOURCE_DIR}/cmake/mcdc_multiversion.h)
+    target_compile_options(${target} PRIVATE
+      -include ${PROJECT_SOURCE_DIR}/cmake/mcdc_multiversion.h)
   endforeach()
 endfunction()

@@ -2,7 +2,8 @@
 # Line and branch coverage of src/ (the library and the tools) by the test suite
 # (docs/reliability.md): an indication only. The library's coverage claim is the statement,
 # decision and MC/DC coverage by the requirement-tagged tests (scripts/structural-coverage.sh,
-# docs/structural-coverage.md); these gcov figures count every test, the tools' included. Configures and builds the `coverage` preset (build-coverage/; gcov
+# docs/structural-coverage.md); these gcov figures count every test, the tools' included.
+# Configures and builds the `coverage` preset (build-coverage/; gcov
 # instrumentation on the targets of src/ alone, SONNX_COVERAGE), runs every CTest test of it (the
 # preset leaves out the `proof` label and the report generator, and the restricted-C++ checks run
 # in uninstrumented builds only: none runs compiled code of src/), then gcovr with its standard

@@ -64,17 +64,18 @@ case "$mode" in
     # unit_tests_kernels_fastest_by_name. QEMU 7.2's AVX2 gives other results than this CPU for
     # the two equivalence tests named below on the same object code (they pass natively): their
     # runs under Haswell are recorded, not counted.
+    baseline="env 'SONNX_EXPECT_INSTRUCTION_SET=x86-64 baseline' qemu-x86_64"
     python3 -m sonnx_coverage.run --build "$build" --catalogue spec/requirements.json \
       --out "$runs" -j "$jobs" \
       --executor "haswell=qemu-x86_64 -cpu Haswell" \
-      --executor "nehalem=env 'SONNX_EXPECT_INSTRUCTION_SET=x86-64 baseline' qemu-x86_64 -cpu Nehalem" \
-      --executor "ivybridge=env 'SONNX_EXPECT_INSTRUCTION_SET=x86-64 baseline' qemu-x86_64 -cpu IvyBridge" \
+      --executor "nehalem=$baseline -cpu Nehalem" \
+      --executor "ivybridge=$baseline -cpu IvyBridge" \
       --executor-tests "ivybridge=the fast paths are those of the CPU the tests expect" \
       --executor "proved=env SONNX_DIV_KERNELS=proved" \
       --executor "fastest-by-name=env SONNX_DIV_KERNELS=fastest" \
       --executor-tests "fastest-by-name=SONNX_DIV_KERNELS selects the kernels*" \
-      --emulator-disagrees "haswell=8-bit sampled, 16-bit exhaustive prefix: both modes of every width" \
-      --emulator-disagrees "haswell=16-bit and 32-bit fast paths equal the proved kernels on boundary and random pairs"
+      --emulator-disagrees "haswell=8-bit sampled, 16-bit exhaustive prefix: both modes of *" \
+      --emulator-disagrees "haswell=16-bit and 32-bit fast paths equal the proved kernels on *"
     ;;
   evidence)
     rc=0
@@ -122,7 +123,8 @@ json.dump(reg, open(sys.argv[2], "w"))' "$register" "$planted"
       exit 1
     fi
     grep -q "UNRESOLVED" "$log" || { cat "$log" >&2; exit 1; }
-    echo "planted: with an empty register the reduced form fails on $(grep -c UNRESOLVED "$log") gaps"
+    echo "planted: with an empty register the reduced form fails on" \
+      "$(grep -c UNRESOLVED "$log") gaps"
     rm -f "$evidence/structural-coverage-planted.json"
     ;;
   *) echo "structural-coverage.sh: unknown mode $mode" >&2; exit 2 ;;

@@ -242,7 +242,8 @@ def main(argv=None):
         "ok": not problems,
     }
     if args.html and not args.scope:
-        page = profiles.html(counted_data, objects, sources, os.path.join(args.out, "coverage-mcdc"))
+        page = profiles.html(counted_data, objects, sources,
+                             os.path.join(args.out, "coverage-mcdc"))
         doc["html"] = os.path.relpath(page, args.out)
     schema.validate_file(doc, "structural-coverage")
     with open(os.path.join(args.out, args.name), "w", encoding="utf-8") as f:

@@ -94,9 +94,9 @@ def calls(body):
 
 
 def readers_in(text, names):
-    """{a.field (b., c.) or pointer name: {reader}} in the C text: every call whose arguments read a.field
-    (for a, b, c) or one of `names` (the typed data pointers), and the function itself where it
-    reads them outside any call."""
+    """{a.field (b., c.) or pointer name: {reader}} in the C text: every call whose arguments
+    read a.field (for a, b, c) or one of `names` (the typed data pointers), and the function
+    itself where it reads them outside any call."""
     readers = {}
     pattern = r"\b([abc])\.(\w+)\b" + (r"|\b(" + "|".join(names) + r")\b" if names else "")
     for fn, (_, body) in definitions(text).items():
@@ -113,7 +113,8 @@ def readers_in(text, names):
 
 
 def view_fields(header_text):
-    m = re.search(r"typedef struct\s*\{(.*?)\}\s*sonnx_tensor\s*;", strip_comments(header_text), re.S)
+    m = re.search(r"typedef struct\s*\{(.*?)\}\s*sonnx_tensor\s*;", strip_comments(header_text),
+                  re.S)
     if not m:
         raise ValueError("no sonnx_tensor definition")
     return [re.findall(r"(\w+)\s*;", d + ";")[0] for d in m.group(1).split(";") if d.strip()]
@@ -121,7 +122,8 @@ def view_fields(header_text):
 
 def facade_mapping(facade_text, fields):
     """{public field: [C view fields]} from tensor_of's initializer."""
-    m = re.search(r"tensor_of\(const View& view\)[^{]*\{\s*return\s*\{", strip_comments(facade_text))
+    m = re.search(r"tensor_of\(const View& view\)[^{]*\{\s*return\s*\{",
+                  strip_comments(facade_text))
     if not m:
         raise ValueError("no tensor_of initializer in the façade")
     text = strip_comments(facade_text)

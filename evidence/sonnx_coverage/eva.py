@@ -190,7 +190,8 @@ def main(argv=None):
             wp_goals = {g["goal"]: g for g in json.load(f).get("goals", [])}
     used = {row["id"]: 0 for row in register["rows"]}
     for a in alarms.values():
-        rows = [row for row in register["rows"] if fnmatch.fnmatchcase(a["function"], row["function"])
+        rows = [row for row in register["rows"]
+                if fnmatch.fnmatchcase(a["function"], row["function"])
                 and row["kind"] == a["kind"] and row["property"] == a["property"]]
         a["row"] = ",".join(row["id"] for row in rows)
         how, evidence = shown_false(a, props, conversions)
@@ -232,7 +233,8 @@ def main(argv=None):
         json.dump(doc, f, indent=1)
     s = doc["summary"]
     print(f"Eva: {s['entries']} entry points, {s['functions']} functions, {s['alarms']} alarms, "
-          f"{s['alarms_shown_false']} shown false (a register row and WP's proof of the same check)")
+          f"{s['alarms_shown_false']} shown false (a register row and WP's proof of the same "
+          "check)")
     for p in problems[:60]:
         print("  " + p)
     return 0 if not problems else 1

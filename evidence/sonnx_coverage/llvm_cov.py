@@ -129,7 +129,8 @@ def split_name(profile_name, file, clones, object_marker=".avx2.cpp", renamed_su
 
 
 def _inside(inner, outer):
-    return (inner[0], inner[1]) >= (outer[0], outer[1]) and (inner[2], inner[3]) <= (outer[2], outer[3])
+    return ((inner[0], inner[1]) >= (outer[0], outer[1])
+            and (inner[2], inner[3]) <= (outer[2], outer[3]))
 
 
 def _decisions(fn, text_of, file_of):
@@ -152,13 +153,16 @@ def _decisions(fn, text_of, file_of):
                                           "expansion (its decision's file is not recorded)")
             owners = [d for d in mcdc if _inside(span, d["span"])]
             if not owners:
-                raise CoverageFormatError(f"{fn['name']}: MC/DC condition {br} outside every decision")
+                raise CoverageFormatError(f"{fn['name']}: MC/DC condition {br} outside every "
+                                          "decision")
             # the innermost decision around it (a condition may hold a nested decision)
-            owner = min(owners, key=lambda d: (d["span"][2] - d["span"][0], d["span"][3] - d["span"][1]))
+            owner = min(owners, key=lambda d: (d["span"][2] - d["span"][0],
+                                               d["span"][3] - d["span"][1]))
             owner["conds"].append((span, br[4], br[5], br[6]))
         else:
             if br[6] == 0 and any(_inside(span, d["span"]) for d in mcdc):
-                raise CoverageFormatError(f"{fn['name']}: plain branch {br} inside an MC/DC decision")
+                raise CoverageFormatError(f"{fn['name']}: plain branch {br} inside an MC/DC "
+                                          "decision")
             singles.append((span, br[4], br[5], br[6]))
     out = []
     for d in mcdc:
@@ -238,7 +242,8 @@ def read(export, root, clones, sources=None, cxxfilt="llvm-cxxfilt-19"):
         demangled = names.get(raw, raw)
         if symbol != raw:  # a version mark was removed from the raw name: demangle the rest
             demangled = names.get(symbol, symbol) if symbol.startswith("_Z") else symbol
-        rec = Function(fn["name"], names.get(raw, raw), demangled, variant, rel, body[0], fn["count"])
+        rec = Function(fn["name"], names.get(raw, raw), demangled, variant, rel, body[0],
+                       fn["count"])
         for r in regions:
             if r[7] == CODE:
                 path = file_of(r[5])

@@ -43,7 +43,8 @@ def trace_links(catalogue, trace):
                 level += " (" + ", ".join(f"{t}: {v}" for t, v in sorted(levels.items())) + ")"
             if rep.get("conditional"):
                 level += ", conditional"
-            tests = [(c["name"], c.get("executable", "")) for c in rep.get("tests", {}).get("cases", [])]
+            tests = [(c["name"], c.get("executable", ""))
+                     for c in rep.get("tests", {}).get("cases", [])]
             goals = [(g["goal"], g["tool"]) for g in rep.get("goals", [])]
             goals += [(e.get("sweep") or e.get("name") or e.get("file", ""), "exhaustive")
                       for e in rep.get("exhaustive", []) if isinstance(e, dict)]
@@ -120,7 +121,8 @@ def export(catalogue, trace, stamp=None):
     items = {}
     for req in catalogue["requirements"]:
         src = req.get("source", {})
-        source = ", ".join(f"{k}: {v}" for k, v in src.items()) if isinstance(src, dict) else str(src)
+        source = (", ".join(f"{k}: {v}" for k, v in src.items()) if isinstance(src, dict)
+                  else str(src))
         obj = _sub(objects, "SPEC-OBJECT", IDENTIFIER=f"REQ-{req['id']}", LAST_CHANGE=stamp,
                    LONG_NAME=req["title"])
         _string_values(obj, [("ID", req["id"]), ("TITLE", req["title"]),
@@ -234,7 +236,8 @@ def main(argv=None):
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(text + "\n")
     n = text.count("<SPEC-RELATION ")
-    print(f"ReqIF: {len(catalogue['requirements'])} requirements, {n} trace relations -> {args.out}")
+    print(f"ReqIF: {len(catalogue['requirements'])} requirements, {n} trace relations -> "
+          f"{args.out}")
     return 0
 
 

@@ -26,8 +26,8 @@ import time
 
 from . import schema
 
-FEATURES = ["cpuid-leaf-1", "sse4.2", "avx", "avx2", "f16c", "fma", "avx512f", "avx512bw", "avx512cd", "avx512dq",
-            "avx512vl"]
+FEATURES = ["cpuid-leaf-1", "sse4.2", "avx", "avx2", "f16c", "fma", "avx512f", "avx512bw",
+            "avx512cd", "avx512dq", "avx512vl"]
 PROBE = """#include <cpuid.h>
 #include <stdio.h>
 int main(void) {
@@ -72,7 +72,8 @@ def probe_features(compiler, work, executors):
     out = {}
     for name, prefix in executors.items():
         res = subprocess.run(prefix + [exe], capture_output=True, text=True, check=True)
-        out[name] = {k: v == "1" for k, v in (line.split() for line in res.stdout.split("\n") if line)}
+        out[name] = {k: v == "1"
+                     for k, v in (line.split() for line in res.stdout.split("\n") if line)}
         if sorted(out[name]) != sorted(FEATURES):
             raise RuntimeError(f"cpu probe under {name}: {res.stdout!r}")
     return out

@@ -292,8 +292,8 @@ class PlantedGaps(unittest.TestCase):
              "--out", out, "--work", os.path.join(self.tmp, "work")],
             capture_output=True, text=True, cwd=ROOT,
             env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "evidence")))
-        return res.returncode, res.stdout, json.load(open(os.path.join(out,
-                                                                        "structural-coverage.json")))
+        with open(os.path.join(out, "structural-coverage.json"), encoding="utf-8") as f:
+            return res.returncode, res.stdout, json.load(f)
 
     def test_each_planted_gap_is_unresolved(self):
         rc, out, doc = self.analyse([])

@@ -358,22 +358,7 @@ Report build_report(const Options& options) {
       if (k == "git_commit" || k == "commit") rep.commit = v;
     if (rep.commit.empty()) rep.commit = git_commit(options.source_root);
   }
-  // The functions each requirement's tests reach (coupling.json, control coupling), for the
-  // requirement rows; the coupling section (sections_coverage.cpp) judges the file.
-  if (const fs::path p = ev / "coupling.json"; fs::is_regular_file(p, ec)) {
-    try {
-      const auto j = nlohmann::json::parse(read_text(p).value_or(""));
-      for (const auto& c : j.at("control"))
-        for (const auto& f : c.at("reached"))
-          rep.reached[c.at("requirement").get<std::string>()].push_back(
-              ReachedFunction{f.at("function").get<std::string>(),
-                              f.at("variant").get<std::string>(),
-                              f.at("file").get<std::string>(), f.at("line").get<int>(),
-                              f.at("href").get<std::string>()});
-    } catch (const std::exception& e) {
-      issue("unreadable", std::string("coupling.json: ") + e.what(), "coupling.json", true);
-    }
-  }
+  read_reached(rep);  // coupling.json: the functions each requirement's tests reach
   for (const char* name : {"coverage-summary.json", "coverage.json"}) {
     const fs::path p = ev / name;
     if (!fs::is_regular_file(p, ec)) continue;

@@ -98,7 +98,8 @@ Section structural(Report& rep) {
                             "; features " + sec::cell(e["cpu_features"])});
   run.rows.push_back({"functions entered", pair_text(m["functions_entered"])});
   run.rows.push_back({"gaps resolved by kind", sec::cell(g["resolved_by_kind"])});
-  if (j->contains("html")) run.rows.push_back({"source with counts and MC/DC", sec::cell((*j)["html"])});
+  if (j->contains("html"))
+    run.rows.push_back({"source with counts and MC/DC", sec::cell((*j)["html"])});
   s.tables.push_back(run);
   s.tables.push_back(pick("Justification register rows and their checks", (*j)["register"]["rows"],
                           {"id", "gaps", "ok", "check"}));
@@ -191,6 +192,27 @@ Section eva(Report& rep) {
 }
 
 }  // namespace
+
+void read_reached(Report& rep) {
+  std::string error;
+  const auto j = sec::read_json(rep.options.evidence_dir / "coupling.json", &error);
+  if (!j) {
+    if (!error.empty())
+      rep.issues.push_back(Issue{"unreadable", "coupling.json: " + error, "coupling.json", true});
+    return;
+  }
+  try {
+    for (const auto& c : j->at("control"))
+      for (const auto& f : c.at("reached"))
+        rep.reached[c.at("requirement").get<std::string>()].push_back(
+            ReachedFunction{f.at("function").get<std::string>(),
+                            f.at("variant").get<std::string>(), f.at("file").get<std::string>(),
+                            f.at("line").get<int>(), f.at("href").get<std::string>()});
+  } catch (const std::exception& e) {
+    rep.issues.push_back(Issue{"unreadable", std::string("coupling.json: ") + e.what(),
+                               "coupling.json", true});
+  }
+}
 
 namespace sec {
 void coverage_sections(Report& rep) {

@@ -387,6 +387,8 @@ bool is_non_requirement_tag(const std::string& tag);
 
 // Builds the optional sections (sections.cpp); adds gaps and warnings to rep.issues.
 void add_sections(Report& rep);
+// Reads rep.reached from coupling.json of the evidence dir, when present (sections_coverage.cpp).
+void read_reached(Report& rep);
 
 // Adds a row per requirement of rep.catalogue, joined to the evidence read into rep; stale_files:
 // the evidence files bound to other sources than the current ones (join.cpp).
