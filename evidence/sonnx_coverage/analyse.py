@@ -245,23 +245,18 @@ def main(argv=None):
         page = profiles.html(counted_data, objects, sources,
                              os.path.join(args.out, "coverage-mcdc"))
         doc["html"] = os.path.relpath(page, args.out)
-    schema.validate_file(doc, "structural-coverage")
-    with open(os.path.join(args.out, args.name), "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1)
+    schema.write(doc, "structural-coverage", os.path.join(args.out, args.name))
     if not args.scope and not args.skip_variant:
         names = {f.profile_name: {"function": f.base, "variant": f.variant, "file": f.file,
                                   "line": f.line} for f in fns}
         reach = reach_per_requirement(counted, objects, sources, work, names)
-        with open(os.path.join(args.out, "coverage-reach.json"), "w", encoding="utf-8") as f:
-            json.dump(reach, f, indent=1)
+        schema.write(reach, "coverage-reach", os.path.join(args.out, "coverage-reach.json"))
     m = doc["measured"]["percent"]
-    print(f"structural coverage ({len(counted)} requirement-tagged test cases, {len(fns)} compiled "
-          f"functions): statements {m['statements']}%, decisions {m['decisions']}%, MC/DC "
-          f"{m['conditions']}% measured; {len(gaps)} gaps, {len(gaps) - len(unresolved)} resolved "
-          f"by the register, {len(unresolved)} unresolved")
-    for p in problems[:60]:
-        print("  " + p)
-    return 0 if not problems else 1
+    return schema.verdict(
+        f"structural coverage ({len(counted)} requirement-tagged test cases, {len(fns)} compiled "
+        f"functions): statements {m['statements']}%, decisions {m['decisions']}%, MC/DC "
+        f"{m['conditions']}% measured; {len(gaps)} gaps, {len(gaps) - len(unresolved)} resolved "
+        f"by the register, {len(unresolved)} unresolved", problems, 60)
 
 
 def reach_per_requirement(counted, objects, sources, work, names):
@@ -279,7 +274,6 @@ def reach_per_requirement(counted, objects, sources, work, names):
         out["requirements"][rid] = {"tests": len(tests), "functions": reached}
     out["functions"] = sorted(names.values(), key=lambda f: (f["file"], f["line"], f["function"],
                                                               f["variant"]))
-    schema.validate_file(out, "coverage-reach")
     return out
 
 

@@ -254,14 +254,11 @@ def main(argv=None):
                        "parameters": len(data)},
            "control": control, "unreached": unreached, "data": data,
            "problems": problems, "ok": not problems}
-    schema.validate_file(doc, "coupling")
-    with open(os.path.join(args.out, "coupling.json"), "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1)
-    print(f"coupling: {len(control)} requirements with the functions their tests reach, "
-          f"{len(unreached)} functions reached by none, {len(data)} public parameters traced")
-    for p in problems[:40]:
-        print("  " + p)
-    return 0 if not problems else 1
+    schema.write(doc, "coupling", os.path.join(args.out, "coupling.json"))
+    return schema.verdict(
+        f"coupling: {len(control)} requirements with the functions their tests reach, "
+        f"{len(unreached)} functions reached by none, {len(data)} public parameters traced",
+        problems)
 
 
 if __name__ == "__main__":

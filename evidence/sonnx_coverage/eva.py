@@ -228,16 +228,12 @@ def main(argv=None):
                        "alarms_shown_false": sum(a["false_alarm_shown"] for a in alarms.values()),
                        "entries": len(todo)},
            "problems": problems, "ok": not problems}
-    schema.validate_file(doc, "eva")
-    with open(os.path.join(args.out, "eva.json"), "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1)
+    schema.write(doc, "eva", os.path.join(args.out, "eva.json"))
     s = doc["summary"]
-    print(f"Eva: {s['entries']} entry points, {s['functions']} functions, {s['alarms']} alarms, "
-          f"{s['alarms_shown_false']} shown false (a register row and WP's proof of the same "
-          "check)")
-    for p in problems[:60]:
-        print("  " + p)
-    return 0 if not problems else 1
+    return schema.verdict(
+        f"Eva: {s['entries']} entry points, {s['functions']} functions, {s['alarms']} alarms, "
+        f"{s['alarms_shown_false']} shown false (a register row and WP's proof of the same "
+        "check)", problems, 60)
 
 
 if __name__ == "__main__":

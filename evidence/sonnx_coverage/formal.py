@@ -151,16 +151,12 @@ def main(argv=None):
                    registered=sum(1 for e in out if not e["pass"] and e["register_row"]))
     doc = {"schema": "sonnx-formal-coverage/1", "listing": source, "summary": summary,
            "functions": out, "problems": problems, "ok": not problems}
-    schema.validate_file(doc, "formal-coverage")
-    with open(os.path.join(args.out, "formal-coverage.json"), "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1)
-    print(f"formal-analysis coverage: {summary['functions']} functions, {summary['proved_by_wp']} "
-          f"in a WP pass, {summary['registered']} registered; {summary['properties_proved']}/"
-          f"{summary['properties']} properties proved; {summary['smoke_goals']} smoke goals, "
-          f"{summary['unreachable_found']} unreachable ({source})")
-    for p in problems[:40]:
-        print("  " + p)
-    return 0 if not problems else 1
+    schema.write(doc, "formal-coverage", os.path.join(args.out, "formal-coverage.json"))
+    return schema.verdict(
+        f"formal-analysis coverage: {summary['functions']} functions, {summary['proved_by_wp']} "
+        f"in a WP pass, {summary['registered']} registered; {summary['properties_proved']}/"
+        f"{summary['properties']} properties proved; {summary['smoke_goals']} smoke goals, "
+        f"{summary['unreachable_found']} unreachable ({source})", problems)
 
 
 if __name__ == "__main__":

@@ -144,14 +144,17 @@ def resolve(gaps, reg, executors, wp_report, symbols, ran_variants):
         if not mine:
             if row["kind"] == "variant-absent" and any(
                     row["variants"] == "all" or v in row["variants"] for v in ran_variants):
-                verdicts.append({"id": row["id"], "gaps": 0, "ok": True,
+                verdicts.append({"id": row["id"], "kind": row["kind"],
+                                 "rests_on": row["rests_on"], "gaps": 0, "ok": True,
                                  "check": "not needed: its version ran on a CPU of the runs"})
                 continue
             problems.append(f"{row['id']}: resolves no gap (stale row)")
-            verdicts.append({"id": row["id"], "gaps": 0, "ok": False, "check": "stale: no gap"})
+            verdicts.append({"id": row["id"], "kind": row["kind"], "rests_on": row["rests_on"],
+                             "gaps": 0, "ok": False, "check": "stale: no gap"})
             continue
         ok, text = check_row(row, mine, executors, wp_report, symbols)
-        verdicts.append({"id": row["id"], "gaps": len(mine), "ok": ok, "check": text})
+        verdicts.append({"id": row["id"], "kind": row["kind"], "rests_on": row["rests_on"],
+                         "gaps": len(mine), "ok": ok, "check": text})
         if not ok:
             problems.append(f"{row['id']}: {text}")
     by_id = {v["id"]: v["ok"] for v in verdicts}

@@ -196,9 +196,7 @@ def main(argv=None):
            "seconds": round(time.monotonic() - start, 1), "tests": tests,
            "failed": [{"program": p, "name": n, "executor": e} for p, n, e in failed],
            "emulator_disagreements": disagreements}
-    schema.validate_file(doc, "coverage-runs")
-    with open(os.path.join(args.out, "runs.json"), "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1)
+    schema.write(doc, "coverage-runs", os.path.join(args.out, "runs.json"))
     counted = sum(t["counted"] for t in tests)
     print(f"coverage runs: {len(tests)} test cases ({counted} with a requirement tag), "
           f"{len(jobs)} runs on {len(executors)} CPU(s), {doc['seconds']} s, {len(failed)} failed, "

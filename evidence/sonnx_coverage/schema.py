@@ -79,3 +79,18 @@ def validate(doc, sch, root=None, where="$"):
 def validate_file(doc, name):
     """Validates `doc` against evidence/schemas/<name>.schema.json."""
     return validate(doc, load(name))
+
+
+def write(doc, name, path):
+    """Validates doc against evidence/schemas/<name>.schema.json, then writes it to path."""
+    validate_file(doc, name)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+
+
+def verdict(summary, problems, shown=40):
+    """Prints the summary line and the first problems; the exit status (1 on any problem)."""
+    print(summary)
+    for p in problems[:shown]:
+        print("  " + p)
+    return 0 if not problems else 1

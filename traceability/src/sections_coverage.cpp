@@ -102,7 +102,7 @@ Section structural(Report& rep) {
     run.rows.push_back({"source with counts and MC/DC", sec::cell((*j)["html"])});
   s.tables.push_back(run);
   s.tables.push_back(pick("Justification register rows and their checks", (*j)["register"]["rows"],
-                          {"id", "gaps", "ok", "check"}));
+                          {"id", "kind", "rests_on", "gaps", "ok", "check"}));
   s.tables.push_back(pick("Gaps (each resolved by the row named, or unresolved)", g["list"],
                           {"function", "variant", "file", "line", "gap", "at", "condition",
                            "missing", "row", "resolved"}));
