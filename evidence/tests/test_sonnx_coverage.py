@@ -166,6 +166,24 @@ class Justify(unittest.TestCase):
                      [g])
         self.assertFalse(g["resolved"])
 
+    def test_a_version_no_cpu_of_the_runs_can_run(self):
+        r = row("SC-1", "variant-absent", "cpu-feature-absent:vaes", function="*",
+                variants="x86-64-v4 clone", gap="function", at="-", condition="-")
+        g = gap(function="scan", variant="x86-64-v4 clone", kind="function", at="-")
+        _, problems = self.resolve([r], [g])
+        self.assertEqual(problems, [])
+        self.assertTrue(g["resolved"])
+        # where the version ran, the row resolves nothing and is not needed; where it did not run
+        # and no gap names it, it is stale
+        verdicts, problems = self.resolve([r], [], ran={"x86-64-v4 clone"})
+        self.assertEqual((problems, verdicts[0]["ok"]), ([], True))
+        _, problems = self.resolve([r], [])
+        self.assertTrue(any("stale" in p for p in problems))
+        # the same row on runs where a CPU has the feature fails
+        r["rests_on"] = "cpu-feature-absent:avx2"
+        _, problems = self.resolve([r], [dict(g)])
+        self.assertTrue(problems)
+
     def test_register_rows_are_consistent(self):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "r.json")
