@@ -46,7 +46,7 @@ c_subset_files() {
 
 analyse() {  # analyse OUT_NAME [extra arguments]
   python3 -m sonnx_coverage.analyse --runs "$runs/runs.json" --root "$root" \
-    --sources "${library_dirs[@]}" --register "$register" \
+    --library-dir "${library_dirs[@]}" --register "$register" \
     --wp-report "$evidence/wp-report.json" --archive "$root/build/src/libsonnx_div.a" \
     --multiversion src/common/kernels/sonnx_multiversion.h \
     --coverage-multiversion cmake/mcdc_multiversion.h --out "$evidence" "$@"

@@ -2,7 +2,7 @@
 and the justification register that resolves them, and the functions each requirement's tests
 reach (control coupling).
 
-    python3 -m sonnx_coverage.analyse --runs RUNS.json --root . --sources DIR... \
+    python3 -m sonnx_coverage.analyse --runs RUNS.json --root . --library-dir DIR... \
         --register spec/coverage-justifications.json --wp-report build/evidence/wp-report.json \
         --archive build/src/libsonnx_div.a --multiversion HEADER --coverage-multiversion HEADER \
         --out build/evidence [--object BINARY...] [--scope GLOB...] [--html]
@@ -101,7 +101,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", required=True)
     ap.add_argument("--root", required=True)
-    ap.add_argument("--sources", nargs="+", required=True)
+    ap.add_argument("--library-dir", nargs="+", required=True, dest="sources")
     ap.add_argument("--register", required=True)
     ap.add_argument("--wp-report")
     ap.add_argument("--archive")

@@ -304,7 +304,7 @@ class PlantedGaps(unittest.TestCase):
         out = os.path.join(self.tmp, "out")
         res = subprocess.run(
             ["python3", "-m", "sonnx_coverage.analyse", "--runs", self.runs, "--root", ROOT,
-             "--sources", self.src, "--register", path, "--wp-report", wp_path,
+             "--library-dir", self.src, "--register", path, "--wp-report", wp_path,
              "--multiversion", self.header, "--coverage-multiversion", self.header,
              "--scope", os.path.join(self.src, "planted.c"),
              "--out", out, "--work", os.path.join(self.tmp, "work")],
