@@ -378,6 +378,7 @@ Report build_report(const Options& options) {
       if (k == "git_commit" || k == "commit") rep.commit = v;
     if (rep.commit.empty()) rep.commit = git_commit(options.source_root);
   }
+  read_reached(rep);  // coupling.json: the functions each requirement's tests reach
   for (const char* name : {"coverage-summary.json", "coverage.json"}) {
     const fs::path p = ev / name;
     if (!fs::is_regular_file(p, ec)) continue;

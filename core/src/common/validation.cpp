@@ -83,13 +83,18 @@ Failure& Failure::operator<<(const char* text) noexcept {
 }
 
 Failure& Failure::append_unsigned(std::uint64_t value) noexcept {
+  // Every 64-bit value has at most digits10 + 1 = 20 decimal digits (its maximum is below 10^20),
+  // so the loop fills at most the whole array: no bound to test at run time.
   std::array<char, std::numeric_limits<std::uint64_t>::digits10 + 1> digits{};
+  constexpr std::uint64_t ten_to_the_19 = 10000000000000000000ULL;
+  static_assert(std::numeric_limits<std::uint64_t>::max() / ten_to_the_19 < 10,
+                "a 64-bit value has at most 20 decimal digits");
   std::size_t count = 0;
   do {
     digits[count] = static_cast<char>('0' + value % 10);
     value /= 10;
     ++count;
-  } while (value != 0 && count < digits.size());
+  } while (value != 0);
   while (count > 0) put(digits[--count]);
   return *this;
 }

@@ -60,7 +60,7 @@ struct Source {
 
 // One entry of a requirement's decided_by or supported_by. Why3 goals, sweeps and tags are named
 // exactly in the catalogue; WP properties by function family and label (by_family), expanded into
-// exact names by traceability/decided_by.py (decided-by.json of the evidence folder, read by
+// exact names by sonnx_evidence.decided_by (decided-by.json of the evidence folder, read by
 // apply_family_expansion).
 struct EvidenceRef {
   std::string method;              // why3, wp, exhaustive, test
@@ -215,6 +215,16 @@ struct CodeLink {
 // Scans one text for [kind->req~ID~rev] tags.
 std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string& file);
 
+// A library function a requirement's tests reach (coupling.json, control coupling), with the page
+// of the coverage build's source view that shows it (relative to the evidence dir).
+struct ReachedFunction {
+  std::string function;
+  std::string variant;
+  std::string file;
+  int line = 0;
+  std::string href;
+};
+
 struct Assumption {
   std::vector<std::string> cells;  // ID, kind, where, statement, justification, how checked
 };
@@ -305,6 +315,7 @@ struct Row {
   std::vector<const ProofGoal*> wp;
   std::vector<const Exhaustive*> exhaustive;
   std::vector<const CodeLink*> links;
+  const std::vector<ReachedFunction>* reached = nullptr;  // coupling.json, when present
   std::vector<Flag> flags;
   Status status = Status::missing;
   // Strongest kind of evidence: code (proved WP goals on the compiled sources), exhaustive (a
@@ -350,7 +361,9 @@ struct Report {
   std::vector<std::string> why3_assumptions;  // register rows the proofs' axiom scans matched
   std::string why3_summary;
   std::vector<std::pair<std::string, std::string>> tool_versions;
-  std::vector<std::pair<std::string, std::string>> coverage;  // label, value
+  std::vector<std::pair<std::string, std::string>> coverage;  // label, value (gcov)
+  // Per requirement, the library functions its tests reach (coupling.json).
+  std::map<std::string, std::vector<ReachedFunction>> reached;
   std::vector<std::string> bench_header;                      // bench.json as a table
   std::vector<std::vector<std::string>> bench_rows;
   std::deque<EvidenceFile> files;  // deque: references stay valid while appending
@@ -386,6 +399,8 @@ bool is_non_requirement_tag(const std::string& tag);
 
 // Builds the optional sections (sections.cpp); adds gaps and warnings to rep.issues.
 void add_sections(Report& rep);
+// Reads rep.reached from coupling.json of the evidence dir, when present (sections_coverage.cpp).
+void read_reached(Report& rep);
 
 // Adds a row per requirement of rep.catalogue, joined to the evidence read into rep; stale_files:
 // the evidence files bound to other sources than the current ones (join.cpp).
