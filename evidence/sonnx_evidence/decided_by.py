@@ -65,10 +65,10 @@ def listing_names(path):
     """The property names of a listing: prove.sh --list-properties, or a WP report."""
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
-    if "passes" in data:
-        return sorted({n for names in data["passes"].values() for n in names})
-    if "goals" in data:
+    if "goals" in data:  # a WP report (its "passes" are the passes' records, not names)
         return sorted({g["goal"] for g in data["goals"] if "goal" in g})
+    if isinstance(data.get("passes"), dict):  # a listing: {pass: [property names]}
+        return sorted({n for names in data["passes"].values() for n in names})
     raise CatalogueError(f"{path}: neither a property listing nor a WP report")
 
 
