@@ -249,3 +249,23 @@ size_t sonnx_div_domain_scan_${suffix}(const ${ctype}* a, const ${ctype}* b, siz
   return first;
 }
 #@endfragment
+
+// domain_block_loop_start: the scan's loop over blocks (sonnx_domain_block_end), up to the first
+// block with a violation; `violations` is the block's flag (the type's flag_type: unsigned, of the
+// element's width).
+#@fragment domain_block_loop_start
+  size_t start = 0U;
+  size_t end = 0U;
+  ${flag_type} violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        ${domain}(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !${domain}(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
+#@endfragment
