@@ -53,7 +53,7 @@ def trace_links(catalogue, trace):
             tests = []
             goals = []
             for d in req.get("decided_by", []):
-                for key in ("goals", "properties", "sweeps"):
+                for key in ("goals", "properties", "families", "sweeps"):
                     goals += [(g if isinstance(g, str) else json.dumps(g), d["method"])
                               for g in d.get(key, [])]
         out[req["id"]] = {"level": level, "tests": sorted(set(tests)),
