@@ -250,10 +250,10 @@ int rounds = 5;
 template <typename T>
 void register_type(const char* name, DataType type, Paths<T> paths, unsigned shift = 0) {
   const Kernel<T> selected = paths.selected != nullptr ? paths.selected : paths.proved;
-  kernel_paths[name] =
-      selected == paths.proved
-          ? std::string("proved kernel")
-          : std::string("fast path (") + sonnx::detail::selected_kernel_table().instruction_set + ")";
+  kernel_paths[name] = selected == paths.proved
+                           ? std::string("proved kernel")
+                           : std::string("fast path (") +
+                                 sonnx::detail::selected_kernel_table().instruction_set + ")";
   const auto add = [name](const std::string& variant, int round, std::int64_t n, auto&& run) {
     benchmark::RegisterBenchmark((variant + "/" + name + "/round:" + std::to_string(round)).c_str(),
                                  run)
@@ -527,8 +527,9 @@ int main(int argc, char** argv) {
   add_onnxruntime_peer(records, node, profiler);
   // The evidence file: the records under "results" (type, n, ratios), with how they were timed.
   const nlohmann::json out = {
-      {"what", "throughput ratios per type and n: kernel, checked API, proved kernel, naive loop, "
-               "streaming bound, domain scan, onnxruntime's Div"},
+      {"what",
+       "throughput ratios per type and n: kernel, checked API, proved kernel, naive loop, "
+       "streaming bound, domain scan, onnxruntime's Div"},
       {"timing", "sonnx variants: thread CPU time, least of " + std::to_string(rounds) +
                      " interleaved rounds; onnxruntime and the checked API beside it "
                      "(onnxruntime_ns_per_element, peer_*): wall time, best of 5 interleaved "

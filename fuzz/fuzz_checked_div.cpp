@@ -1,21 +1,21 @@
 // libFuzzer harness of the checked API sonnx::div: random element types (including non-profile
 // ones), shapes (including negative, huge, broadcastable and mismatched ones), layouts, null data,
 // aliasing (exact and partial) and values. Every call is compared with an independent model:
-//   - the expected status follows the check order documented in core/include/sonnx/div.hpp, computed
+//   - the expected status follows the check order documented in core/include/sonnx/div.hpp,
+//   computed
 //     here from scratch (requirement ID, error code, first offending index and multi-index);
 //   - on error, C, A and B are unchanged (D7);
 //   - on success, integer quotients equal exact truncated division on magnitudes (I1) and float
 //     quotients equal an integer-only correctly rounded division of the bit patterns (F1, F2),
 //     cross-checked against the MPFR oracle and, for float32, against a double
 //     division rounded once.
-#include <sonnx/div.hpp>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <sonnx/div.hpp>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -41,11 +41,24 @@ DataType type_from(std::uint8_t b) {
 // The element sizes of the 12 profile types, from the ONNX type list (0: not a profile type).
 std::size_t element_bytes(DataType t) {
   switch (static_cast<int>(t)) {
-    case 2: case 3: return 1;                      // uint8 int8
-    case 4: case 5: case 10: case 16: return 2;    // uint16 int16 float16 bfloat16
-    case 1: case 6: case 12: return 4;             // float32 int32 uint32
-    case 7: case 11: case 13: return 8;            // int64 float64 uint64
-    default: return 0;
+    case 2:
+    case 3:
+      return 1;  // uint8 int8
+    case 4:
+    case 5:
+    case 10:
+    case 16:
+      return 2;  // uint16 int16 float16 bfloat16
+    case 1:
+    case 6:
+    case 12:
+      return 4;  // float32 int32 uint32
+    case 7:
+    case 11:
+    case 13:
+      return 8;  // int64 float64 uint64
+    default:
+      return 0;
   }
 }
 
@@ -72,11 +85,15 @@ Shape perturb(const Shape& base, Input& in) {
     case 0:
       if (!s.empty()) s.erase(s.begin());
       break;
-    case 1: s.insert(s.begin(), static_cast<std::int64_t>(in.byte() % 3U)); break;
+    case 1:
+      s.insert(s.begin(), static_cast<std::int64_t>(in.byte() % 3U));
+      break;
     case 2:
       if (!s.empty()) s[in.byte() % s.size()] = static_cast<std::int64_t>(in.byte() % 5U);
       break;
-    default: s = generate_shape(in); break;
+    default:
+      s = generate_shape(in);
+      break;
   }
   return s;
 }
@@ -148,9 +165,9 @@ void check_integer(const unsigned char* a, const unsigned char* b, const unsigne
     const T y = load<T>(b, i);
     const T want = reference::truncated_quotient(x, y);
     const T got = load<T>(c, i);
-    FUZZ_REQUIRE(got == want, "I1: element " + std::to_string(i) + ": " + std::to_string(x) + " / " +
-                                  std::to_string(y) + " = " + std::to_string(got) + ", expected " +
-                                  std::to_string(want));
+    FUZZ_REQUIRE(got == want, "I1: element " + std::to_string(i) + ": " + std::to_string(x) +
+                                  " / " + std::to_string(y) + " = " + std::to_string(got) +
+                                  ", expected " + std::to_string(want));
   }
 }
 
@@ -188,9 +205,9 @@ void check_float(const reference::Format& f, const unsigned char* a, const unsig
       FUZZ_REQUIRE(reference::same_result(f, wide_bits, want),
                    "harness reference disagrees with the double computation at " + where);
     }
-    FUZZ_REQUIRE(reference::same_result(f, got, want),
-                 (f.width <= 16 ? "F2: " : "F1: ") + where + " gave bits " + std::to_string(got) +
-                     ", expected " + std::to_string(want));
+    FUZZ_REQUIRE(reference::same_result(f, got, want), (f.width <= 16 ? "F2: " : "F1: ") + where +
+                                                           " gave bits " + std::to_string(got) +
+                                                           ", expected " + std::to_string(want));
   }
 }
 
@@ -204,8 +221,17 @@ std::uint64_t special(DataType t, std::uint8_t selector, Input& in) {
     const unsigned bits = static_cast<unsigned>(esize * 8);
     const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
     const std::uint64_t top = std::uint64_t{1} << (bits - 1);
-    const std::uint64_t table[] = {0, 1, mask /* -1 or MAX */, top /* MIN or 2^(n-1) */,
-                                   top - 1, 2, mask - 1 /* -2 */, 3, top + 1, 7, mask - 6};
+    const std::uint64_t table[] = {0,
+                                   1,
+                                   mask /* -1 or MAX */,
+                                   top /* MIN or 2^(n-1) */,
+                                   top - 1,
+                                   2,
+                                   mask - 1 /* -2 */,
+                                   3,
+                                   top + 1,
+                                   7,
+                                   mask - 6};
     const std::size_t k = selector % 12U;
     return k < std::size(table) ? table[k] : (in.bytes_le(esize) & mask);
   }
@@ -218,9 +244,17 @@ std::uint64_t special(DataType t, std::uint8_t selector, Input& in) {
   const std::uint64_t inf = reference::infinity(f);
   const std::uint64_t one = static_cast<std::uint64_t>(f.emax) << (p - 1);
   const std::uint64_t min_normal = std::uint64_t{1} << (p - 1);
-  const std::uint64_t table[] = {0,   sign,           inf,          inf | (min_normal >> 1),
-                                 1,   min_normal - 1, min_normal,   inf - 1,
-                                 one, one + 1,        one + min_normal /* 2 */,
+  const std::uint64_t table[] = {0,
+                                 sign,
+                                 inf,
+                                 inf | (min_normal >> 1),
+                                 1,
+                                 min_normal - 1,
+                                 min_normal,
+                                 inf - 1,
+                                 one,
+                                 one + 1,
+                                 one + min_normal /* 2 */,
                                  one + min_normal + (min_normal >> 1) /* 3 */};
   const std::size_t k = selector % 16U;
   const std::uint64_t neg = (selector & 0x80U) != 0 ? sign : 0;
@@ -251,7 +285,8 @@ void fill(std::vector<unsigned char>& buffer, DataType t, bool specials, Input& 
 // "[2, 3]", as the library writes a shape.
 std::string shape_text(const Shape& shape) {
   std::string text = "[";
-  for (std::size_t k = 0; k < shape.size(); ++k) text += (k == 0 ? "" : ", ") + std::to_string(shape[k]);
+  for (std::size_t k = 0; k < shape.size(); ++k)
+    text += (k == 0 ? "" : ", ") + std::to_string(shape[k]);
   return text + "]";
 }
 
@@ -284,7 +319,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   shapes[2] = (flags & 0x10U) != 0 ? perturb(shapes[0], in) : shapes[0];
   const int null_tensor = (flags & 0x20U) != 0 ? static_cast<int>(in.byte() % 3U) : -1;
   unsigned alias = (flags >> 6) & 3U;  // 0 none, 1 C = A, 2 C = B, 3 see `more`
-  const unsigned extended = more % 4U;  // with alias 3: 0 A = B = C, 1 A = B, 2 C inside A, 3 C inside B
+  const unsigned extended =
+      more % 4U;  // with alias 3: 0 A = B = C, 1 A = B, 2 C inside A, 3 C inside B
   const bool specials = (more & 0x10U) != 0;
   // Both kernel sets behind the checked API: the fast paths (D9) and the proved kernels.
   const sonnx::Kernels kernels =
@@ -313,8 +349,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Element size for allocation even when the types are not numeric (then 1).
   const std::size_t esize = std::max<std::size_t>(element_bytes(types[0]), 1);
   for (int k = 0; k < 3; ++k) {
-    const bool negative = std::any_of(shapes[k].begin(), shapes[k].end(),
-                                      [](std::int64_t d) { return d < 0; });
+    const bool negative =
+        std::any_of(shapes[k].begin(), shapes[k].end(), [](std::int64_t d) { return d < 0; });
     if (!negative) counts[k] = representable_count(shapes[k], esize);
     if (decided) continue;
     if (negative) {
@@ -367,8 +403,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     pc = pb;
   } else if (alias == 3) {
     switch (extended) {
-      case 0: pb = pa; pc = pa; break;
-      case 1: pb = pa; break;
+      case 0:
+        pb = pa;
+        pc = pa;
+        break;
+      case 1:
+        pb = pa;
+        break;
       case 2:
         offset = 1 + in.byte() % (bytes[0] - 1);
         pc = pa + offset;
@@ -412,15 +453,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ErrorCode code = ErrorCode::ok;
     std::optional<std::size_t> index;
     switch (types[0]) {
-      case DataType::int8: index = first_domain_violation<std::int8_t>(a, b, n, code); break;
-      case DataType::int16: index = first_domain_violation<std::int16_t>(a, b, n, code); break;
-      case DataType::int32: index = first_domain_violation<std::int32_t>(a, b, n, code); break;
-      case DataType::int64: index = first_domain_violation<std::int64_t>(a, b, n, code); break;
-      case DataType::uint8: index = first_domain_violation<std::uint8_t>(a, b, n, code); break;
-      case DataType::uint16: index = first_domain_violation<std::uint16_t>(a, b, n, code); break;
-      case DataType::uint32: index = first_domain_violation<std::uint32_t>(a, b, n, code); break;
-      case DataType::uint64: index = first_domain_violation<std::uint64_t>(a, b, n, code); break;
-      default: break;
+      case DataType::int8:
+        index = first_domain_violation<std::int8_t>(a, b, n, code);
+        break;
+      case DataType::int16:
+        index = first_domain_violation<std::int16_t>(a, b, n, code);
+        break;
+      case DataType::int32:
+        index = first_domain_violation<std::int32_t>(a, b, n, code);
+        break;
+      case DataType::int64:
+        index = first_domain_violation<std::int64_t>(a, b, n, code);
+        break;
+      case DataType::uint8:
+        index = first_domain_violation<std::uint8_t>(a, b, n, code);
+        break;
+      case DataType::uint16:
+        index = first_domain_violation<std::uint16_t>(a, b, n, code);
+        break;
+      case DataType::uint32:
+        index = first_domain_violation<std::uint32_t>(a, b, n, code);
+        break;
+      case DataType::uint64:
+        index = first_domain_violation<std::uint64_t>(a, b, n, code);
+        break;
+      default:
+        break;
     }
     if (index) {
       expected = Expected{code, code == ErrorCode::zero_divisor ? "C3" : "D3", index};
@@ -459,19 +517,44 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto* b = before_b.data();
     const auto* c = static_cast<const unsigned char*>(pointers[2]);
     switch (types[0]) {
-      case DataType::int8: check_integer<std::int8_t>(a, b, c, n); break;
-      case DataType::int16: check_integer<std::int16_t>(a, b, c, n); break;
-      case DataType::int32: check_integer<std::int32_t>(a, b, c, n); break;
-      case DataType::int64: check_integer<std::int64_t>(a, b, c, n); break;
-      case DataType::uint8: check_integer<std::uint8_t>(a, b, c, n); break;
-      case DataType::uint16: check_integer<std::uint16_t>(a, b, c, n); break;
-      case DataType::uint32: check_integer<std::uint32_t>(a, b, c, n); break;
-      case DataType::uint64: check_integer<std::uint64_t>(a, b, c, n); break;
-      case DataType::float16: check_float<std::uint16_t>(reference::binary16, a, b, c, n); break;
-      case DataType::bfloat16: check_float<std::uint16_t>(reference::bfloat16, a, b, c, n); break;
-      case DataType::float32: check_float<std::uint32_t>(reference::binary32, a, b, c, n); break;
-      case DataType::float64: check_float<std::uint64_t>(reference::binary64, a, b, c, n); break;
-      default: FUZZ_REQUIRE(false, "success on a non-numeric type: " + context);
+      case DataType::int8:
+        check_integer<std::int8_t>(a, b, c, n);
+        break;
+      case DataType::int16:
+        check_integer<std::int16_t>(a, b, c, n);
+        break;
+      case DataType::int32:
+        check_integer<std::int32_t>(a, b, c, n);
+        break;
+      case DataType::int64:
+        check_integer<std::int64_t>(a, b, c, n);
+        break;
+      case DataType::uint8:
+        check_integer<std::uint8_t>(a, b, c, n);
+        break;
+      case DataType::uint16:
+        check_integer<std::uint16_t>(a, b, c, n);
+        break;
+      case DataType::uint32:
+        check_integer<std::uint32_t>(a, b, c, n);
+        break;
+      case DataType::uint64:
+        check_integer<std::uint64_t>(a, b, c, n);
+        break;
+      case DataType::float16:
+        check_float<std::uint16_t>(reference::binary16, a, b, c, n);
+        break;
+      case DataType::bfloat16:
+        check_float<std::uint16_t>(reference::bfloat16, a, b, c, n);
+        break;
+      case DataType::float32:
+        check_float<std::uint32_t>(reference::binary32, a, b, c, n);
+        break;
+      case DataType::float64:
+        check_float<std::uint64_t>(reference::binary64, a, b, c, n);
+        break;
+      default:
+        FUZZ_REQUIRE(false, "success on a non-numeric type: " + context);
     }
   }
   // Inputs not aliased with C are never modified (D7; partial overlap is always an error, so

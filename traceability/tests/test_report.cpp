@@ -122,8 +122,9 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
   write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
   write(ev / "tool-versions.json", R"({"g++": "12.2", "git_commit": "abc123"})");
-  write(ev / "bench.json",
-        R"({"results":[{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}]})");
+  write(
+      ev / "bench.json",
+      R"({"results":[{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}]})");
   write(ev / "coverage.json",
         R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
   write(ev / "wp-smoke.json",
@@ -425,8 +426,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
     CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
-    CHECK(has_issue(r, "tool-qualification",
-                    "TOR-T-1 (T) has no passing test in this run: failed"));
+    CHECK(
+        has_issue(r, "tool-qualification", "TOR-T-1 (T) has no passing test in this run: failed"));
     CHECK(has_issue(r, "coding-standard",
                     "1 coding-standard findings outside the deviation register"));
     CHECK(has_issue(r, "platforms", "FAILED on armhf"));

@@ -250,24 +250,24 @@ Counters check_sample(Checker<T>& checker, const EquivalenceOptions& options, st
   const std::uint64_t random_rows = (sample + row_size - 1) / row_size;
   result.mode = "sample";
   result.pairs_checked = edges.size() * edges.size() + random_rows * row_size;
-  return run_rows(checker, edges.size() + random_rows, options.threads,
-                  [&](std::uint64_t r, auto& a, auto& b) {
-                    if (r < edges.size()) {  // boundary row: edges[r] / every edge
-                      a.assign(edges.size(), edges[r]);
-                      b = edges;
-                      return;
-                    }
-                    std::uint64_t state = options.seed ^ (r * 0xD1B54A32D192ED03ULL);
-                    a.resize(row_size);
-                    b.resize(row_size);
-                    const unsigned shift = bits != 64 ? 0 : (r % 3 == 1 ? 11 : (r % 3 == 2 ? 33 : 0));
-                    for (std::uint64_t i = 0; i < row_size; ++i) {
-                      a[i] = static_cast<T>(from_bits<T>(splitmix64(state)) >> shift);
-                      // Divisors of every magnitude: shift the random pattern right.
-                      const std::uint64_t divisor = splitmix64(state);
-                      b[i] = static_cast<T>(from_bits<T>(divisor >> (divisor % bits)) >> shift);
-                    }
-                  });
+  return run_rows(
+      checker, edges.size() + random_rows, options.threads, [&](std::uint64_t r, auto& a, auto& b) {
+        if (r < edges.size()) {  // boundary row: edges[r] / every edge
+          a.assign(edges.size(), edges[r]);
+          b = edges;
+          return;
+        }
+        std::uint64_t state = options.seed ^ (r * 0xD1B54A32D192ED03ULL);
+        a.resize(row_size);
+        b.resize(row_size);
+        const unsigned shift = bits != 64 ? 0 : (r % 3 == 1 ? 11 : (r % 3 == 2 ? 33 : 0));
+        for (std::uint64_t i = 0; i < row_size; ++i) {
+          a[i] = static_cast<T>(from_bits<T>(splitmix64(state)) >> shift);
+          // Divisors of every magnitude: shift the random pattern right.
+          const std::uint64_t divisor = splitmix64(state);
+          b[i] = static_cast<T>(from_bits<T>(divisor >> (divisor % bits)) >> shift);
+        }
+      });
 }
 
 template <typename T>
@@ -333,9 +333,9 @@ EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options)
                           options, result);
       break;
     case FastPathType::int8:
-      result = check_type(Route<std::int8_t>{sonnx_div_i8, &KernelTable::int8,
-                                             &KernelTable::int8_domain_violated},
-                          options, result);
+      result = check_type(
+          Route<std::int8_t>{sonnx_div_i8, &KernelTable::int8, &KernelTable::int8_domain_violated},
+          options, result);
       break;
     case FastPathType::int16:
       result = check_type(Route<std::int16_t>{sonnx_div_i16, &KernelTable::int16,

@@ -1,6 +1,6 @@
 // The decision procedures of every integer type called by name as the façade calls them (the
-// baseline object's and, where the CPU runs it, the AVX2 object's), with each kernel choice, on each
-// outcome of their contracts (div_checked.h): valid (the quotients, hand computed: truncation
+// baseline object's and, where the CPU runs it, the AVX2 object's), with each kernel choice, on
+// each outcome of their contracts (div_checked.h): valid (the quotients, hand computed: truncation
 // toward zero), a failed check (R3, the first check), tensors of another type (C2) and an element
 // outside the domain (C3, D3); on every failure C is unchanged (D7). Also the baseline blocked
 // 64-bit kernels by name, and the checked API's errors on B and on C (D8) and for float16 in the
@@ -31,8 +31,8 @@ namespace {
 constexpr std::int32_t kernel_choices[] = {SONNX_KERNEL_SCALAR, SONNX_KERNEL_ROUTE};
 
 template <typename T>
-using CheckedDiv = sonnx_verdict (*)(sonnx_tensor, sonnx_tensor, sonnx_tensor, const T*, const T*, T*,
-                                     std::int32_t, sonnx_fault*);
+using CheckedDiv = sonnx_verdict (*)(sonnx_tensor, sonnx_tensor, sonnx_tensor, const T*, const T*,
+                                     T*, std::int32_t, sonnx_fault*);
 
 template <typename T>
 struct Procedure {
@@ -144,8 +144,8 @@ void check_procedures() {
         std::vector<T> minus_one = b;
         minus_one[5] = T{-1};
         CHECK(procedure(view(code, shape, a.data()), view(code, shape, minus_one.data()),
-                        view(code, shape, c.data()), a.data(), minus_one.data(), c.data(),
-                        kernel, &fault) == SONNX_QUOTIENT_OVERFLOW);
+                        view(code, shape, c.data()), a.data(), minus_one.data(), c.data(), kernel,
+                        &fault) == SONNX_QUOTIENT_OVERFLOW);
         CHECK(fault.position == 5);
         CHECK(c == untouched);
       }
@@ -183,12 +183,12 @@ TEST_CASE("floating-point decision procedures: a failed check and tensors of ano
   for (const auto& [procedure, code] : halves) {
     for (const std::int32_t kernel : {SONNX_KERNEL_SCALAR, SONNX_KERNEL_NONE}) {
       CHECK(procedure(view(0, shape, half_a.data()), view(code, shape, half_b.data()),
-                      view(code, shape, half_c.data()), half_a.data(), half_b.data(),
-                      half_c.data(), kernel, &fault) == SONNX_NON_NUMERIC_TYPE);
+                      view(code, shape, half_c.data()), half_a.data(), half_b.data(), half_c.data(),
+                      kernel, &fault) == SONNX_NON_NUMERIC_TYPE);
       CHECK(procedure(view(SONNX_TYPE_INT16, shape, half_a.data()),
                       view(SONNX_TYPE_INT16, shape, half_b.data()),
-                      view(SONNX_TYPE_INT16, shape, half_c.data()), half_a.data(),
-                      half_b.data(), half_c.data(), kernel, &fault) == SONNX_TYPE_MISMATCH);
+                      view(SONNX_TYPE_INT16, shape, half_c.data()), half_a.data(), half_b.data(),
+                      half_c.data(), kernel, &fault) == SONNX_TYPE_MISMATCH);
       CHECK(half_c == std::vector<std::uint16_t>{0x1234, 0x1234});
     }
   }
@@ -242,11 +242,11 @@ TEST_CASE("every table's domain answer of every integer type is C3 and D3", "[C3
     const std::int64_t s_ok[] = {7, -7}, s_zero[] = {1, 0}, s_minus[] = {1, -1};
     const std::int64_t s_min[] = {0, std::numeric_limits<std::int64_t>::min()};
     CHECK_FALSE(t->int64_domain_violated(s_min, s_ok, 2));
-    CHECK(t->int64_domain_violated(s_ok, s_zero, 2));     // C3
-    CHECK(t->int64_domain_violated(s_min, s_minus, 2));   // D3: MIN / -1
+    CHECK(t->int64_domain_violated(s_ok, s_zero, 2));    // C3
+    CHECK(t->int64_domain_violated(s_min, s_minus, 2));  // D3: MIN / -1
     const std::uint64_t u_ok[] = {7, 1}, u_zero[] = {3, 0};
     CHECK_FALSE(t->uint64_domain_violated(u_ok, u_ok, 2));
-    CHECK(t->uint64_domain_violated(u_ok, u_zero, 2));    // C3
+    CHECK(t->uint64_domain_violated(u_ok, u_zero, 2));  // C3
     const std::int8_t b_ok[] = {2, -2}, b_zero[] = {0, 1};
     CHECK_FALSE(t->int8_domain_violated(b_ok, b_ok, 2));
     CHECK(t->int8_domain_violated(b_ok, b_zero, 2));
@@ -257,14 +257,14 @@ TEST_CASE("a negative dimension in B or in C is a D8 error naming that tensor", 
   const std::vector<std::int64_t> good{2}, bad{-1};
   const std::vector<float> a{1.0F, 2.0F}, b{1.0F, 1.0F};
   std::vector<float> c{5.0F, 5.0F};
-  const Status on_b = sonnx::div({DataType::float32, good, a.data()},
-                                 {DataType::float32, bad, b.data()},
-                                 {DataType::float32, good, c.data()});
+  const Status on_b =
+      sonnx::div({DataType::float32, good, a.data()}, {DataType::float32, bad, b.data()},
+                 {DataType::float32, good, c.data()});
   CHECK(on_b.requirement == "D8");
   CHECK(message_of(on_b).find("tensor B") != std::string::npos);
-  const Status on_c = sonnx::div({DataType::float32, good, a.data()},
-                                 {DataType::float32, good, b.data()},
-                                 {DataType::float32, bad, c.data()});
+  const Status on_c =
+      sonnx::div({DataType::float32, good, a.data()}, {DataType::float32, good, b.data()},
+                 {DataType::float32, bad, c.data()});
   CHECK(on_c.requirement == "D8");
   CHECK(message_of(on_c).find("tensor C") != std::string::npos);
   CHECK(c == std::vector<float>{5.0F, 5.0F});
@@ -293,7 +293,7 @@ TEST_CASE("the multi-index of an error needs an output as long as the rank", "[D
 }
 
 TEST_CASE("a quiet NaN expected matches a quiet NaN only (SD-9)", "[D2]") {
-  CHECK(same_result(binary16_layout, 0x7E00, 0xFE01));   // two quiet NaNs
+  CHECK(same_result(binary16_layout, 0x7E00, 0xFE01));        // two quiet NaNs
   CHECK_FALSE(same_result(binary16_layout, 0x7E00, 0x3C00));  // a quiet NaN against 1.0
   CHECK_FALSE(same_result(binary16_layout, 0x3C00, 0x7E00));  // 1.0 against a quiet NaN
   CHECK(same_result(binary32_layout, 0x3F800000, 0x3F800000));

@@ -6,8 +6,8 @@
 //   renderers (render_*.cpp) write traceability.json, .html, .md, .csv and the console gap list;
 //             the HTML page is the Mustache template templates/report.html.mustache, embedded in
 //             the executable at build time (cmake/embed_template.cmake).
-// The content hash of the sources comes from sonnx_evidence.evidence_provenance --hash, the commit from
-// git rev-parse HEAD (provenance.cpp), both started through sonnx::process.
+// The content hash of the sources comes from sonnx_evidence.evidence_provenance --hash, the commit
+// from git rev-parse HEAD (provenance.cpp), both started through sonnx::process.
 //
 // Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
 // code tags, reads the evidence that real runs left in the evidence directory (Catch2 XML, WP
@@ -273,7 +273,8 @@ struct EvidenceFile {
 
 // ---------------------------------------------------------------------------------------------
 // Content binding of evidence to sources and the commit (provenance.cpp)
-// The hash of the files under root that the globs match, as sonnx_evidence.evidence_provenance --hash
+// The hash of the files under root that the globs match, as sonnx_evidence.evidence_provenance
+// --hash
 // (`script`, the one implementation) computes it; nothing, with *error set, when it fails.
 std::optional<std::string> sources_sha256(const fs::path& script, const fs::path& root,
                                           const std::vector<std::string>& globs,
@@ -364,7 +365,7 @@ struct Report {
   std::vector<std::pair<std::string, std::string>> coverage;  // label, value (gcov)
   // Per requirement, the library functions its tests reach (coupling.json).
   std::map<std::string, std::vector<ReachedFunction>> reached;
-  std::vector<std::string> bench_header;                      // bench.json as a table
+  std::vector<std::string> bench_header;  // bench.json as a table
   std::vector<std::vector<std::string>> bench_rows;
   std::deque<EvidenceFile> files;  // deque: references stay valid while appending
   std::vector<Section> sections;
