@@ -1,7 +1,7 @@
 // Requirements D9 and I1 for int64 and uint64: the fastest-mode kernels (on AVX2, the blocked
-// kernels: the binary64 route on every block of 128 elements whose operands are all below 2^53 in
-// magnitude, converting through int32 when they are all below 2^31, C's integer division on the
-// others) give the truncated quotient, through the checked
+// kernels: the binary64 route on every block of 128 elements that their decision scans and finds
+// with all operands below 2^53 in magnitude, converting through int32 when they are all below
+// 2^31, C's integer division on the others) give the truncated quotient, through the checked
 // API in both kernel modes. Expected values are hand computed; the operands at and above 2^53 are
 // those for which binary64 would round (2^53 + 1 converts to 2^53), so a wrong block decision
 // shows as a wrong quotient.
