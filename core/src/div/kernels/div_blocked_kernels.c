@@ -4,15 +4,14 @@
  * only for operands below 2^53 in magnitude (sonnx_div_below_2p53), and converts through int32,
  * which x86-64 before AVX-512 does in vector registers, only for operands below 2^31
  * (sonnx_div_below_2p31). So each kernel decides per block: branch-free scans, then each element
- * through int32, binary64 or C's integer division (truncating, I1), the block's choice hoisted out
- * of its element loop by the compiler. A scan that fails takes time from the integer division it
- * then chooses (on some CPUs a fifth), so a block is scanned only when a credit allows it (below):
- * the scans in vain are bounded (D9_failed_scans_bounded, proved with ghost counts; the bound on
- * time: docs/performance.md). After an int32 block the 2^31 scan comes first, else the 2^53 scan,
- * then the 2^31 scan if it passed. Each blocked kernel has the scalar kernel's contract
- * (div_kernels.c). C/C++ common subset: compiled as C++ once per instruction set (the AVX2 object
- * renames the kernels with the suffix _avx2), parsed as C by Frama-C, which proves each contract,
- * written on its definition (logic: ../../common/kernels/sonnx_logic.h); ghost code is a comment.
+ * through int32, binary64 or C's integer division (I1), the choice hoisted out of the element loop.
+ * A failed scan takes time from the integer division it then chooses (on some CPUs a fifth), so a
+ * block is scanned only on credit (below): the scans in vain are bounded (D9_failed_scans_bounded,
+ * from ghost counts; the bound on time: docs/performance.md). After an int32 block the 2^31 scan
+ * comes first, else the 2^53 scan, then the 2^31 scan. Each blocked kernel has the scalar kernel's
+ * contract (div_kernels.c). C/C++ common subset: compiled as C++ once per instruction set (the AVX2
+ * object renames the kernels with the suffix _avx2), parsed as C by Frama-C, which proves each
+ * contract (logic: ../../common/kernels/sonnx_logic.h); ghost code is a comment to compilers.
  * [impl->req~I1~1] [impl->req~D9~1] */
 #include "div_route_kernels.h"
 
@@ -22,9 +21,8 @@
 #error "the Div route kernels must be compiled with IEEE semantics (no -ffast-math)"
 #endif
 
-/* Elements per block: the scans then the division read its operands, the second time from L1
-   (2 x 128 x 8 bytes); smaller blocks let the prefetcher keep memory busy while a block is divided
-   but cost more scan calls, larger ones let one wide operand send more to the integer division. */
+/* Elements per block (read again from L1 after the scans: 2 x 128 x 8 bytes); smaller blocks cost
+   more scan calls, larger ones let one wide operand send more to the integer division. */
 #define SONNX_DIV_BLOCK_ELEMENTS 128u
 
 /* The credit, in units a block earns: one, and SONNX_DIV_INT32_CREDIT or SONNX_DIV_BINARY64_CREDIT
@@ -52,8 +50,7 @@ static size_t sonnx_div_block_end(size_t start, size_t n) {
   return end;
 }
 
-/* The credit after a block that took route (0: the integer division): what it earned added, and
-   what it spent taken when it was scanned (D9), at most SONNX_DIV_CREDIT_LIMIT. */
+/* The credit after a block that took route (0: integer division): what it earned and spent. */
 /*@ requires D9_credit_bounded: credit <= SONNX_DIV_CREDIT_LIMIT;
     assigns \nothing;
     ensures D9_credit_bounded: \result <= SONNX_DIV_CREDIT_LIMIT;
@@ -74,9 +71,7 @@ static uint32_t sonnx_div_block_credit(uint32_t credit, int route) {
   return (next > SONNX_DIV_CREDIT_LIMIT) ? SONNX_DIV_CREDIT_LIMIT : next;
 }
 
-/* The route elements. Their operand bounds are literals, so that WP's simplifier discharges the
-   range goals of the conversions to the signed type; through a signed type, a second assertion
-   states the quotient, from which the range of the last conversion follows by integer reasoning. */
+/* The route elements: bounds as literals and the quotient asserted, for WP's range goals. */
 
 /* int64, operands below 2^31: through int32 and binary64. */
 /*@ requires C3_nonzero_divisor: y != 0;
@@ -193,9 +188,12 @@ static int sonnx_div_i64_block_route(const int64_t* a, const int64_t* b, size_t 
     if (narrow == 0) {
       exact = sonnx_div_i64_block_below_2p53(a, b, start, end);
     }
-  } else {
-    exact = sonnx_div_i64_block_below_2p53(a, b, start, end);
-    if (exact != 0) { /* the first element alone decides most blocks between 2^31 and 2^53 */
+  } else { /* each scan of the whole block after the first element's: it decides most blocks */
+    exact = sonnx_div_i64_block_below_2p53(a, b, start, start + 1u);
+    if (exact != 0) {
+      exact = sonnx_div_i64_block_below_2p53(a, b, start, end);
+    }
+    if (exact != 0) {
       narrow = sonnx_div_i64_block_below_2p31(a, b, start, start + 1u);
     }
     if (narrow != 0) {
@@ -219,8 +217,7 @@ static int64_t sonnx_div_int64_via_block_route(int64_t x, int64_t y, int route) 
                         : (int64_t)(x / y);
 }
 
-/* int64: a block is read (scans, division) before it is written: with c aliasing a or b (D6),
-   its writes never reach the operands of the blocks after it. */
+/* int64: each block is read before it is written: c aliasing a or b (D6) alters no later one. */
 /*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
     requires C1_valid_b: \valid_read(b + (0 .. n - 1));
     requires C1_valid_c: \valid(c + (0 .. n - 1));
@@ -403,9 +400,12 @@ static int sonnx_div_u64_block_route(const uint64_t* a, const uint64_t* b, size_
     if (narrow == 0) {
       exact = sonnx_div_u64_block_below_2p53(a, b, start, end);
     }
-  } else {
-    exact = sonnx_div_u64_block_below_2p53(a, b, start, end);
-    if (exact != 0) { /* the first element alone decides most blocks between 2^31 and 2^53 */
+  } else { /* each scan of the whole block after the first element's: it decides most blocks */
+    exact = sonnx_div_u64_block_below_2p53(a, b, start, start + 1u);
+    if (exact != 0) {
+      exact = sonnx_div_u64_block_below_2p53(a, b, start, end);
+    }
+    if (exact != 0) {
       narrow = sonnx_div_u64_block_below_2p31(a, b, start, start + 1u);
     }
     if (narrow != 0) {
@@ -428,8 +428,7 @@ static uint64_t sonnx_div_uint64_via_block_route(uint64_t x, uint64_t y, int rou
                         : (uint64_t)(x / y);
 }
 
-/* uint64: a block is read (scans, division) before it is written: with c aliasing a or b (D6),
-   its writes never reach the operands of the blocks after it. */
+/* uint64: each block is read before it is written: c aliasing a or b (D6) alters no later one. */
 /*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
     requires C1_valid_b: \valid_read(b + (0 .. n - 1));
     requires C1_valid_c: \valid(c + (0 .. n - 1));
