@@ -44,8 +44,8 @@ using Kernel = void (*)(const T*, const T*, T*, std::size_t);
 // types): shift 11 keeps 64-bit operands below 2^53 in magnitude, where the blocked kernels take
 // the binary64 route, and shift 33 below 2^31, where it also converts through int32. With
 // kMixedBlocks, every 128th dividend (the last of each of the blocked kernels' blocks) is of the
-// full width instead: every block fails its scans. With kAlternating, every second dividend is of
-// the full width (an operand pattern of element granularity, which no block size avoids). With
+// full width (2^62 or more) instead: every block fails its scans. With kAlternating, every second
+// dividend is (an operand pattern of element granularity, which no block size avoids). With
 // kAdversarial, the last dividend of every 64th block only: the blocks the decision scans
 // (div_blocked_kernels.c) all fail, all others (below 2^31) go unscanned to the integer division.
 constexpr unsigned kMixedBlocks = 64;  // a shift no type uses: below 2^31, one full-width per 128
@@ -82,7 +82,7 @@ void fill(DataType type, unsigned shift_or_mixed, std::vector<T>& a, std::vector
       a[i] = static_cast<T>(static_cast<T>(rng()) >> shift);
       if ((mixed && i % kMixedPeriod == kMixedPeriod - 1) || (alternating && i % 2 == 1) ||
           (adversarial && i % kProbePeriod == kMixedPeriod - 1)) {
-        a[i] = static_cast<T>(rng() | (1ULL << 62));
+        a[i] = static_cast<T>((rng() | (1ULL << 62)) & ~(1ULL << 63));  // 2^62 <= a < 2^63
       }
       T divisor = static_cast<T>(static_cast<T>(rng() >> (rng() % (8 * sizeof(T)))) >> shift);
       if (divisor == 0 || (std::is_signed_v<T> && divisor == static_cast<T>(-1))) divisor = 3;
