@@ -44,18 +44,22 @@ using Kernel = void (*)(const T*, const T*, T*, std::size_t);
 // types): shift 11 keeps 64-bit operands below 2^53 in magnitude, where the blocked kernels take
 // the binary64 route, and shift 33 below 2^31, where it also converts through int32. With
 // kMixedBlocks, every 128th dividend (the last of each of the blocked kernels' blocks) is of the
-// full width instead: each block passes the test of its first element and fails its scans. With
-// kAlternating, every second dividend is of the full width (an operand pattern of element
-// granularity, which no block size avoids).
+// full width (2^62 or more) instead: every block fails its scans. With kAlternating, every second
+// dividend is (an operand pattern of element granularity, which no block size avoids). With
+// kAdversarial, the last dividend of every 64th block only: the blocks the decision scans
+// (div_blocked_kernels.c) all fail, all others (below 2^31) go unscanned to the integer division.
 constexpr unsigned kMixedBlocks = 64;  // a shift no type uses: below 2^31, one full-width per 128
 constexpr unsigned kAlternating = 65;  // another: below 2^31, every odd-indexed dividend full-width
+constexpr unsigned kAdversarial = 66;  // another: below 2^31, one full-width per 64 blocks of 128
 constexpr std::size_t kMixedPeriod = 128;
+constexpr std::size_t kProbePeriod = 64 * kMixedPeriod;  // SONNX_DIV_SCAN_CREDIT blocks
 
 template <typename T>
 void fill(DataType type, unsigned shift_or_mixed, std::vector<T>& a, std::vector<T>& b) {
   const bool mixed = shift_or_mixed == kMixedBlocks;
   const bool alternating = shift_or_mixed == kAlternating;
-  const unsigned shift = mixed || alternating ? 33 : shift_or_mixed;
+  const bool adversarial = shift_or_mixed == kAdversarial;
+  const unsigned shift = mixed || alternating || adversarial ? 33 : shift_or_mixed;
   std::mt19937_64 rng(42);
   for (std::size_t i = 0; i < a.size(); ++i) {
     if constexpr (std::is_floating_point_v<T>) {
@@ -76,8 +80,9 @@ void fill(DataType type, unsigned shift_or_mixed, std::vector<T>& a, std::vector
       b[i] = static_cast<T>(pattern(rng()));
     } else {
       a[i] = static_cast<T>(static_cast<T>(rng()) >> shift);
-      if ((mixed && i % kMixedPeriod == kMixedPeriod - 1) || (alternating && i % 2 == 1)) {
-        a[i] = static_cast<T>(rng() | (1ULL << 62));
+      if ((mixed && i % kMixedPeriod == kMixedPeriod - 1) || (alternating && i % 2 == 1) ||
+          (adversarial && i % kProbePeriod == kMixedPeriod - 1)) {
+        a[i] = static_cast<T>((rng() | (1ULL << 62)) & ~(1ULL << 63));  // 2^62 <= a < 2^63
       }
       T divisor = static_cast<T>(static_cast<T>(rng() >> (rng() % (8 * sizeof(T)))) >> shift);
       if (divisor == 0 || (std::is_signed_v<T> && divisor == static_cast<T>(-1))) divisor = 3;
@@ -439,7 +444,9 @@ int main(int argc, char** argv) {
                                           "int64_mixed_blocks",
                                           "uint64_mixed_blocks",
                                           "int64_alternating",
-                                          "uint64_alternating"};
+                                          "uint64_alternating",
+                                          "int64_adversarial",
+                                          "uint64_adversarial"};
   const sonnx::detail::KernelTable& fast = sonnx::detail::selected_kernel_table();
   register_type<std::uint16_t>("float16", DataType::float16, {fast.float16, sonnx_div_f16});
   register_type<std::uint16_t>("bfloat16", DataType::bfloat16, {fast.bfloat16, sonnx_div_bf16});
@@ -463,13 +470,14 @@ int main(int argc, char** argv) {
   register_type<std::uint64_t>("uint64", DataType::uint64, uint64);
   // The 64-bit types once more with operands below 2^53 and below 2^31 in magnitude, which the
   // blocked kernels divide through binary64, the second also converting through int32 (the
-  // default operands are full-width: the test of each block's first element sends every block to
-  // the integer division), with mixed blocks, which pass the test of the first element and fail
-  // the scans, and with alternating operands (every block likewise, whatever its size).
+  // default operands are full-width: every block the kernels scan fails its scans), with mixed
+  // blocks and alternating operands (every block fails its scans, whatever the block size), and
+  // with the adversarial pattern (every block scanned fails, and the others would not).
   const std::tuple<const char*, unsigned> distributions[] = {{"below_2p53", 11},
                                                              {"below_2p31", 33},
                                                              {"mixed_blocks", kMixedBlocks},
-                                                             {"alternating", kAlternating}};
+                                                             {"alternating", kAlternating},
+                                                             {"adversarial", kAdversarial}};
   for (const auto& [distribution, shift] : distributions) {
     register_type<std::int64_t>(("int64_" + std::string(distribution)).c_str(), DataType::int64,
                                 int64, shift);

@@ -162,14 +162,13 @@ ${linkage}size_t ${function}(size_t start, size_t n) {
 // block_scan: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below
 // 2^${bound} in magnitude (limit: 2^${bound} - 1).
 #@fragment block_scan
-/* ${name}: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below 2^${bound}
-   in magnitude. The operands outside are counted (at most 2 per element, hence the bound on the
-   block) instead of branching on the first one, so that the compiler vectorizes the scan; only
-   the first element is tested on its own. */
+/* ${name}: whether every operand of the block is below 2^${bound} in magnitude. Counting those
+   outside (at most 2 per element) instead of returning at the first one lets the loop vectorize. */
 /*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
     requires C1_valid_b: \valid_read(b + (start .. end - 1));
     requires D9_one_block: start <= end <= start + SONNX_DIV_BLOCK_ELEMENTS;
     assigns \nothing;
+    ensures D9_zero_or_one: \result == 0 || \result == 1;
     ensures D9_operands_within_bound: \result != 0 <==> (\forall integer k;
       start <= k < end ==> sonnx_div_below_2p${bound}(a[k]) && sonnx_div_below_2p${bound}(b[k]));
 */
@@ -177,36 +176,23 @@ ${linkage}size_t ${function}(size_t start, size_t n) {
 static int sonnx_div_${suffix}_block_below_2p${bound}(const ${ctype}* a, const ${ctype}* b,
                                                 size_t start, size_t end) {
   uint64_t outside = 0;
-  if (start < end) { /* full-width operands are mostly decided here, without the scan */
+  /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+      loop invariant D9_count_bounded: outside <= 2 * (i - start);
+      loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
+        start <= k < i ==> sonnx_div_below_2p${bound}(a[k]) && sonnx_div_below_2p${bound}(b[k]));
+      loop assigns i, outside;
+      loop variant end - i;
+  */
+  for (size_t i = start; i < end; ++i) {
 #@if signed
-    outside = (uint64_t)((a[start] < -INT64_C(${limit})) |
-                         (a[start] > INT64_C(${limit}))) +
-              (uint64_t)((b[start] < -INT64_C(${limit})) |
-                         (b[start] > INT64_C(${limit})));
+    outside += (uint64_t)((a[i] < -INT64_C(${limit})) |
+                          (a[i] > INT64_C(${limit}))) +
+               (uint64_t)((b[i] < -INT64_C(${limit})) |
+                          (b[i] > INT64_C(${limit})));
 #@else
-    outside = (uint64_t)(a[start] > UINT64_C(${limit})) +
-              (uint64_t)(b[start] > UINT64_C(${limit}));
+    outside += (uint64_t)(a[i] > UINT64_C(${limit})) +
+               (uint64_t)(b[i] > UINT64_C(${limit}));
 #@endif
-  }
-  if (outside == 0u) {
-    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant D9_count_bounded: outside <= 2 * (i - start);
-        loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
-          start <= k < i ==> sonnx_div_below_2p${bound}(a[k]) && sonnx_div_below_2p${bound}(b[k]));
-        loop assigns i, outside;
-        loop variant end - i;
-    */
-    for (size_t i = start; i < end; ++i) {
-#@if signed
-      outside += (uint64_t)((a[i] < -INT64_C(${limit})) |
-                            (a[i] > INT64_C(${limit}))) +
-                 (uint64_t)((b[i] < -INT64_C(${limit})) |
-                            (b[i] > INT64_C(${limit})));
-#@else
-      outside += (uint64_t)(a[i] > UINT64_C(${limit})) +
-                 (uint64_t)(b[i] > UINT64_C(${limit}));
-#@endif
-    }
   }
   return (outside == 0u) ? 1 : 0;
 }
