@@ -17,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 
+from failures import verdict
+
 FLOAT32, INT8, INT32, STRING, FLOAT16 = 1, 3, 6, 8, 10
 
 
@@ -195,9 +197,7 @@ def main():
         check_partial(args.tool, args.partial, tmp, errors)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    for e in errors:
-        print("FAIL:", e)
-    return 1 if errors else 0
+    return verdict(errors)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,8 @@ import subprocess
 import sys
 import tempfile
 
+from failures import verdict
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -55,9 +57,7 @@ def main():
             print(f"--types {types}: exit {run.returncode}, {j['findings_total']} findings")
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    for e in errors:
-        print("FAIL:", e)
-    return 1 if errors else 0
+    return verdict(errors)
 
 
 if __name__ == "__main__":

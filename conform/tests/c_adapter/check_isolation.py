@@ -16,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 
+from failures import verdict
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 C_ADAPTER = os.path.join(HERE, "..", "..", "c_adapter")
 
@@ -53,9 +55,7 @@ def main():
             print(f"{target}: {counted} ({j['target']['kind']})")
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    for e in errors:
-        print("FAIL:", e)
-    return 1 if errors else 0
+    return verdict(errors)
 
 
 if __name__ == "__main__":
