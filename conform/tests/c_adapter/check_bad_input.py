@@ -11,7 +11,6 @@ not a campaign malfunction.
 import argparse
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -190,13 +189,10 @@ def main():
     parser.add_argument("--harness", nargs="+", required=True)
     args = parser.parse_args()
     errors = []
-    tmp = tempfile.mkdtemp(prefix="sonnx-c-bad-input-")
-    try:
+    with tempfile.TemporaryDirectory(prefix="sonnx-c-bad-input-") as tmp:
         for program in args.harness:
             check_harness(program, tmp, errors)
         check_partial(args.tool, args.partial, tmp, errors)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
     return verdict(errors)
 
 

@@ -9,7 +9,6 @@ NULL are unsupported findings (exit 1), not a malfunction.
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,8 +28,7 @@ def main():
     begin = text.index("```c\n", start) + len("```c\n")
     code = text[begin:text.index("```", begin)]
     errors = []
-    out = tempfile.mkdtemp(prefix="sonnx-docs-example-")
-    try:
+    with tempfile.TemporaryDirectory(prefix="sonnx-docs-example-") as out:
         source = os.path.join(out, "my_div.c")
         with open(source, "w", encoding="utf-8") as f:
             f.write(code)
@@ -55,8 +53,6 @@ def main():
             if want == 1 and (kinds != {"unsupported"} or len(types_found) != 10):
                 errors.append(f"all types: {sorted(j['findings_per_type_requirement_kind'])}")
             print(f"--types {types}: exit {run.returncode}, {j['findings_total']} findings")
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
     return verdict(errors)
 
 

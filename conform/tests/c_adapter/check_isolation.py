@@ -11,7 +11,6 @@ killed at the timeout.
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,8 +27,7 @@ def main():
     parser.add_argument("--targets", required=True)
     args = parser.parse_args()
     errors = []
-    out = tempfile.mkdtemp(prefix="sonnx-c-isolation-")
-    try:
+    with tempfile.TemporaryDirectory(prefix="sonnx-c-isolation-") as out:
         for target in args.targets.split(","):
             report = os.path.join(out, f"{target}.json")
             run = subprocess.run(
@@ -53,8 +51,6 @@ def main():
                           ("int32", "0x00000006", "0x00000003")}:
                 errors.append(f"{target}: the findings' first elements are {sorted(firsts)}")
             print(f"{target}: {counted} ({j['target']['kind']})")
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
     return verdict(errors)
 
 
