@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "div/kernels/div_route_kernels.h"
 #include "div_test_support.hpp"
 
 using namespace sonnx;
@@ -232,6 +233,15 @@ TEST_CASE("int64 and uint64: every state of the route decision's credit", "[D9][
   std::vector<std::uint64_t> ua, ub, uexpected;
   blocks_of_kinds(kinds, 17, ua, ub, uexpected);
   require_quotients(DataType::uint64, ua, ub, uexpected);
+  // The blocked kernels as compiled for the baseline, called by name: the checked API runs their
+  // AVX2 build on a CPU with AVX2 (and the proved kernels without), so only this call reaches the
+  // baseline build's decision on such a CPU (the structural coverage of every variant).
+  std::vector<std::int64_t> c(a.size());
+  sonnx_div_i64_blocked(a.data(), b.data(), c.data(), c.size());
+  CHECK(c == expected);
+  std::vector<std::uint64_t> uc(ua.size());
+  sonnx_div_u64_blocked(ua.data(), ub.data(), uc.data(), uc.size());
+  CHECK(uc == uexpected);
 }
 
 TEST_CASE("int64 and uint64: the domain checks precede the blocked kernels", "[D9][C3][D3]") {
