@@ -16,7 +16,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <memory>
@@ -27,6 +26,7 @@
 #include <tuple>
 #include <vector>
 
+#include "bench_record.hpp"
 #include "div/fast/div_kernel_tables.hpp"
 #include "div/kernels/div_domain.h"
 #include "div/kernels/div_kernels.h"
@@ -44,18 +44,22 @@ using Kernel = void (*)(const T*, const T*, T*, std::size_t);
 // types): shift 11 keeps 64-bit operands below 2^53 in magnitude, where the blocked kernels take
 // the binary64 route, and shift 33 below 2^31, where it also converts through int32. With
 // kMixedBlocks, every 128th dividend (the last of each of the blocked kernels' blocks) is of the
-// full width instead: each block passes the test of its first element and fails its scans. With
-// kAlternating, every second dividend is of the full width (an operand pattern of element
-// granularity, which no block size avoids).
+// full width (2^62 or more) instead: every block fails its scans. With kAlternating, every second
+// dividend is (an operand pattern of element granularity, which no block size avoids). With
+// kAdversarial, the last dividend of every 64th block only: the blocks the decision scans
+// (div_blocked_kernels.c) all fail, all others (below 2^31) go unscanned to the integer division.
 constexpr unsigned kMixedBlocks = 64;  // a shift no type uses: below 2^31, one full-width per 128
 constexpr unsigned kAlternating = 65;  // another: below 2^31, every odd-indexed dividend full-width
+constexpr unsigned kAdversarial = 66;  // another: below 2^31, one full-width per 64 blocks of 128
 constexpr std::size_t kMixedPeriod = 128;
+constexpr std::size_t kProbePeriod = 64 * kMixedPeriod;  // SONNX_DIV_SCAN_CREDIT blocks
 
 template <typename T>
 void fill(DataType type, unsigned shift_or_mixed, std::vector<T>& a, std::vector<T>& b) {
   const bool mixed = shift_or_mixed == kMixedBlocks;
   const bool alternating = shift_or_mixed == kAlternating;
-  const unsigned shift = mixed || alternating ? 33 : shift_or_mixed;
+  const bool adversarial = shift_or_mixed == kAdversarial;
+  const unsigned shift = mixed || alternating || adversarial ? 33 : shift_or_mixed;
   std::mt19937_64 rng(42);
   for (std::size_t i = 0; i < a.size(); ++i) {
     if constexpr (std::is_floating_point_v<T>) {
@@ -76,8 +80,9 @@ void fill(DataType type, unsigned shift_or_mixed, std::vector<T>& a, std::vector
       b[i] = static_cast<T>(pattern(rng()));
     } else {
       a[i] = static_cast<T>(static_cast<T>(rng()) >> shift);
-      if ((mixed && i % kMixedPeriod == kMixedPeriod - 1) || (alternating && i % 2 == 1)) {
-        a[i] = static_cast<T>(rng() | (1ULL << 62));
+      if ((mixed && i % kMixedPeriod == kMixedPeriod - 1) || (alternating && i % 2 == 1) ||
+          (adversarial && i % kProbePeriod == kMixedPeriod - 1)) {
+        a[i] = static_cast<T>((rng() | (1ULL << 62)) & ~(1ULL << 63));  // 2^62 <= a < 2^63
       }
       T divisor = static_cast<T>(static_cast<T>(rng() >> (rng() % (8 * sizeof(T)))) >> shift);
       if (divisor == 0 || (std::is_signed_v<T> && divisor == static_cast<T>(-1))) divisor = 3;
@@ -250,10 +255,10 @@ int rounds = 5;
 template <typename T>
 void register_type(const char* name, DataType type, Paths<T> paths, unsigned shift = 0) {
   const Kernel<T> selected = paths.selected != nullptr ? paths.selected : paths.proved;
-  kernel_paths[name] =
-      selected == paths.proved
-          ? std::string("proved kernel")
-          : std::string("fast path (") + sonnx::detail::selected_kernel_table().instruction_set + ")";
+  kernel_paths[name] = selected == paths.proved
+                           ? std::string("proved kernel")
+                           : std::string("fast path (") +
+                                 sonnx::detail::selected_kernel_table().instruction_set + ")";
   const auto add = [name](const std::string& variant, int round, std::int64_t n, auto&& run) {
     benchmark::RegisterBenchmark((variant + "/" + name + "/round:" + std::to_string(round)).c_str(),
                                  run)
@@ -275,57 +280,6 @@ void register_type(const char* name, DataType type, Paths<T> paths, unsigned shi
       }
     }
   }
-}
-
-// Collects the time per call of every run, keyed by its name without the round: the least thread
-// CPU time over the rounds (interference from other jobs only ever adds time; CPU time leaves out
-// the time the thread waited for a core on a loaded machine), and the least real time.
-class CollectingReporter : public benchmark::ConsoleReporter {
- public:
-  std::map<std::string, double> cpu_seconds;
-  std::map<std::string, double> real_seconds;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.run_type == Run::RT_Iteration && !run.error_occurred && run.iterations > 0) {
-        std::string name = run.benchmark_name();
-        const std::size_t at = name.find("/round:");
-        if (at != std::string::npos) name.erase(at, name.find('/', at + 1) - at);
-        const auto keep_least = [&name](std::map<std::string, double>& into, double seconds) {
-          const auto [it, inserted] = into.emplace(name, seconds);
-          if (!inserted && seconds < it->second) it->second = seconds;
-        };
-        const auto iterations = static_cast<double>(run.iterations);
-        keep_least(cpu_seconds, run.cpu_accumulated_time / iterations);
-        keep_least(real_seconds, run.real_accumulated_time / iterations);
-      }
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-};
-
-// The CPU the run measured, from /proc/cpuinfo (Linux): its name, family and model, and which of
-// the vector extensions that matter to Div's kernels it offers. The renderer prints it with the
-// table, so that the figures name the machine they come from.
-void record_cpu() {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line, name = "unknown", family, model, flags;
-  auto value = [](const std::string& text) {
-    const std::size_t colon = text.find(':');
-    return colon == std::string::npos ? std::string() : text.substr(colon + 2);
-  };
-  while (std::getline(cpuinfo, line)) {
-    if (line.rfind("model name", 0) == 0 && name == "unknown") name = value(line);
-    if (line.rfind("cpu family", 0) == 0 && family.empty()) family = value(line);
-    if (line.rfind("model\t", 0) == 0 && model.empty()) model = value(line);
-    if (line.rfind("flags", 0) == 0 && flags.empty()) flags = " " + value(line) + " ";
-  }
-  std::string extensions;
-  for (const char* flag : {"sse4_2", "avx", "avx2", "f16c", "avx512f", "avx512dq", "avx512vl"}) {
-    const bool present = flags.find(std::string(" ") + flag + " ") != std::string::npos;
-    extensions += std::string(extensions.empty() ? "" : " ") + (present ? "" : "no ") + flag;
-  }
-  benchmark::AddCustomContext("cpu_model", name + " (family " + family + ", model " + model + ")");
-  benchmark::AddCustomContext("cpu_extensions", extensions);
 }
 
 // The operands of the checked benchmark of one type (the default distribution) for the peer.
@@ -418,7 +372,7 @@ int main(int argc, char** argv) {
   }
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());
-  record_cpu();
+  sonnx::bench::record_cpu();
 
   const std::vector<std::string> types = {"float16",
                                           "bfloat16",
@@ -439,7 +393,9 @@ int main(int argc, char** argv) {
                                           "int64_mixed_blocks",
                                           "uint64_mixed_blocks",
                                           "int64_alternating",
-                                          "uint64_alternating"};
+                                          "uint64_alternating",
+                                          "int64_adversarial",
+                                          "uint64_adversarial"};
   const sonnx::detail::KernelTable& fast = sonnx::detail::selected_kernel_table();
   register_type<std::uint16_t>("float16", DataType::float16, {fast.float16, sonnx_div_f16});
   register_type<std::uint16_t>("bfloat16", DataType::bfloat16, {fast.bfloat16, sonnx_div_bf16});
@@ -463,13 +419,14 @@ int main(int argc, char** argv) {
   register_type<std::uint64_t>("uint64", DataType::uint64, uint64);
   // The 64-bit types once more with operands below 2^53 and below 2^31 in magnitude, which the
   // blocked kernels divide through binary64, the second also converting through int32 (the
-  // default operands are full-width: the test of each block's first element sends every block to
-  // the integer division), with mixed blocks, which pass the test of the first element and fail
-  // the scans, and with alternating operands (every block likewise, whatever its size).
+  // default operands are full-width: every block the kernels scan fails its scans), with mixed
+  // blocks and alternating operands (every block fails its scans, whatever the block size), and
+  // with the adversarial pattern (every block scanned fails, and the others would not).
   const std::tuple<const char*, unsigned> distributions[] = {{"below_2p53", 11},
                                                              {"below_2p31", 33},
                                                              {"mixed_blocks", kMixedBlocks},
-                                                             {"alternating", kAlternating}};
+                                                             {"alternating", kAlternating},
+                                                             {"adversarial", kAdversarial}};
   for (const auto& [distribution, shift] : distributions) {
     register_type<std::int64_t>(("int64_" + std::string(distribution)).c_str(), DataType::int64,
                                 int64, shift);
@@ -477,63 +434,13 @@ int main(int argc, char** argv) {
                                  uint64, shift);
   }
 
-  CollectingReporter reporter;
+  sonnx::bench::CollectingReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   if (evidence.empty()) return 0;
 
-  // Throughput ratios (time of the reference over time of the kernel), the checked API's cost
-  // and the domain scan's, from the least thread CPU time per call over the rounds.
-  nlohmann::json records = nlohmann::json::array();
-  for (const std::string& type : types) {
-    for (const char* n : {"1000", "100000", "10000000"}) {
-      const auto time = [&](const char* variant) {
-        const auto it = reporter.cpu_seconds.find(std::string(variant) + "/" + type + "/" + n);
-        return it == reporter.cpu_seconds.end() ? 0.0 : it->second;
-      };
-      const double kernel = time("kernel");
-      if (kernel <= 0.0) continue;  // filtered out by --benchmark_filter
-      const double elements = std::stod(n);
-      // time(reference) / time(variant), or null where one of them was not run.
-      const auto ratio = [](double reference, double variant) {
-        return reference > 0.0 && variant > 0.0 ? nlohmann::json(reference / variant)
-                                                : nlohmann::json(nullptr);
-      };
-      nlohmann::json elements_per_s;
-      for (const char* variant : {"kernel", "proved", "checked", "naive", "bound"}) {
-        elements_per_s[variant] = time(variant) > 0.0 ? elements / time(variant) : 0.0;
-      }
-      nlohmann::json record = {
-          {"type", type},
-          {"n", std::stoll(n)},
-          {"kernel", kernel_paths[type]},
-          {"timing", "thread CPU time, least of " + std::to_string(rounds) + " interleaved rounds"},
-          {"kernel_vs_bound", ratio(time("bound"), kernel)},
-          {"kernel_vs_naive", ratio(time("naive"), kernel)},
-          {"checked_vs_kernel", ratio(time("checked"), kernel)},
-          {"proved_vs_naive", ratio(time("naive"), time("proved"))},
-          {"kernel_ns_per_element", kernel * 1e9 / elements},
-          {"elements_per_s", elements_per_s}};
-      // The domain scan's own time next to a read-only pass over the bytes it reads.
-      if (time("scan") > 0.0 && time("read") > 0.0) {
-        record["scan_ns_per_element"] = time("scan") * 1e9 / elements;
-        record["read_ns_per_element"] = time("read") * 1e9 / elements;
-        record["scan_vs_read"] = ratio(time("read"), time("scan"));
-        record["scan_vs_kernel"] = ratio(time("scan"), kernel);
-      }
-      records.push_back(record);
-    }
-  }
+  nlohmann::json records = sonnx::bench::ratio_records(reporter, types, kernel_paths, rounds);
   add_onnxruntime_peer(records, node, profiler);
-  // The evidence file: the records under "results" (type, n, ratios), with how they were timed.
-  const nlohmann::json out = {
-      {"what", "throughput ratios per type and n: kernel, checked API, proved kernel, naive loop, "
-               "streaming bound, domain scan, onnxruntime's Div"},
-      {"timing", "sonnx variants: thread CPU time, least of " + std::to_string(rounds) +
-                     " interleaved rounds; onnxruntime and the checked API beside it "
-                     "(onnxruntime_ns_per_element, peer_*): wall time, best of 5 interleaved "
-                     "rounds, each the mean of its calls, onnxruntime's from its profiler"},
-      {"results", records}};
-  std::ofstream(evidence) << out.dump(2) << "\n";
+  sonnx::bench::write_evidence(evidence, records, rounds);
   return 0;
 }

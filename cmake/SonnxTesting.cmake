@@ -15,9 +15,9 @@ if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
 else()
   set(SONNX_SANITIZER_BUILD OFF)
 endif()
-# A coverage build (the coverage preset's SONNX_COVERAGE, or --coverage in the flags) instruments
-# the library: the checks of the shipped code leave it out.
-if(SONNX_COVERAGE OR CMAKE_CXX_FLAGS MATCHES "--coverage")
+# A coverage build (the coverage preset's SONNX_COVERAGE, or --coverage in the flags; the mcdc
+# preset's SONNX_MCDC) instruments the library: the checks of the shipped code leave it out.
+if(SONNX_COVERAGE OR SONNX_MCDC OR CMAKE_CXX_FLAGS MATCHES "--coverage")
   set(SONNX_COVERAGE_BUILD ON)
 else()
   set(SONNX_COVERAGE_BUILD OFF)

@@ -1,33 +1,34 @@
 // libFuzzer harness of the checked API sonnx::div: random element types (including non-profile
 // ones), shapes (including negative, huge, broadcastable and mismatched ones), layouts, null data,
 // aliasing (exact and partial) and values. Every call is compared with an independent model:
-//   - the expected status follows the check order documented in core/include/sonnx/div.hpp, computed
+//   - the expected status follows the check order documented in core/include/sonnx/div.hpp,
+//   computed
 //     here from scratch (requirement ID, error code, first offending index and multi-index);
 //   - on error, C, A and B are unchanged (D7);
 //   - on success, integer quotients equal exact truncated division on magnitudes (I1) and float
 //     quotients equal an integer-only correctly rounded division of the bit patterns (F1, F2),
 //     cross-checked against the MPFR oracle and, for float32, against a double
 //     division rounded once.
-#include <sonnx/div.hpp>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <sonnx/div.hpp>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "checked_div_values.hpp"
 #include "fuzz_support.hpp"
-#include "sonnx_verify/mpfr_oracle.hpp"
 #include "sonnx_verify/soft_div_reference.hpp"
 
 namespace {
 
 using namespace sonnx;
 using sonnx::fuzz::Input;
+using namespace sonnx::fuzz::checked_div;
 using Shape = std::vector<std::int64_t>;
 
 constexpr std::size_t max_elements = 4096;
@@ -36,17 +37,6 @@ DataType type_from(std::uint8_t b) {
   const unsigned code = b % 18U;
   if (code == 17U) return static_cast<DataType>(1000 + b);  // a code ONNX does not define
   return static_cast<DataType>(code);
-}
-
-// The element sizes of the 12 profile types, from the ONNX type list (0: not a profile type).
-std::size_t element_bytes(DataType t) {
-  switch (static_cast<int>(t)) {
-    case 2: case 3: return 1;                      // uint8 int8
-    case 4: case 5: case 10: case 16: return 2;    // uint16 int16 float16 bfloat16
-    case 1: case 6: case 12: return 4;             // float32 int32 uint32
-    case 7: case 11: case 13: return 8;            // int64 float64 uint64
-    default: return 0;
-  }
 }
 
 Shape generate_shape(Input& in) {
@@ -72,11 +62,15 @@ Shape perturb(const Shape& base, Input& in) {
     case 0:
       if (!s.empty()) s.erase(s.begin());
       break;
-    case 1: s.insert(s.begin(), static_cast<std::int64_t>(in.byte() % 3U)); break;
+    case 1:
+      s.insert(s.begin(), static_cast<std::int64_t>(in.byte() % 3U));
+      break;
     case 2:
       if (!s.empty()) s[in.byte() % s.size()] = static_cast<std::int64_t>(in.byte() % 5U);
       break;
-    default: s = generate_shape(in); break;
+    default:
+      s = generate_shape(in);
+      break;
   }
   return s;
 }
@@ -113,145 +107,11 @@ struct Expected {
 
 Expected error(ErrorCode code, const char* id) { return Expected{code, id, std::nullopt}; }
 
-template <typename T>
-T load(const unsigned char* p, std::size_t i) {
-  T v;
-  std::memcpy(&v, p + i * sizeof(T), sizeof(T));
-  return v;
-}
-
-template <typename T>
-std::optional<std::size_t> first_domain_violation(const unsigned char* a, const unsigned char* b,
-                                                  std::size_t n, ErrorCode& code) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const T x = load<T>(a, i);
-    const T y = load<T>(b, i);
-    if (y == 0) {
-      code = ErrorCode::zero_divisor;
-      return i;
-    }
-    if constexpr (std::is_signed_v<T>) {
-      if (x == std::numeric_limits<T>::min() && y == T(-1)) {
-        code = ErrorCode::quotient_overflow;
-        return i;
-      }
-    }
-  }
-  return std::nullopt;
-}
-
-template <typename T>
-void check_integer(const unsigned char* a, const unsigned char* b, const unsigned char* c,
-                   std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const T x = load<T>(a, i);
-    const T y = load<T>(b, i);
-    const T want = reference::truncated_quotient(x, y);
-    const T got = load<T>(c, i);
-    FUZZ_REQUIRE(got == want, "I1: element " + std::to_string(i) + ": " + std::to_string(x) + " / " +
-                                  std::to_string(y) + " = " + std::to_string(got) + ", expected " +
-                                  std::to_string(want));
-  }
-}
-
-const oracle::BinaryFormat& oracle_format(int width, int precision) {
-  if (width == 64) return oracle::binary64;
-  if (width == 32) return oracle::binary32;
-  return precision == 11 ? oracle::binary16 : oracle::bfloat16;
-}
-
-template <typename Bits>
-void check_float(const reference::Format& f, const unsigned char* a, const unsigned char* b,
-                 const unsigned char* c, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint64_t x = load<Bits>(a, i);
-    const std::uint64_t y = load<Bits>(b, i);
-    const std::uint64_t got = load<Bits>(c, i);
-    const std::uint64_t want = reference::soft_div(f, x, y);
-    const std::string where = "width " + std::to_string(f.width) + " element " + std::to_string(i) +
-                              ": bits " + std::to_string(x) + " / " + std::to_string(y);
-    const std::uint64_t mpfr = oracle::div(oracle_format(f.width, f.precision), x, y);
-    FUZZ_REQUIRE(reference::same_result(f, mpfr, want),
-                 "harness reference disagrees with MPFR at " + where + ": soft " +
-                     std::to_string(want) + ", MPFR " + std::to_string(mpfr));
-    if constexpr (sizeof(Bits) == 4) {
-      // binary64 has 53 >= 2 * 24 + 2 bits: one double division rounded to float is exact RNE.
-      float fx = 0.0F;
-      float fy = 0.0F;
-      const auto ux = static_cast<std::uint32_t>(x);
-      const auto uy = static_cast<std::uint32_t>(y);
-      std::memcpy(&fx, &ux, 4);
-      std::memcpy(&fy, &uy, 4);
-      const auto wide = static_cast<float>(static_cast<double>(fx) / static_cast<double>(fy));
-      std::uint32_t wide_bits;
-      std::memcpy(&wide_bits, &wide, 4);
-      FUZZ_REQUIRE(reference::same_result(f, wide_bits, want),
-                   "harness reference disagrees with the double computation at " + where);
-    }
-    FUZZ_REQUIRE(reference::same_result(f, got, want),
-                 (f.width <= 16 ? "F2: " : "F1: ") + where + " gave bits " + std::to_string(got) +
-                     ", expected " + std::to_string(want));
-  }
-}
-
-// Special values of each type, so that short inputs reach zeros, MIN/-1, infinities, NaN,
-// subnormals and the overflow/underflow boundaries.
-std::uint64_t special(DataType t, std::uint8_t selector, Input& in) {
-  const std::size_t esize = element_bytes(t);
-  const bool is_float = t == DataType::float16 || t == DataType::bfloat16 ||
-                        t == DataType::float32 || t == DataType::float64;
-  if (!is_float) {
-    const unsigned bits = static_cast<unsigned>(esize * 8);
-    const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
-    const std::uint64_t top = std::uint64_t{1} << (bits - 1);
-    const std::uint64_t table[] = {0, 1, mask /* -1 or MAX */, top /* MIN or 2^(n-1) */,
-                                   top - 1, 2, mask - 1 /* -2 */, 3, top + 1, 7, mask - 6};
-    const std::size_t k = selector % 12U;
-    return k < std::size(table) ? table[k] : (in.bytes_le(esize) & mask);
-  }
-  const reference::Format f = t == DataType::float16    ? reference::binary16
-                              : t == DataType::bfloat16 ? reference::bfloat16
-                              : t == DataType::float32  ? reference::binary32
-                                                        : reference::binary64;
-  const int p = f.precision;
-  const std::uint64_t sign = reference::sign_bit(f);
-  const std::uint64_t inf = reference::infinity(f);
-  const std::uint64_t one = static_cast<std::uint64_t>(f.emax) << (p - 1);
-  const std::uint64_t min_normal = std::uint64_t{1} << (p - 1);
-  const std::uint64_t table[] = {0,   sign,           inf,          inf | (min_normal >> 1),
-                                 1,   min_normal - 1, min_normal,   inf - 1,
-                                 one, one + 1,        one + min_normal /* 2 */,
-                                 one + min_normal + (min_normal >> 1) /* 3 */};
-  const std::size_t k = selector % 16U;
-  const std::uint64_t neg = (selector & 0x80U) != 0 ? sign : 0;
-  if (k < std::size(table)) return table[k] | neg;
-  const std::uint64_t mask = esize == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (esize * 8)) - 1;
-  return in.bytes_le(esize) & mask;
-}
-
-void fill(std::vector<unsigned char>& buffer, DataType t, bool specials, Input& in) {
-  const std::size_t esize = element_bytes(t);
-  if (esize == 0) {
-    for (auto& byte : buffer) byte = in.byte();
-    return;
-  }
-  for (std::size_t i = 0; i + esize <= buffer.size(); i += esize) {
-    std::uint64_t v = 0;
-    if (in.remaining() == 0) {
-      v = 0x0101010101010101ULL * ((i / esize) % 251 + 3);  // never zero, deterministic
-    } else if (specials) {
-      v = special(t, in.byte(), in);
-    } else {
-      v = in.bytes_le(esize);
-    }
-    std::memcpy(buffer.data() + i, &v, esize);  // little-endian host
-  }
-}
-
 // "[2, 3]", as the library writes a shape.
 std::string shape_text(const Shape& shape) {
   std::string text = "[";
-  for (std::size_t k = 0; k < shape.size(); ++k) text += (k == 0 ? "" : ", ") + std::to_string(shape[k]);
+  for (std::size_t k = 0; k < shape.size(); ++k)
+    text += (k == 0 ? "" : ", ") + std::to_string(shape[k]);
   return text + "]";
 }
 
@@ -284,7 +144,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   shapes[2] = (flags & 0x10U) != 0 ? perturb(shapes[0], in) : shapes[0];
   const int null_tensor = (flags & 0x20U) != 0 ? static_cast<int>(in.byte() % 3U) : -1;
   unsigned alias = (flags >> 6) & 3U;  // 0 none, 1 C = A, 2 C = B, 3 see `more`
-  const unsigned extended = more % 4U;  // with alias 3: 0 A = B = C, 1 A = B, 2 C inside A, 3 C inside B
+  const unsigned extended =
+      more % 4U;  // with alias 3: 0 A = B = C, 1 A = B, 2 C inside A, 3 C inside B
   const bool specials = (more & 0x10U) != 0;
   // Both kernel sets behind the checked API: the fast paths (D9) and the proved kernels.
   const sonnx::Kernels kernels =
@@ -313,8 +174,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Element size for allocation even when the types are not numeric (then 1).
   const std::size_t esize = std::max<std::size_t>(element_bytes(types[0]), 1);
   for (int k = 0; k < 3; ++k) {
-    const bool negative = std::any_of(shapes[k].begin(), shapes[k].end(),
-                                      [](std::int64_t d) { return d < 0; });
+    const bool negative =
+        std::any_of(shapes[k].begin(), shapes[k].end(), [](std::int64_t d) { return d < 0; });
     if (!negative) counts[k] = representable_count(shapes[k], esize);
     if (decided) continue;
     if (negative) {
@@ -367,8 +228,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     pc = pb;
   } else if (alias == 3) {
     switch (extended) {
-      case 0: pb = pa; pc = pa; break;
-      case 1: pb = pa; break;
+      case 0:
+        pb = pa;
+        pc = pa;
+        break;
+      case 1:
+        pb = pa;
+        break;
       case 2:
         offset = 1 + in.byte() % (bytes[0] - 1);
         pc = pa + offset;
@@ -412,15 +278,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ErrorCode code = ErrorCode::ok;
     std::optional<std::size_t> index;
     switch (types[0]) {
-      case DataType::int8: index = first_domain_violation<std::int8_t>(a, b, n, code); break;
-      case DataType::int16: index = first_domain_violation<std::int16_t>(a, b, n, code); break;
-      case DataType::int32: index = first_domain_violation<std::int32_t>(a, b, n, code); break;
-      case DataType::int64: index = first_domain_violation<std::int64_t>(a, b, n, code); break;
-      case DataType::uint8: index = first_domain_violation<std::uint8_t>(a, b, n, code); break;
-      case DataType::uint16: index = first_domain_violation<std::uint16_t>(a, b, n, code); break;
-      case DataType::uint32: index = first_domain_violation<std::uint32_t>(a, b, n, code); break;
-      case DataType::uint64: index = first_domain_violation<std::uint64_t>(a, b, n, code); break;
-      default: break;
+      case DataType::int8:
+        index = first_domain_violation<std::int8_t>(a, b, n, code);
+        break;
+      case DataType::int16:
+        index = first_domain_violation<std::int16_t>(a, b, n, code);
+        break;
+      case DataType::int32:
+        index = first_domain_violation<std::int32_t>(a, b, n, code);
+        break;
+      case DataType::int64:
+        index = first_domain_violation<std::int64_t>(a, b, n, code);
+        break;
+      case DataType::uint8:
+        index = first_domain_violation<std::uint8_t>(a, b, n, code);
+        break;
+      case DataType::uint16:
+        index = first_domain_violation<std::uint16_t>(a, b, n, code);
+        break;
+      case DataType::uint32:
+        index = first_domain_violation<std::uint32_t>(a, b, n, code);
+        break;
+      case DataType::uint64:
+        index = first_domain_violation<std::uint64_t>(a, b, n, code);
+        break;
+      default:
+        break;
     }
     if (index) {
       expected = Expected{code, code == ErrorCode::zero_divisor ? "C3" : "D3", index};
@@ -459,19 +342,44 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto* b = before_b.data();
     const auto* c = static_cast<const unsigned char*>(pointers[2]);
     switch (types[0]) {
-      case DataType::int8: check_integer<std::int8_t>(a, b, c, n); break;
-      case DataType::int16: check_integer<std::int16_t>(a, b, c, n); break;
-      case DataType::int32: check_integer<std::int32_t>(a, b, c, n); break;
-      case DataType::int64: check_integer<std::int64_t>(a, b, c, n); break;
-      case DataType::uint8: check_integer<std::uint8_t>(a, b, c, n); break;
-      case DataType::uint16: check_integer<std::uint16_t>(a, b, c, n); break;
-      case DataType::uint32: check_integer<std::uint32_t>(a, b, c, n); break;
-      case DataType::uint64: check_integer<std::uint64_t>(a, b, c, n); break;
-      case DataType::float16: check_float<std::uint16_t>(reference::binary16, a, b, c, n); break;
-      case DataType::bfloat16: check_float<std::uint16_t>(reference::bfloat16, a, b, c, n); break;
-      case DataType::float32: check_float<std::uint32_t>(reference::binary32, a, b, c, n); break;
-      case DataType::float64: check_float<std::uint64_t>(reference::binary64, a, b, c, n); break;
-      default: FUZZ_REQUIRE(false, "success on a non-numeric type: " + context);
+      case DataType::int8:
+        check_integer<std::int8_t>(a, b, c, n);
+        break;
+      case DataType::int16:
+        check_integer<std::int16_t>(a, b, c, n);
+        break;
+      case DataType::int32:
+        check_integer<std::int32_t>(a, b, c, n);
+        break;
+      case DataType::int64:
+        check_integer<std::int64_t>(a, b, c, n);
+        break;
+      case DataType::uint8:
+        check_integer<std::uint8_t>(a, b, c, n);
+        break;
+      case DataType::uint16:
+        check_integer<std::uint16_t>(a, b, c, n);
+        break;
+      case DataType::uint32:
+        check_integer<std::uint32_t>(a, b, c, n);
+        break;
+      case DataType::uint64:
+        check_integer<std::uint64_t>(a, b, c, n);
+        break;
+      case DataType::float16:
+        check_float<std::uint16_t>(reference::binary16, a, b, c, n);
+        break;
+      case DataType::bfloat16:
+        check_float<std::uint16_t>(reference::bfloat16, a, b, c, n);
+        break;
+      case DataType::float32:
+        check_float<std::uint32_t>(reference::binary32, a, b, c, n);
+        break;
+      case DataType::float64:
+        check_float<std::uint64_t>(reference::binary64, a, b, c, n);
+        break;
+      default:
+        FUZZ_REQUIRE(false, "success on a non-numeric type: " + context);
     }
   }
   // Inputs not aliased with C are never modified (D7; partial overlap is always an error, so

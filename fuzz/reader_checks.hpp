@@ -4,10 +4,9 @@
 #ifndef SONNX_TESTS_FUZZ_READER_CHECKS_HPP
 #define SONNX_TESTS_FUZZ_READER_CHECKS_HPP
 
-#include <sonnx/io/tensor_io.hpp>
-
 #include <cstddef>
 #include <cstdint>
+#include <sonnx/io/tensor_io.hpp>
 #include <span>
 #include <string>
 
@@ -18,11 +17,24 @@ namespace sonnx::fuzz {
 
 inline std::size_t profile_element_bytes(DataType t) {
   switch (static_cast<int>(t)) {
-    case 2: case 3: return 1;
-    case 4: case 5: case 10: case 16: return 2;
-    case 1: case 6: case 12: return 4;
-    case 7: case 11: case 13: return 8;
-    default: return 0;
+    case 2:
+    case 3:
+      return 1;
+    case 4:
+    case 5:
+    case 10:
+    case 16:
+      return 2;
+    case 1:
+    case 6:
+    case 12:
+      return 4;
+    case 7:
+    case 11:
+    case 13:
+      return 8;
+    default:
+      return 0;
   }
 }
 
@@ -31,8 +43,7 @@ inline void check_read_result(const io::ReadResult& r, const char* reader) {
   if (!r.ok()) {
     FUZZ_REQUIRE(r.status.kind != io::IoErrorKind::none, who + ": error without a kind");
     const std::string& id = r.status.requirement;
-    FUZZ_REQUIRE(id == "T1" || id == "R2" || id == "R3" || id == "D8" || id == "GR1" ||
-                     id == "GR2",
+    FUZZ_REQUIRE(id == "T1" || id == "R2" || id == "R3" || id == "D8" || id == "GR1" || id == "GR2",
                  who + ": unexpected requirement '" + id + "': " + r.status.message);
     FUZZ_REQUIRE(names_requirement(r.status.message, id),
                  who + ": message does not start with its ID: " + r.status.message);
@@ -42,16 +53,18 @@ inline void check_read_result(const io::ReadResult& r, const char* reader) {
                who + ": success with an error text");
   const io::OwnedTensor& t = r.tensor;
   const std::size_t esize = profile_element_bytes(t.type);
-  FUZZ_REQUIRE(esize != 0, who + ": accepted non-profile type " + std::string(data_type_name(t.type)));
+  FUZZ_REQUIRE(esize != 0,
+               who + ": accepted non-profile type " + std::string(data_type_name(t.type)));
   reference::uint128 count = 1;
   for (const auto d : t.shape) {
     FUZZ_REQUIRE(d >= 0, who + ": accepted negative dimension in " + io::shape_to_string(t.shape));
     count *= static_cast<std::uint64_t>(d);
-    if (count > (static_cast<reference::uint128>(1) << 64)) count = static_cast<reference::uint128>(1) << 64;
+    if (count > (static_cast<reference::uint128>(1) << 64))
+      count = static_cast<reference::uint128>(1) << 64;
   }
-  FUZZ_REQUIRE(count * esize == t.bytes.size(),
-               who + ": shape " + io::shape_to_string(t.shape) + " of " + data_type_name(t.type) +
-                   " with " + std::to_string(t.bytes.size()) + " bytes");
+  FUZZ_REQUIRE(count * esize == t.bytes.size(), who + ": shape " + io::shape_to_string(t.shape) +
+                                                    " of " + data_type_name(t.type) + " with " +
+                                                    std::to_string(t.bytes.size()) + " bytes");
   FUZZ_REQUIRE(t.element_count() == static_cast<std::size_t>(count),
                who + ": element_count() disagrees with the shape");
   const TensorView v = t.view();
@@ -79,8 +92,10 @@ void require_round_trip(Decode decode, const std::string& encoded, const io::Own
                         const char* format) {
   const auto* p = reinterpret_cast<const unsigned char*>(encoded.data());
   const io::ReadResult again = decode(std::span<const unsigned char>(p, encoded.size()), "again");
-  FUZZ_REQUIRE(again.ok(), std::string(format) + ": re-encoded file rejected: " + again.status.message);
-  FUZZ_REQUIRE(same_tensor(again.tensor, tensor), std::string(format) + ": round trip changed the tensor");
+  FUZZ_REQUIRE(again.ok(),
+               std::string(format) + ": re-encoded file rejected: " + again.status.message);
+  FUZZ_REQUIRE(same_tensor(again.tensor, tensor),
+               std::string(format) + ": round trip changed the tensor");
 }
 
 }  // namespace sonnx::fuzz

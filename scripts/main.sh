@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: set-up, release build, proofs (in the background: scripts/main-proofs.sh), tests,
 # the C-compiled kernels, exhaustive float16/bfloat16 sweeps, fast-path equivalence (D9), the
-# onnxruntime conformance campaign, coverage, benchmarks (alone, once the proofs are done), the
+# onnxruntime conformance campaign, structural coverage (statement, decision, MC/DC; Eva, coupling,
+# formal-analysis coverage), gcov coverage, benchmarks (alone, once the proofs are done), the
 # platform campaign (other processors under QEMU, beside the WP proofs with the 32-bit machine model)
 # and the traceability report. Everything lands in build/evidence/.
 # Longer campaigns, run on their own: verify/faults/run_faults.py --all (the fault table: every code
@@ -111,13 +112,21 @@ compare_runtimes() {
     --binding conformance
 }
 stage "conformance: the two runtimes compared" compare_runtimes
-stage "coverage (gcovr)" bash scripts/coverage.sh
+# Structural coverage (docs/structural-coverage.md): the mcdc build and every Catch2 test case on
+# each CPU beside the proofs; the analysis against the justification register, Eva, the
+# formal-analysis coverage and coupling once the proofs (wp-report.json, wp-smoke.json) are there.
+stage "structural coverage: mcdc build and test runs (clang 19; six CPUs and modes)" \
+  bash scripts/structural-coverage.sh runs
+# gcov lines and branches by every test, tools included: an indication, not the claim.
+stage "line and branch coverage (gcovr, indicative)" bash scripts/coverage.sh
 stage "proofs (wait for the background proofs)" wait_for_proofs
 # The named-proofs check, as in the test command: its verdict (named-proofs.json) is the test of
 # its tool requirement in the report's tool-qualification section (evidence/tool-requirements.json).
 stage "named proof goals (the catalogue against this run's proofs)" python3 \
   -m sonnx_evidence.check_named_proofs build/traceability/sonnx-trace "$root" "$evidence" \
   --catch-list build/catch-tests.txt
+stage "structural coverage: analysis and register, Eva, formal-analysis coverage, coupling" \
+  bash scripts/structural-coverage.sh evidence
 stage "benchmarks" cmake --build build --target bench
 # The evidence for other processors, last of the campaigns: the library cross-built and run under
 # QEMU (docs/platforms.md) and, beside it, the WP proofs once more with Frama-C's 32-bit machine
@@ -144,6 +153,10 @@ platform_stage="platform campaign (aarch64, armhf, riscv64, s390x, Cortex-M4F un
 platform_stage+=" C adapter's examples; WP proofs with the x86_32 machine model)"
 stage "$platform_stage" platforms
 stage "traceability report" cmake --build build --target report
+# The catalogue and the trace links the report computed, as ReqIF 1.2 (docs/structural-coverage.md).
+stage "ReqIF export" env PYTHONPATH="$root/evidence" python3 -m sonnx_evidence.coverage.reqif \
+  --catalogue spec/requirements.json --trace "$evidence/traceability.json" \
+  --out "$evidence/requirements.reqif"
 echo "main job: $((SECONDS - start)) s, $(children_cpu) CPU-s"
 write_times "$evidence/main-job-times.json"
 # The performance table gives the main job's time against its target: rendered again with it.

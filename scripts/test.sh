@@ -30,7 +30,13 @@ stage "sanitizer build (clang, ASan+UBSan, with the fuzzers)" bash -c \
   'cmake --preset asan >/dev/null && cmake --build --preset asan -j '"$jobs"
 stage "sanitizer tests" ctest_preset asan
 stage "short fuzzing run" env SONNX_FUZZ_BUILD_DIR="$root/build-asan" bash scripts/fuzz.sh --seconds 5
+# The reduced structural coverage (docs/structural-coverage.md): the unit tests on this CPU with
+# clang's MC/DC, beside the proofs; judged once wp-report.json is there.
+stage "structural coverage, reduced: mcdc build and unit tests (clang 19)" \
+  bash scripts/structural-coverage.sh reduced
 stage "proofs (Why3, Frama-C/WP; wait for the rest)" wait_for_proofs
+stage "structural coverage, reduced: the C-subset files against the register" \
+  bash scripts/structural-coverage.sh reduced-check
 # The test command makes no traceability report (that needs the main job's sweeps), but every
 # Why3 and WP goal the requirement catalogue names must be in the proofs it just ran.
 stage "named proof goals (the catalogue against this run's proofs)" python3 \

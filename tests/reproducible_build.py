@@ -51,7 +51,7 @@ def self_check(cxx, tmp):
             os.makedirs(d)
             with open(os.path.join(d, "probe.cpp"), "w", encoding="utf-8") as f:
                 f.write(src)
-            flags = ["-ffile-prefix-map=%s=." % d] if mapped else []
+            flags = ["-fdebug-prefix-map=%s=." % d, "-fmacro-prefix-map=%s=." % d] if mapped else []
             subprocess.run([cxx, "-O2", "-g", "-c", "probe.cpp", "-o", "probe.o"] + flags,
                            cwd=d, check=True)
             outs[(folder, mapped)] = sha256(os.path.join(d, "probe.o"))

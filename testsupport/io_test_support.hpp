@@ -2,22 +2,20 @@
 #ifndef SONNX_TESTS_IO_TEST_SUPPORT_HPP
 #define SONNX_TESTS_IO_TEST_SUPPORT_HPP
 
-#include <catch2/catch.hpp>
-
-#include <sonnx/io/tensor_io.hpp>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sonnx/io/tensor_io.hpp>
 #include <span>
 #include <string>
 #include <vector>
-
-#include <sys/mman.h>
-#include <unistd.h>
 
 namespace sonnx::test {
 
@@ -62,7 +60,8 @@ inline Bytes bytes_of(const std::string& text) { return Bytes(text.begin(), text
 
 inline void write_bytes(const std::filesystem::path& path, const Bytes& bytes) {
   std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
 }
 
 inline Bytes read_bytes(const std::filesystem::path& path) {
@@ -96,7 +95,8 @@ std::vector<T> values_in(const io::OwnedTensor& tensor) {
 class HugeRegion {
  public:
   HugeRegion()
-      : data_(::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)) {}
+      : data_(
+            ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)) {}
   ~HugeRegion() {
     if (data_ != MAP_FAILED) ::munmap(data_, size);
   }

@@ -1,20 +1,16 @@
 // End-to-end tests of the sonnx-div tool (T1-T5): each test runs the executable and checks its
 // exit code, its messages (which name requirement IDs) and the files it leaves behind.
+#include <onnx/onnx_pb.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
-
-#include <sonnx/io/golden.hpp>
-#include <sonnx/io/tensor_io.hpp>
-
-#include <onnx/onnx_pb.h>
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
 #include <functional>
 #include <limits>
+#include <nlohmann/json.hpp>
+#include <sonnx/io/golden.hpp>
+#include <sonnx/io/tensor_io.hpp>
 
 #include "cli_test_support.hpp"
 
@@ -27,15 +23,17 @@ TEST_CASE("cli run reproduces ONNX's output_0.pb byte for byte", "[T1][T2][F1][I
     INFO(name);
     const auto data = node_case(name) / "test_data_set_0";
     const auto out = dir / (name + ".pb");
-    const Run r = sonnx_div(dir, {"run", (data / "input_0.pb").string(),
-                                  (data / "input_1.pb").string(), "-o", out.string(), "--name", "z"});
+    const Run r =
+        sonnx_div(dir, {"run", (data / "input_0.pb").string(), (data / "input_1.pb").string(), "-o",
+                        out.string(), "--name", "z"});
     INFO(r.err);
     REQUIRE(r.code == 0);
     CHECK(read_bytes(out) == read_bytes(data / "output_0.pb"));
   }
 }
 
-TEST_CASE("cli run rejects ONNX's test_div_bcast citing R4 and writes nothing", "[T1][T2][R4][D7]") {
+TEST_CASE("cli run rejects ONNX's test_div_bcast citing R4 and writes nothing",
+          "[T1][T2][R4][D7]") {
   ScratchDir dir;
   const auto data = node_case("test_div_bcast") / "test_data_set_0";
   const Run r = sonnx_div(dir, {"run", (data / "input_0.pb").string(),
@@ -58,7 +56,8 @@ TEST_CASE("cli run on .npy: seed 002 example 1 and --json", "[T1][I1][C1]") {
   CHECK(json["status"] == "ok");
   CHECK(json["profile"] == true);
   CHECK(json["type"] == "int32");
-  CHECK(values_in<std::int32_t>(load_tensor(dir / "c.npy")) == std::vector<std::int32_t>{2, 1, -11});
+  CHECK(values_in<std::int32_t>(load_tensor(dir / "c.npy")) ==
+        std::vector<std::int32_t>{2, 1, -11});
   require_only(dir, {"a.npy", "b.npy", "c.npy"});
 }
 
@@ -66,26 +65,27 @@ TEST_CASE("cli run --semantics openvino-pythondiv floors and is labelled NON-PRO
   ScratchDir dir;
   write_npy<std::int64_t>(dir / "a.npy", DataType::int64, {3}, {-35, 35, -35});
   write_npy<std::int64_t>(dir / "b.npy", DataType::int64, {3}, {3, -3, -3});
-  const Run floor = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(),
-                                    "-o", (dir / "f.npy").string(), "--semantics",
-                                    "openvino-pythondiv"});
+  const Run floor = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
+                                    (dir / "f.npy").string(), "--semantics", "openvino-pythondiv"});
   INFO(floor.err);
   REQUIRE(floor.code == 0);
-  CHECK(values_in<std::int64_t>(load_tensor(dir / "f.npy")) == std::vector<std::int64_t>{-12, -12, 11});
+  CHECK(values_in<std::int64_t>(load_tensor(dir / "f.npy")) ==
+        std::vector<std::int64_t>{-12, -12, 11});
   CHECK(floor.out.find("NON-PROFILE") != std::string::npos);
   CHECK(floor.err.find("outside the SONNX profile") != std::string::npos);
-  const Run json = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(),
-                                   "-o", (dir / "j.npy").string(), "--semantics",
-                                   "openvino-pythondiv", "--json"});
+  const Run json =
+      sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
+                      (dir / "j.npy").string(), "--semantics", "openvino-pythondiv", "--json"});
   REQUIRE(json.code == 0);
   const auto j = nlohmann::json::parse(json.out);
   CHECK(j["profile"] == false);
   CHECK(j["label"].get<std::string>().find("NON-PROFILE") != std::string::npos);
   // The default is the profile: truncation toward zero.
-  const Run trunc = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(),
-                                    "-o", (dir / "t.npy").string()});
+  const Run trunc = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
+                                    (dir / "t.npy").string()});
   REQUIRE(trunc.code == 0);
-  CHECK(values_in<std::int64_t>(load_tensor(dir / "t.npy")) == std::vector<std::int64_t>{-11, -11, 11});
+  CHECK(values_in<std::int64_t>(load_tensor(dir / "t.npy")) ==
+        std::vector<std::int64_t>{-11, -11, 11});
   CHECK(trunc.out.find("NON-PROFILE") == std::string::npos);
 }
 
@@ -95,8 +95,8 @@ TEST_CASE("cli run value-domain errors name the ID and index, and no output appe
   write_npy<std::int8_t>(dir / "a.npy", DataType::int8, {2, 2}, {1, 2, 3, -128});
   write_npy<std::int8_t>(dir / "zero.npy", DataType::int8, {2, 2}, {1, 1, 0, 1});
   write_npy<std::int8_t>(dir / "minus.npy", DataType::int8, {2, 2}, {1, 1, 1, -1});
-  const Run c3 = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "zero.npy").string(),
-                                 "-o", (dir / "c.npy").string(), "--json"});
+  const Run c3 = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "zero.npy").string(), "-o",
+                                 (dir / "c.npy").string(), "--json"});
   CHECK(c3.code == 1);
   const auto j = nlohmann::json::parse(c3.out);
   CHECK(j["requirement"] == "C3");
@@ -107,8 +107,8 @@ TEST_CASE("cli run value-domain errors name the ID and index, and no output appe
   CHECK(d3.code == 1);
   CHECK(d3.err.find("D3") != std::string::npos);
   // Same errors in floor mode, labelled.
-  const Run ov = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "zero.npy").string(),
-                                 "-o", (dir / "c.npy").string(), "--semantics", "openvino-pythondiv"});
+  const Run ov = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "zero.npy").string(), "-o",
+                                 (dir / "c.npy").string(), "--semantics", "openvino-pythondiv"});
   CHECK(ov.code == 1);
   CHECK(ov.err.find("C3") != std::string::npos);
   require_only(dir, {"a.npy", "zero.npy", "minus.npy"});
@@ -121,13 +121,13 @@ TEST_CASE("cli run file errors: exit 3, the ID named, no output file", "[T1][T2]
   const auto run = [&](const std::string& a, const std::string& b, const std::string& c) {
     return sonnx_div(dir, {"run", a, b, "-o", c});
   };
-  const Run missing = run((dir / "absent.npy").string(), (dir / "a.npy").string(),
-                          (dir / "c.npy").string());
+  const Run missing =
+      run((dir / "absent.npy").string(), (dir / "a.npy").string(), (dir / "c.npy").string());
   CHECK(missing.code == 3);
   CHECK(missing.err.find("T1") != std::string::npos);
   CHECK(missing.err.find("absent.npy") != std::string::npos);
-  const Run trunc = run((dir / "a.npy").string(), (dir / "trunc.npy").string(),
-                        (dir / "c.npy").string());
+  const Run trunc =
+      run((dir / "a.npy").string(), (dir / "trunc.npy").string(), (dir / "c.npy").string());
   CHECK(trunc.code == 3);
   CHECK(trunc.err.find("T1") != std::string::npos);
   const Run unwritable = run((dir / "a.npy").string(), (dir / "a.npy").string(),
@@ -137,8 +137,8 @@ TEST_CASE("cli run file errors: exit 3, the ID named, no output file", "[T1][T2]
   require_only(dir, {"a.npy", "trunc.npy"});
   // An existing output is left unchanged by a failing run.
   write_bytes(dir / "c.npy", Bytes{42});
-  const Run again = run((dir / "a.npy").string(), (dir / "trunc.npy").string(),
-                        (dir / "c.npy").string());
+  const Run again =
+      run((dir / "a.npy").string(), (dir / "trunc.npy").string(), (dir / "c.npy").string());
   CHECK(again.code == 3);
   CHECK(read_bytes(dir / "c.npy") == Bytes{42});
 }
@@ -170,7 +170,8 @@ TEST_CASE("cli run and check-model refuse a FIFO without waiting for a writer",
   require_only(dir, {"a.npy", "pipe.npy", "pipe.onnx"});
 }
 
-TEST_CASE("cli run profile errors in files: bool dtype (R3), mixed types (C2)", "[R3][C2][bad-input]") {
+TEST_CASE("cli run profile errors in files: bool dtype (R3), mixed types (C2)",
+          "[R3][C2][bad-input]") {
   ScratchDir dir;
   const std::string dict = "{'descr': '|b1', 'fortran_order': False, 'shape': (2,), }";
   std::string file = std::string("\x93NUMPY\x01\x00", 8);
@@ -181,8 +182,8 @@ TEST_CASE("cli run profile errors in files: bool dtype (R3), mixed types (C2)", 
   write_bytes(dir / "bool.npy", bytes_of(file));
   write_npy<float>(dir / "f.npy", DataType::float32, {2}, {1.0F, 2.0F});
   write_npy<double>(dir / "d.npy", DataType::float64, {2}, {1.0, 2.0});
-  const Run r3 = sonnx_div(dir, {"run", (dir / "bool.npy").string(), (dir / "f.npy").string(),
-                                 "-o", (dir / "c.npy").string()});
+  const Run r3 = sonnx_div(dir, {"run", (dir / "bool.npy").string(), (dir / "f.npy").string(), "-o",
+                                 (dir / "c.npy").string()});
   CHECK(r3.code == 1);
   CHECK(r3.err.find("R3") != std::string::npos);
   const Run c2 = sonnx_div(dir, {"run", (dir / "f.npy").string(), (dir / "d.npy").string(), "-o",
@@ -199,13 +200,13 @@ TEST_CASE("cli usage errors exit 2 and write nothing", "[T1][T5]") {
   const std::string a = (dir / "a.npy").string();
   const std::string c = (dir / "c.npy").string();
   const std::vector<std::vector<std::string>> cases = {
-      {"run", a, a},                                          // no -o
-      {"run", a, "-o", c},                                    // one input
-      {"run", a, a, "-o", c, "--semantics", "floor"},         // unknown semantics
-      {"run", a, a, "-o", (dir / "c.txt").string()},          // unknown extension
-      {"run", a, (dir / "b.pb").string(), "-o", c},           // mixed formats
-      {"run", a, a, "-o", c, "--bogus"},                      // unknown option
-      {"run", a, a, a, "-o", c},                              // extra argument
+      {"run", a, a},                                   // no -o
+      {"run", a, "-o", c},                             // one input
+      {"run", a, a, "-o", c, "--semantics", "floor"},  // unknown semantics
+      {"run", a, a, "-o", (dir / "c.txt").string()},   // unknown extension
+      {"run", a, (dir / "b.pb").string(), "-o", c},    // mixed formats
+      {"run", a, a, "-o", c, "--bogus"},               // unknown option
+      {"run", a, a, a, "-o", c},                       // extra argument
       {"run", a, a, a, a, "-o", c},                    // two extra arguments
       {"run", "-o", c},                                // no input
       {"run", (dir / "a.txt").string(), a, "-o", c},   // unknown extension of A

@@ -1,27 +1,22 @@
 // End-to-end tests of the sonnx-div tool (T1-T5), continued from test_cli.cpp: golden, usage and
 // --json errors, verify-exhaustive and kernels. Each test runs the executable and checks its exit
 // code, its messages (which name requirement IDs) and the files it leaves behind.
+#include <onnx/onnx_pb.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
-
-#include <sonnx/io/golden.hpp>
-#include <sonnx/io/tensor_io.hpp>
-
-#include <onnx/onnx_pb.h>
-
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
 #include <functional>
 #include <limits>
+#include <nlohmann/json.hpp>
+#include <sonnx/io/golden.hpp>
+#include <sonnx/io/tensor_io.hpp>
 
 #include "cli_test_support.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
-
 
 namespace {
 
@@ -66,9 +61,9 @@ TEST_CASE("cli golden for every type: layout inside the profile, run reproduces 
     for (std::size_t n = 0; n < sets; ++n) {
       const auto set = out / ("test_data_set_" + std::to_string(n));
       const auto c = dir / "c.pb";
-      const Run run = sonnx_div(dir, {"run", (set / "input_0.pb").string(),
-                                      (set / "input_1.pb").string(), "-o", c.string(), "--name",
-                                      "z"});
+      const Run run =
+          sonnx_div(dir, {"run", (set / "input_0.pb").string(), (set / "input_1.pb").string(), "-o",
+                          c.string(), "--name", "z"});
       REQUIRE(run.code == 0);
       // The expected outputs are the oracle's: quiet NaNs match, the rest bit for bit (SD-9).
       CHECK(matches_golden(c, set / "output_0.pb"));
@@ -76,8 +71,8 @@ TEST_CASE("cli golden for every type: layout inside the profile, run reproduces 
     }
   }
   // A non-empty output directory is refused (exit 3) and left as it was.
-  const Run again = sonnx_div(dir, {"golden", "--type", "int8", "--out",
-                                    (dir / "golden_int8").string()});
+  const Run again =
+      sonnx_div(dir, {"golden", "--type", "int8", "--out", (dir / "golden_int8").string()});
   CHECK(again.code == 3);
   CHECK(again.err.find("refusing to overwrite") != std::string::npos);
 }
@@ -126,14 +121,15 @@ TEST_CASE("cli --json with a file name that is not UTF-8: the real result, not a
   write_npy<std::int16_t>(dir / "a.npy", DataType::int16, {2}, {9, -9});
   write_npy<std::int16_t>(dir / "b.npy", DataType::int16, {2}, {2, 2});
   const std::string c = (dir / "c\xff.npy").string();
-  const Run run = sonnx_div(dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o",
-                                  c, "--json"});
+  const Run run = sonnx_div(
+      dir, {"run", (dir / "a.npy").string(), (dir / "b.npy").string(), "-o", c, "--json"});
   INFO(run.out << run.err);
   CHECK(run.code == 0);
   const auto json = nlohmann::json::parse(run.out);
   CHECK(json["status"] == "ok");
   CHECK(json["output"].get<std::string>().find("c\xef\xbf\xbd.npy") != std::string::npos);
-  CHECK(values_in<std::int16_t>(load_tensor(c)) == std::vector<std::int16_t>{4, -4});  // I1: -9/2 = -4
+  CHECK(values_in<std::int16_t>(load_tensor(c)) ==
+        std::vector<std::int16_t>{4, -4});  // I1: -9/2 = -4
 
   onnx::ModelProto m;
   m.set_ir_version(7);
@@ -194,8 +190,10 @@ TEST_CASE("cli run refuses --name and --pb-encoding for a .npy output (a .npy ha
   }
 }
 
-TEST_CASE("cli output folders are never created: run, golden and verify-exhaustive refuse a "
-          "missing parent folder", "[T2][T4][cli]") {
+TEST_CASE(
+    "cli output folders are never created: run, golden and verify-exhaustive refuse a "
+    "missing parent folder",
+    "[T2][T4][cli]") {
   // docs/cli.md: an output's folder must exist; nothing is created on refusal.
   ScratchDir dir;
   write_npy<float>(dir / "a.npy", DataType::float32, {1}, {1.0F});
@@ -203,8 +201,8 @@ TEST_CASE("cli output folders are never created: run, golden and verify-exhausti
   const auto missing = dir / "missing";
   CHECK(sonnx_div(dir, {"run", a, a, "-o", (missing / "c.npy").string()}).code == 3);
   CHECK(sonnx_div(dir, {"golden", "--type", "int8", "--out", (missing / "g").string()}).code == 3);
-  const Run verify = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json",
-                                     (missing / "e.json").string()});
+  const Run verify = sonnx_div(
+      dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", (missing / "e.json").string()});
   CHECK(verify.code == 2);
   CHECK_THAT(verify.err, Catch::Contains("folder does not exist"));
   CHECK(verify.out.find("pairs checked") == std::string::npos);  // refused before the sweep
@@ -215,8 +213,8 @@ TEST_CASE("cli --json errors and stray words of golden and check-model", "[T3][T
   ScratchDir dir;
   std::filesystem::create_directory(dir / "full");
   write_bytes(dir / "full" / "x", Bytes{1});
-  const Run refused = sonnx_div(dir, {"golden", "--type", "uint8", "--out",
-                                      (dir / "full").string(), "--json"});
+  const Run refused =
+      sonnx_div(dir, {"golden", "--type", "uint8", "--out", (dir / "full").string(), "--json"});
   CHECK(refused.code == 3);
   const auto json = nlohmann::json::parse(refused.out);
   CHECK(json["status"] == "error");
@@ -235,8 +233,8 @@ TEST_CASE("cli --json errors and stray words of golden and check-model", "[T3][T
   CHECK_FALSE(std::filesystem::exists(dir / "g"));
   // check-model takes several models: a stray word is a model name, and one that names no file
   // is an unreadable model of the set (T1, exit 3), reported in the set's JSON.
-  const Run stray = sonnx_div(dir, {"check-model", (dir / "ov" / "model.onnx").string(), "extra",
-                                    "--json"});
+  const Run stray =
+      sonnx_div(dir, {"check-model", (dir / "ov" / "model.onnx").string(), "extra", "--json"});
   CHECK(stray.code == 3);
   const auto set = nlohmann::json::parse(stray.out);
   CHECK(set["models"][1]["model"] == "extra");
@@ -256,8 +254,8 @@ TEST_CASE("cli verify-exhaustive: no mode is a usage error, an unwritable --json
                                      "--quiet", "--json", unwritable});
   CHECK(oracle.code == 2);
   CHECK(oracle.err.find("cannot write") != std::string::npos);
-  const Run fast = sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json",
-                                   unwritable});
+  const Run fast =
+      sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", unwritable});
   CHECK(fast.code == 2);
   CHECK(fast.err.find("cannot write") != std::string::npos);
 }

@@ -226,7 +226,9 @@ nlohmann::json Run::report_json() const {
                    {"random_pairs_per_type", random_pairs_},
                    {"float16_bfloat16_pairs", sixteen_bit_text()},
                    {"max_reproducers_per_type_requirement_kind", o_.max_reproducers},
-                   {"comparison", "bit for bit with the checked library; two quiet NaNs match, a signaling NaN only itself (SD-9)"},
+                   {"comparison",
+                    "bit for bit with the checked library; two quiet NaNs match, a signaling NaN "
+                    "only itself (SD-9)"},
                    {"seconds", seconds_since(start_)},
                    {"adapter_seconds", requests_.runtime_seconds}};
   j["random_pairs"] = random_info_;

@@ -245,15 +245,19 @@ def join_continued(lines):
     return out
 
 
+def template_files(ending):
+    """(path from the repository root, lines with continuations joined) of each template file
+    whose name ends with `ending`, in name order."""
+    for name in sorted(os.listdir(TEMPLATES)):
+        if name.endswith(ending):
+            with open(os.path.join(TEMPLATES, name), encoding="utf-8") as f:
+                yield "core/gen/templates/" + name, join_continued(f.read().split("\n"))
+
+
 def load_fragments():
     """{name: (file, lines)} of every #@fragment of the templates' .frag files."""
     fragments = {}
-    for name in sorted(os.listdir(TEMPLATES)):
-        if not name.endswith(".frag"):
-            continue
-        rel = "core/gen/templates/" + name
-        with open(os.path.join(TEMPLATES, name), encoding="utf-8") as f:
-            lines = join_continued(f.read().split("\n"))
+    for rel, lines in template_files(".frag"):
         current = None
         for i, line in enumerate(lines):
             if line.startswith("#@fragment "):
@@ -285,12 +289,7 @@ def expand_all():
     fragments = load_fragments()
     outputs = {}
     functions = []
-    for name in sorted(os.listdir(TEMPLATES)):
-        if not name.endswith(".in"):
-            continue
-        rel = "core/gen/templates/" + name
-        with open(os.path.join(TEMPLATES, name), encoding="utf-8") as f:
-            lines = join_continued(f.read().split("\n"))
+    for rel, lines in template_files(".in"):
         exp = Expander(rel, lines, types, fragments)
         body, _ = exp.block(0, {}, ())
         if not body or not body[0].startswith(OUTPUT_MARK):

@@ -65,10 +65,9 @@ def listing_names(path):
     """The property names of a listing: prove.sh --list-properties, or a WP report."""
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
-    # a WP report first: it has "passes" too (the portfolio of each pass, not property names)
-    if "goals" in data:
+    if "goals" in data:  # a WP report (its "passes" are the passes' records, not names)
         return sorted({g["goal"] for g in data["goals"] if "goal" in g})
-    if "passes" in data:
+    if isinstance(data.get("passes"), dict):  # a listing: {pass: [property names]}
         return sorted({n for names in data["passes"].values() for n in names})
     raise CatalogueError(f"{path}: neither a property listing nor a WP report")
 

@@ -2,7 +2,7 @@
 
 The subset of JSON Schema draft 2020-12 the evidence schemas (evidence/schemas/*.schema.json) use,
 and nothing else: type (a name or a list of names), properties, required, additionalProperties
-(false or a schema), items, enum, const, minimum, pattern, $ref to "#/$defs/NAME". A schema with a
+(false or a schema), items, minItems, enum, const, minimum, pattern, $ref to "#/$defs/NAME". A schema with a
 keyword outside the subset is refused (the validator does not silently skip what it does not
 understand). "x-volatile": true marks a field whose value depends on the run (times, dates, load,
 machine): ignored by validation, read by the comparison of two evidence folders (volatile_paths).
@@ -20,7 +20,7 @@ from .paths import SCHEMAS
 
 KEYWORDS = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "properties",
             "required", "additionalProperties", "items", "enum", "const", "minimum", "pattern",
-            "x-volatile"}
+            "minItems", "x-volatile"}
 TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
 
 
@@ -75,6 +75,8 @@ def validate(doc, schema, root=None, path="$"):
                 errors.append(f"{path}: unknown field {key!r}")
             elif isinstance(extra, dict):
                 errors += validate(value, extra, root, f"{path}.{key}")
+    if isinstance(doc, list) and "minItems" in schema and len(doc) < schema["minItems"]:
+        errors.append(f"{path}: fewer than {schema['minItems']} items")
     if isinstance(doc, list) and "items" in schema:
         for k, value in enumerate(doc):
             errors += validate(value, schema["items"], root, f"{path}[{k}]")

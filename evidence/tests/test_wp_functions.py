@@ -14,6 +14,7 @@ On a scratch copy of the proved C files, each of these must fail the check:
 The unmodified copy passes, with every function proved but the two registered bit casts."""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -78,7 +79,11 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         copy_tree(work)
         rc, log = run(work)
-        check(rc == 0 and "86 proved by a pass, 2 registered unproved" in log,
+        # Every defined function proved by a pass or registered (the two of AS-WP-4's row), by
+        # the counts the tool prints, whatever the number of functions the generator writes.
+        counts = re.search(r"(\d+) defined, (\d+) proved by a pass, (\d+) registered", log)
+        check(rc == 0 and counts is not None and int(counts[3]) == 2
+              and int(counts[1]) == int(counts[2]) + int(counts[3]),
               "the unmodified files: every function proved or registered", log)
         if shutil.which("frama-c"):
             rc, log = run(work, properties=frama_c_properties(work))

@@ -1,14 +1,13 @@
 // Owning tensors, whole-file reads and atomic writes (T1, T2).
-#include <sonnx/io/tensor_io.hpp>
-
-#include <cerrno>
-#include <cstring>
-#include <string>
-#include <utility>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <sonnx/io/tensor_io.hpp>
+#include <string>
+#include <utility>
 
 #include "io_internal.hpp"
 
@@ -126,7 +125,8 @@ IoStatus read_file_bytes(const std::filesystem::path& path, std::vector<unsigned
 }
 
 // [impl->req~T2~1]
-IoStatus write_file_atomic(const std::filesystem::path& path, std::span<const unsigned char> bytes) {
+IoStatus write_file_atomic(const std::filesystem::path& path,
+                           std::span<const unsigned char> bytes) {
   const std::string name = path.string();
   if (path.filename().empty()) {
     return IoStatus::failure(IoErrorKind::io, "T2", name + ": output path names no file");
@@ -147,9 +147,9 @@ IoStatus write_file_atomic(const std::filesystem::path& path, std::span<const un
     if (file.fd < 0 && errno != EEXIST) break;
   }
   if (file.fd < 0) {
-    return IoStatus::failure(IoErrorKind::io, "T2",
-                             name + ": cannot create a temporary file in " + dir.string() + ": " +
-                                 errno_text(errno));
+    return IoStatus::failure(
+        IoErrorKind::io, "T2",
+        name + ": cannot create a temporary file in " + dir.string() + ": " + errno_text(errno));
   }
   const auto fail = [&](const std::string& what) {
     const int error = errno;
@@ -178,9 +178,9 @@ IoStatus write_file_atomic(const std::filesystem::path& path, std::span<const un
   if (::rename(temp.c_str(), name.c_str()) != 0) {
     const int error = errno;
     ::unlink(temp.c_str());
-    return IoStatus::failure(IoErrorKind::io, "T2",
-                             name + ": cannot rename the temporary file into place: " +
-                                 errno_text(error));
+    return IoStatus::failure(
+        IoErrorKind::io, "T2",
+        name + ": cannot rename the temporary file into place: " + errno_text(error));
   }
   return {};
 }

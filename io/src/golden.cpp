@@ -1,19 +1,16 @@
-#include <sonnx/io/golden.hpp>
-#include <sonnx/result_comparison.hpp>
-
 #include <onnx/onnx_pb.h>
-
-#include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <bit>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <nlohmann/json.hpp>
+#include <sonnx/io/golden.hpp>
+#include <sonnx/result_comparison.hpp>
 #include <system_error>
-
-#include <sys/stat.h>
-#include <unistd.h>
 
 // [impl->req~T4~1]
 namespace sonnx::io {
@@ -26,8 +23,10 @@ struct FloatBits {
 
 FloatBits float_bits(DataType type) {
   switch (type) {
-    case DataType::float16: return {0x8000, 0x7C00, 0x7E00, 0x0001, 0x03FF, 0x0400, 0x7BFF};
-    case DataType::bfloat16: return {0x8000, 0x7F80, 0x7FC0, 0x0001, 0x007F, 0x0080, 0x7F7F};
+    case DataType::float16:
+      return {0x8000, 0x7C00, 0x7E00, 0x0001, 0x03FF, 0x0400, 0x7BFF};
+    case DataType::bfloat16:
+      return {0x8000, 0x7F80, 0x7FC0, 0x0001, 0x007F, 0x0080, 0x7F7F};
     case DataType::float32:
       return {0x80000000, 0x7F800000, 0x7FC00000, 0x1, 0x007FFFFF, 0x00800000, 0x7F7FFFFF};
     default:
@@ -47,9 +46,12 @@ std::uint64_t exact_bits(DataType type, double value) {
       const std::uint32_t exponent = ((f >> 23) & 0xFFU) - 127U + 15U;
       return sign | (exponent << 10) | ((f >> 13) & 0x3FFU);
     }
-    case DataType::bfloat16: return f >> 16;
-    case DataType::float32: return f;
-    default: return std::bit_cast<std::uint64_t>(value);
+    case DataType::bfloat16:
+      return f >> 16;
+    case DataType::float32:
+      return f;
+    default:
+      return std::bit_cast<std::uint64_t>(value);
   }
 }
 
@@ -213,9 +215,9 @@ std::uint64_t load(const std::vector<unsigned char>& bytes, std::size_t index, s
 }
 
 IoStatus write_plain(const std::filesystem::path& path, const std::string& bytes) {
-  return write_file_atomic(path, std::span<const unsigned char>(
-                                     reinterpret_cast<const unsigned char*>(bytes.data()),
-                                     bytes.size()));
+  return write_file_atomic(
+      path, std::span<const unsigned char>(reinterpret_cast<const unsigned char*>(bytes.data()),
+                                           bytes.size()));
 }
 
 }  // namespace
@@ -225,16 +227,26 @@ std::vector<GoldenCase> golden_cases(DataType type) {
     case DataType::float16:
     case DataType::bfloat16:
     case DataType::float32:
-    case DataType::float64: return float_cases(type);
-    case DataType::int8: return integer_cases<std::int8_t>();
-    case DataType::int16: return integer_cases<std::int16_t>();
-    case DataType::int32: return integer_cases<std::int32_t>();
-    case DataType::int64: return integer_cases<std::int64_t>();
-    case DataType::uint8: return integer_cases<std::uint8_t>();
-    case DataType::uint16: return integer_cases<std::uint16_t>();
-    case DataType::uint32: return integer_cases<std::uint32_t>();
-    case DataType::uint64: return integer_cases<std::uint64_t>();
-    default: return {};
+    case DataType::float64:
+      return float_cases(type);
+    case DataType::int8:
+      return integer_cases<std::int8_t>();
+    case DataType::int16:
+      return integer_cases<std::int16_t>();
+    case DataType::int32:
+      return integer_cases<std::int32_t>();
+    case DataType::int64:
+      return integer_cases<std::int64_t>();
+    case DataType::uint8:
+      return integer_cases<std::uint8_t>();
+    case DataType::uint16:
+      return integer_cases<std::uint16_t>();
+    case DataType::uint32:
+      return integer_cases<std::uint32_t>();
+    case DataType::uint64:
+      return integer_cases<std::uint64_t>();
+    default:
+      return {};
   }
 }
 
@@ -364,9 +376,9 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
     }
     DivideResult c = divide(a, b, semantics);
     if (!c.status.ok()) {  // defensive: no golden case violates C3 or D3
-      return fail(IoStatus::failure(
-          IoErrorKind::profile, std::string(c.status.requirement),
-          "golden: case set " + std::to_string(s) + " rejected: " + std::string(c.status.message())));
+      return fail(IoStatus::failure(IoErrorKind::profile, std::string(c.status.requirement),
+                                    "golden: case set " + std::to_string(s) +
+                                        " rejected: " + std::string(c.status.message())));
     }
     OwnedTensor expected = c.c;  // shape and type of the output; its elements are the reference's
     for (std::size_t k = 0; k < length; ++k) {
@@ -384,19 +396,19 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
     }
     for (std::size_t k = 0; k < length; ++k) {
       const std::size_t index = s * length + k;
-      entries.push_back({{"index", k},
-                         {"a", hex(load(a.bytes, k, size), size)},
-                         {"b", hex(load(b.bytes, k, size), size)},
-                         {"expected", hex(load(expected.bytes, k, size), size)},
-                         {"note", index < cases.size() ? cases[index].note
-                                                       : std::string("padding: 1 / 1 = 1")}});
+      entries.push_back(
+          {{"index", k},
+           {"a", hex(load(a.bytes, k, size), size)},
+           {"b", hex(load(b.bytes, k, size), size)},
+           {"expected", hex(load(expected.bytes, k, size), size)},
+           {"note", index < cases.size() ? cases[index].note : std::string("padding: 1 / 1 = 1")}});
     }
     const std::filesystem::path set = temp / ("test_data_set_" + std::to_string(s));
     if (::mkdir(set.c_str(), 0777) != 0) {
       const int error = errno;
-      return fail(IoStatus::failure(IoErrorKind::io, "T4",
-                                    "golden: cannot create " + set.string() + ": " +
-                                        std::strerror(error)));
+      return fail(
+          IoStatus::failure(IoErrorKind::io, "T4",
+                            "golden: cannot create " + set.string() + ": " + std::strerror(error)));
     }
     for (const auto& [file, tensor, name] :
          {std::tuple{"input_0.pb", &a, "x"}, std::tuple{"input_1.pb", &b, "y"},
@@ -412,9 +424,9 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
   // rename(2) replaces an empty directory, and fails on a non-empty one (checked above).
   if (::rename(temp.c_str(), target.c_str()) != 0) {
     const int error = errno;
-    return fail(IoStatus::failure(IoErrorKind::io, "T4",
-                                  "golden: cannot move the cases into " + target.string() + ": " +
-                                      std::strerror(error)));
+    return fail(IoStatus::failure(
+        IoErrorKind::io, "T4",
+        "golden: cannot move the cases into " + target.string() + ": " + std::strerror(error)));
   }
   summary.cases = cases.size();
   summary.data_sets = sets;

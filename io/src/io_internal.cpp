@@ -5,7 +5,8 @@
 
 namespace sonnx::io::detail {
 
-// The D8 rule is the library's proved sonnx_check_shape (core/src/common/kernels), worded for a file.
+// The D8 rule is the library's proved sonnx_check_shape (core/src/common/kernels), worded for a
+// file.
 IoStatus checked_count(std::span<const std::int64_t> shape, std::size_t element_bytes,
                        std::string_view origin, std::size_t& count) {
   std::size_t elements = 0;
@@ -15,8 +16,8 @@ IoStatus checked_count(std::span<const std::int64_t> shape, std::size_t element_
   if (verdict == SONNX_NEGATIVE_DIMENSION) {
     return IoStatus::failure(IoErrorKind::profile, "D8",
                              std::string(origin) + ": negative dimension " +
-                                 std::to_string(shape[axis]) + " at axis " +
-                                 std::to_string(axis) + " of shape " + shape_to_string(shape));
+                                 std::to_string(shape[axis]) + " at axis " + std::to_string(axis) +
+                                 " of shape " + shape_to_string(shape));
   }
   if (verdict != SONNX_VALID) {
     return IoStatus::failure(IoErrorKind::profile, "D8",

@@ -4,9 +4,8 @@
 // with each key exactly once, single or double quotes, optional trailing comma, then only
 // spaces and newlines. bfloat16 has no NumPy type code: it is written as descr '<V2' (what
 // np.save writes for ml_dtypes.bfloat16) and '<V2', '|V2' and 'bfloat16' read back as bfloat16.
-#include <sonnx/io/tensor_io.hpp>
-
 #include <cstring>
+#include <sonnx/io/tensor_io.hpp>
 #include <string>
 #include <vector>
 
@@ -93,8 +92,8 @@ class HeaderParser {
   [[nodiscard]] std::string pos() const { return std::to_string(at_); }
   [[nodiscard]] char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
   void skip_space() {
-    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' ||
-                                  text_[at_] == '\r')) {
+    while (at_ < text_.size() &&
+           (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r')) {
       ++at_;
     }
   }
@@ -191,12 +190,12 @@ IoStatus descr_type(const std::string& descr, std::string_view origin, DataType&
     if (code != c.code) continue;
     const std::size_t size = element_size(c.type);
     if (order == '>' && size > 1) {
-      return detail::format_error(origin, "big-endian descr '" + descr +
-                                              "' is not supported (little-endian '<' only)");
+      return detail::format_error(
+          origin, "big-endian descr '" + descr + "' is not supported (little-endian '<' only)");
     }
     if (order == '=' || (order != '<' && order != '|' && order != '>')) {
-      return detail::format_error(origin, "descr '" + descr +
-                                              "' has no explicit byte order ('<' or '|')");
+      return detail::format_error(origin,
+                                  "descr '" + descr + "' has no explicit byte order ('<' or '|')");
     }
     if (order == '|' && size > 1 && c.type != DataType::bfloat16) {
       return detail::format_error(origin, "descr '" + descr + "': '|' is for one-byte types");
@@ -253,7 +252,8 @@ ReadResult decode_npy(std::span<const unsigned char> bytes, std::string_view ori
   const auto* text_begin = reinterpret_cast<const char*>(bytes.data() + data_offset);
   const std::string_view text(text_begin, header_length);
   for (const char c : text) {
-    if (static_cast<unsigned char>(c) >= 0x80 || (c < 0x20 && c != '\n' && c != '\t' && c != '\r')) {
+    if (static_cast<unsigned char>(c) >= 0x80 ||
+        (c < 0x20 && c != '\n' && c != '\t' && c != '\r')) {
       status = detail::format_error(origin, "non-ASCII or control byte in the .npy header");
       return result;
     }
@@ -279,8 +279,9 @@ ReadResult decode_npy(std::span<const unsigned char> bytes, std::string_view ori
   if (!status.ok()) return result;
   if (header.fortran_order) {
     // NumPy writes True only for arrays whose column-major layout differs from row-major.
-    status = detail::format_error(origin, "Fortran-order (column-major) data is not supported; "
-                                          "save a C-contiguous array (np.ascontiguousarray)");
+    status = detail::format_error(origin,
+                                  "Fortran-order (column-major) data is not supported; "
+                                  "save a C-contiguous array (np.ascontiguousarray)");
     return result;
   }
   const std::size_t payload = bytes.size() - data_offset - header_length;

@@ -1,8 +1,6 @@
-#include <sonnx/io/semantics.hpp>
-
-#include <sonnx/div.hpp>
-
 #include <cstring>
+#include <sonnx/div.hpp>
+#include <sonnx/io/semantics.hpp>
 #include <type_traits>
 
 // [impl->req~T5~1]
@@ -52,17 +50,27 @@ DivideResult divide(const OwnedTensor& a, const OwnedTensor& b, Semantics semant
   result.c.bytes.assign(a.bytes.size(), 0);
   result.status = div(a.view(), b.view(), result.c.mutable_view());
   if (!result.status.ok()) {
-    if (result.status.flat_index) result.multi_index = multi_index_of(a.shape, *result.status.flat_index);
+    if (result.status.flat_index)
+      result.multi_index = multi_index_of(a.shape, *result.status.flat_index);
     result.c = OwnedTensor{};
     return result;
   }
   if (semantics == Semantics::openvino_pythondiv) {
     switch (a.type) {
-      case DataType::int8: floor_adjust<std::int8_t>(a, b, result.c); break;
-      case DataType::int16: floor_adjust<std::int16_t>(a, b, result.c); break;
-      case DataType::int32: floor_adjust<std::int32_t>(a, b, result.c); break;
-      case DataType::int64: floor_adjust<std::int64_t>(a, b, result.c); break;
-      default: break;  // unsigned: floor == truncation; floats: IEEE division in both modes
+      case DataType::int8:
+        floor_adjust<std::int8_t>(a, b, result.c);
+        break;
+      case DataType::int16:
+        floor_adjust<std::int16_t>(a, b, result.c);
+        break;
+      case DataType::int32:
+        floor_adjust<std::int32_t>(a, b, result.c);
+        break;
+      case DataType::int64:
+        floor_adjust<std::int64_t>(a, b, result.c);
+        break;
+      default:
+        break;  // unsigned: floor == truncation; floats: IEEE division in both modes
     }
   }
   return result;

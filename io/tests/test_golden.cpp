@@ -2,18 +2,15 @@
 // match the library, and a subset of outputs matches independent expectations: seed values and
 // bit patterns computed by hand (e.g. binary32 1/3 = 0x3EAAAAAB: 1/3 = 0x1.555555...p-2, the
 // 24-bit significand 0xAAAAAA|AA... rounds up to 0xAAAAAB).
-#include <catch2/catch.hpp>
+#include <onnx/onnx_pb.h>
 
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <sonnx/io/golden.hpp>
 #include <sonnx/io/model_check.hpp>
 #include <sonnx_verify/golden_reference.hpp>
-
-#include <onnx/onnx_pb.h>
-
-#include <nlohmann/json.hpp>
-
-#include <fstream>
-#include <map>
 
 #include "io_test_support.hpp"
 
@@ -34,11 +31,16 @@ io::IoStatus write_golden(const std::filesystem::path& dir, DataType type, io::S
 
 bool is_nan_bits(DataType type, std::uint64_t x) {
   switch (type) {
-    case DataType::float16: return (x & 0x7FFFU) > 0x7C00U;
-    case DataType::bfloat16: return (x & 0x7FFFU) > 0x7F80U;
-    case DataType::float32: return (x & 0x7FFFFFFFU) > 0x7F800000U;
-    case DataType::float64: return (x & 0x7FFFFFFFFFFFFFFFU) > 0x7FF0000000000000U;
-    default: return false;
+    case DataType::float16:
+      return (x & 0x7FFFU) > 0x7C00U;
+    case DataType::bfloat16:
+      return (x & 0x7FFFU) > 0x7F80U;
+    case DataType::float32:
+      return (x & 0x7FFFFFFFU) > 0x7F800000U;
+    case DataType::float64:
+      return (x & 0x7FFFFFFFFFFFFFFFU) > 0x7FF0000000000000U;
+    default:
+      return false;
   }
 }
 
@@ -184,8 +186,8 @@ TEST_CASE("golden float outputs match hand-computed bit patterns", "[T4][F1][F2]
   };
   ScratchDir dir;
   std::map<DataType, Golden> golden;
-  for (const DataType type : {DataType::float16, DataType::bfloat16, DataType::float32,
-                              DataType::float64}) {
+  for (const DataType type :
+       {DataType::float16, DataType::bfloat16, DataType::float32, DataType::float64}) {
     io::GoldenSummary summary;
     REQUIRE(write_golden(dir / data_type_name(type), type, io::Semantics::sonnx, summary).ok());
     golden[type] = load_golden(dir / data_type_name(type), type, io::Semantics::sonnx);
@@ -230,8 +232,8 @@ TEST_CASE("golden integer outputs match the seeds and hand computation", "[T4][I
     CHECK(lookup(g, bits(min, size), bits(max, size)) == bits(-1, size));
     CHECK(lookup(g, bits(min + 1, size), bits(-1, size)) == bits(max, size));
   }
-  for (const DataType type : {DataType::uint8, DataType::uint16, DataType::uint32,
-                              DataType::uint64}) {
+  for (const DataType type :
+       {DataType::uint8, DataType::uint16, DataType::uint32, DataType::uint64}) {
     INFO(data_type_name(type));
     io::GoldenSummary summary;
     REQUIRE(write_golden(dir / data_type_name(type), type, io::Semantics::sonnx, summary).ok());
@@ -248,10 +250,12 @@ TEST_CASE("golden integer outputs match the seeds and hand computation", "[T4][I
 TEST_CASE("golden with openvino-pythondiv: floored and labelled NON-PROFILE", "[T4][T5]") {
   ScratchDir dir;
   io::GoldenSummary summary;
-  REQUIRE(write_golden(dir / "ov", DataType::int32, io::Semantics::openvino_pythondiv, summary)
-              .ok());
+  REQUIRE(
+      write_golden(dir / "ov", DataType::int32, io::Semantics::openvino_pythondiv, summary).ok());
   const Golden g = load_golden(dir / "ov", DataType::int32, io::Semantics::openvino_pythondiv);
-  const auto u = [](std::int32_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
+  const auto u = [](std::int32_t v) {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v));
+  };
   CHECK(lookup(g, u(-35), u(3)) == u(-12));
   CHECK(lookup(g, u(35), u(-3)) == u(-12));
   CHECK(lookup(g, u(-35), u(-3)) == u(11));
@@ -314,11 +318,11 @@ TEST_CASE("golden: the expected outputs are the reference's, and the library mus
   io::GoldenSummary summary;
   // A reference that disagrees with the library on one case (6 / 3 is 2, not 3): nothing is
   // written, and the error names the case.
-  const io::IoStatus wrong = io::write_golden(
-      dir / "wrong", DataType::int32, io::Semantics::sonnx, summary,
-      [](DataType t, std::uint64_t a, std::uint64_t b) {
-        return a == 6 && b == 3 ? 3 : verify::golden_reference(t, false, a, b);
-      });
+  const io::IoStatus wrong =
+      io::write_golden(dir / "wrong", DataType::int32, io::Semantics::sonnx, summary,
+                       [](DataType t, std::uint64_t a, std::uint64_t b) {
+                         return a == 6 && b == 3 ? 3 : verify::golden_reference(t, false, a, b);
+                       });
   CHECK_FALSE(wrong.ok());
   CHECK(wrong.requirement == "T4");
   CHECK(wrong.message.find("differs from the reference") != std::string::npos);

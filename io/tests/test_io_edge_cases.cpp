@@ -1,20 +1,17 @@
 // Edge cases of the sonnx_io readers, writers and golden generator that the other files leave
 // out, chosen from the coverage report (docs/reliability.md §3). Expected outcomes from
 // docs/cli.md (formats, limits, exit-code classes) and the requirement IDs, computed by hand.
-#include <catch2/catch.hpp>
-
-#include <sonnx/io/golden.hpp>
-#include <sonnx/io/tensor_io.hpp>
-
 #include <onnx/onnx_pb.h>
-
-#include <cstdint>
-#include <string>
-
 #include <unistd.h>
 
-#include "io_test_support.hpp"
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <sonnx/io/golden.hpp>
+#include <sonnx/io/tensor_io.hpp>
 #include <sonnx_verify/golden_reference.hpp>
+#include <string>
+
+#include "io_test_support.hpp"
 
 namespace {
 // The reference of sonnx-div golden: the MPFR oracle and exact integer arithmetic.
@@ -39,8 +36,10 @@ TEST_CASE("reading: a file above the 2 GiB - 1 limit is refused before any alloc
   CHECK(r.status.message.find("exceeds the limit of 2147483647") != std::string::npos);
 }
 
-TEST_CASE("atomic write: a path naming no file is refused, a bare file name writes in the "
-          "current directory", "[T2][bad-input]") {
+TEST_CASE(
+    "atomic write: a path naming no file is refused, a bare file name writes in the "
+    "current directory",
+    "[T2][bad-input]") {
   ScratchDir dir;
   const io::IoStatus folder = io::write_file_atomic(dir.path() / "", Bytes{1});
   CHECK(folder.requirement == "T2");
@@ -86,10 +85,11 @@ TEST_CASE("npy writer: a header longer than 65535 bytes uses format version 2.0"
   REQUIRE(out.size() > 12);
   CHECK(static_cast<unsigned char>(out[6]) == 2);
   CHECK(out[7] == 0);
-  const std::size_t header_length = static_cast<unsigned char>(out[8]) |
-                                    static_cast<std::size_t>(static_cast<unsigned char>(out[9])) << 8 |
-                                    static_cast<std::size_t>(static_cast<unsigned char>(out[10])) << 16 |
-                                    static_cast<std::size_t>(static_cast<unsigned char>(out[11])) << 24;
+  const std::size_t header_length =
+      static_cast<unsigned char>(out[8]) |
+      static_cast<std::size_t>(static_cast<unsigned char>(out[9])) << 8 |
+      static_cast<std::size_t>(static_cast<unsigned char>(out[10])) << 16 |
+      static_cast<std::size_t>(static_cast<unsigned char>(out[11])) << 24;
   CHECK(header_length > 65535);
   CHECK((12 + header_length) % 64 == 0);
   CHECK(out.size() == 12 + header_length + 1);

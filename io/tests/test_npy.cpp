@@ -2,10 +2,8 @@
 // format specification (numpy.lib.format: magic, version, little-endian header length, a dict
 // literal padded with spaces to a multiple of 64 bytes and ended by '\n', then C-order data).
 #include <catch2/catch.hpp>
-
-#include <sonnx/io/tensor_io.hpp>
-
 #include <limits>
+#include <sonnx/io/tensor_io.hpp>
 
 #include "io_test_support.hpp"
 
@@ -59,17 +57,19 @@ TEST_CASE("npy writer: byte-exact numpy.save output for float32 [2], int64 [2,3]
   // np.save(f, np.array([1, 2], dtype=np.float32)): header length 118 ('v\0'), 60 pad spaces.
   std::string expected = std::string("\x93NUMPY\x01\x00v\x00", 10) +
                          "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }" +
-                         std::string(60, ' ') + "\n" + std::string("\x00\x00\x80\x3f\x00\x00\x00\x40", 8);
+                         std::string(60, ' ') + "\n" +
+                         std::string("\x00\x00\x80\x3f\x00\x00\x00\x40", 8);
   REQUIRE(expected.size() == 128 + 8);
   std::string out;
   REQUIRE(io::encode_npy(tensor_of<float>(DataType::float32, {2}, {1.0F, 2.0F}), out).ok());
   CHECK(out == expected);
 
-  const io::OwnedTensor i64 = tensor_of<std::int64_t>(DataType::int64, {2, 3}, {1, -1, 2, -2, 3, -3});
+  const io::OwnedTensor i64 =
+      tensor_of<std::int64_t>(DataType::int64, {2, 3}, {1, -1, 2, -2, 3, -3});
   REQUIRE(io::encode_npy(i64, out).ok());
   CHECK(out.substr(0, 128) == std::string("\x93NUMPY\x01\x00v\x00", 10) +
-                                   "{'descr': '<i8', 'fortran_order': False, 'shape': (2, 3), }" +
-                                   std::string(58, ' ') + "\n");
+                                  "{'descr': '<i8', 'fortran_order': False, 'shape': (2, 3), }" +
+                                  std::string(58, ' ') + "\n");
   CHECK(out.size() == 128 + 48);
 
   // Rank 0 (D5): shape () holds one element.
@@ -83,11 +83,11 @@ TEST_CASE("npy reader: numpy headers of every version and both numpy padding sty
   const std::string data = raw(le_bytes<float>({3.0F, 4.0F}));
   const std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
   // numpy >= 1.24 leaves 21 - len(repr(shape[0])) spare spaces before the padding.
-  const std::string modern = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }" +
-                             std::string(20, ' ');
-  for (const std::string& file : {npy_v1(dict) + data, npy_v1(modern) + data,
-                                  npy_v2(dict, 2) + data, npy_v2(dict, 3) + data,
-                                  npy_v1("{\"shape\": (2,), \"fortran_order\": False, \"descr\": \"<f4\"}") + data}) {
+  const std::string modern =
+      "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }" + std::string(20, ' ');
+  for (const std::string& file :
+       {npy_v1(dict) + data, npy_v1(modern) + data, npy_v2(dict, 2) + data, npy_v2(dict, 3) + data,
+        npy_v1("{\"shape\": (2,), \"fortran_order\": False, \"descr\": \"<f4\"}") + data}) {
     const io::ReadResult r = decode(file);
     INFO(r.status.message);
     REQUIRE(r.ok());
@@ -103,12 +103,22 @@ TEST_CASE("npy reader: every profile dtype code maps to its ONNX type", "[T1][R3
     DataType type;
   };
   const Case cases[] = {
-      {"<f2", DataType::float16}, {"<f4", DataType::float32}, {"<f8", DataType::float64},
-      {"|i1", DataType::int8},    {"<i1", DataType::int8},    {"<i2", DataType::int16},
-      {"<i4", DataType::int32},   {"<i8", DataType::int64},   {"|u1", DataType::uint8},
-      {"<u2", DataType::uint16},  {"<u4", DataType::uint32},  {"<u8", DataType::uint64},
+      {"<f2", DataType::float16},
+      {"<f4", DataType::float32},
+      {"<f8", DataType::float64},
+      {"|i1", DataType::int8},
+      {"<i1", DataType::int8},
+      {"<i2", DataType::int16},
+      {"<i4", DataType::int32},
+      {"<i8", DataType::int64},
+      {"|u1", DataType::uint8},
+      {"<u2", DataType::uint16},
+      {"<u4", DataType::uint32},
+      {"<u8", DataType::uint64},
       // bfloat16 convention (docs/cli.md): np.save of an ml_dtypes.bfloat16 array writes '<V2'.
-      {"<V2", DataType::bfloat16}, {"|V2", DataType::bfloat16}, {"bfloat16", DataType::bfloat16},
+      {"<V2", DataType::bfloat16},
+      {"|V2", DataType::bfloat16},
+      {"bfloat16", DataType::bfloat16},
   };
   for (const Case& c : cases) {
     INFO(c.descr);
@@ -150,16 +160,16 @@ TEST_CASE("npy bad input: magic, version and header structure", "[bad-input][T1]
   const std::string good = npy_v1("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }");
   REQUIRE(decode(good + data).ok());
   require_rejected("", "T1");
-  require_rejected("\x93NUMP", "T1");                                    // truncated magic
-  require_rejected("\x93NUMPZ" + good.substr(6) + data, "T1");           // wrong magic
-  require_rejected("PK\x03\x04" + good.substr(4) + data, "T1");          // a zip (.npz)
+  require_rejected("\x93NUMP", "T1");                            // truncated magic
+  require_rejected("\x93NUMPZ" + good.substr(6) + data, "T1");   // wrong magic
+  require_rejected("PK\x03\x04" + good.substr(4) + data, "T1");  // a zip (.npz)
   {
     std::string v4 = good + data;
     v4[6] = '\x04';
-    require_rejected(v4, "T1");                                          // unknown version
+    require_rejected(v4, "T1");  // unknown version
   }
-  require_rejected(good.substr(0, 9), "T1");                             // no header length
-  require_rejected(good.substr(0, 60), "T1");                            // header truncated
+  require_rejected(good.substr(0, 9), "T1");   // no header length
+  require_rejected(good.substr(0, 60), "T1");  // header truncated
   {
     // Header length claims 65535 bytes in a 138-byte file: rejected before any allocation.
     std::string lying = good + data;
@@ -172,19 +182,19 @@ TEST_CASE("npy bad input: magic, version and header structure", "[bad-input][T1]
     require_rejected(v2, "T1");
   }
   const auto with = [&](const std::string& dict) { return npy_v1(dict) + data; };
-  require_rejected(with("['descr', '<f4']"), "T1");                                 // not a dict
-  require_rejected(with("{'descr': '<f4', 'shape': (2,), }"), "T1");                // missing key
+  require_rejected(with("['descr', '<f4']"), "T1");                   // not a dict
+  require_rejected(with("{'descr': '<f4', 'shape': (2,), }"), "T1");  // missing key
   require_rejected(with("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': 1}"), "T1");
   require_rejected(with("{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, 'shape': (2,)}"),
-                   "T1");                                                           // duplicate
+                   "T1");  // duplicate
   require_rejected(with("{'descr': '<f4', 'fortran_order': False, 'shape': (2), }"), "T1");
   require_rejected(with("{'descr': '<f4', 'fortran_order': False, 'shape': [2], }"), "T1");
   require_rejected(with("{'descr': '<f4', 'fortran_order': 0, 'shape': (2,), }"), "T1");
   require_rejected(with("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), } junk"), "T1");
   require_rejected(with("{'descr': '<f4', 'fortran_order': False, 'shape': (2.0,), }"), "T1");
   require_rejected(with("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), \xC3\xA9}"), "T1");
-  require_rejected(with("{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,), }"),
-                   "T1");
+  require_rejected(
+      with("{'descr': '<f4', 'fortran_order': False, 'shape': (99999999999999999999,), }"), "T1");
 }
 
 TEST_CASE("npy bad input: byte order, Fortran order, unsupported dtypes", "[bad-input][T1][R3]") {
@@ -205,16 +215,16 @@ TEST_CASE("npy bad input: byte order, Fortran order, unsupported dtypes", "[bad-
   require_rejected(with("<c8"), "R3");  // complex
   require_rejected(with("<c16"), "R3");
   require_rejected(with("<c32"), "R3");
-  require_rejected(with("|?"), "R3");   // numpy's other bool spelling
-  require_rejected(with("|a2"), "R3");  // 'a' byte strings
-  require_rejected(with("<U1"), "R3");  // unicode string
-  require_rejected(with("|S4"), "R3");  // byte string
-  require_rejected(with("|O"), "R3");   // Python objects (pickles)
-  require_rejected(with("<f16"), "R3");  // long double
+  require_rejected(with("|?"), "R3");      // numpy's other bool spelling
+  require_rejected(with("|a2"), "R3");     // 'a' byte strings
+  require_rejected(with("<U1"), "R3");     // unicode string
+  require_rejected(with("|S4"), "R3");     // byte string
+  require_rejected(with("|O"), "R3");      // Python objects (pickles)
+  require_rejected(with("<f16"), "R3");    // long double
   require_rejected(with("<M8[s]"), "R3");  // datetime
-  require_rejected(npy_v1("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (2,), }") +
-                       data,
-                   "R3");  // structured
+  require_rejected(
+      npy_v1("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (2,), }") + data,
+      "R3");  // structured
 }
 
 TEST_CASE("npy bad input: sizes that disagree with the shape", "[bad-input][T1][D8]") {
@@ -243,8 +253,8 @@ TEST_CASE("npy bad input: sizes that disagree with the shape", "[bad-input][T1][
                    "T1");
   require_rejected(npy_v1("{'descr': '<f4', 'fortran_order': False, 'shape': (-2,), }"), "D8");
   // A zero dimension makes the tensor empty whatever the other dimensions are (D4).
-  const io::ReadResult empty = decode(npy_v1(
-      "{'descr': '<f4', 'fortran_order': False, 'shape': (0, 4611686018427387904), }"));
+  const io::ReadResult empty = decode(
+      npy_v1("{'descr': '<f4', 'fortran_order': False, 'shape': (0, 4611686018427387904), }"));
   REQUIRE(empty.ok());
   CHECK(empty.tensor.bytes.empty());
 }

@@ -1,7 +1,6 @@
 // Tool-layer semantics (T5): openvino-pythondiv floors integer quotients (seed 003 m_pythondiv),
 // the default sonnx truncates them (I1); validation is the checked library's in both modes.
 #include <catch2/catch.hpp>
-
 #include <sonnx/io/semantics.hpp>
 
 #include "div_test_support.hpp"
@@ -20,7 +19,8 @@ io::DivideResult run(io::Semantics s, const std::vector<long long>& a,
   for (const auto v : a) ta.push_back(static_cast<T>(v));
   for (const auto v : b) tb.push_back(static_cast<T>(v));
   const std::int64_t n = static_cast<std::int64_t>(a.size());
-  return io::divide(tensor_of(integer_data_type<T>(), {n}, ta), tensor_of(integer_data_type<T>(), {n}, tb), s);
+  return io::divide(tensor_of(integer_data_type<T>(), {n}, ta),
+                    tensor_of(integer_data_type<T>(), {n}, tb), s);
 }
 
 template <typename T>
@@ -40,13 +40,14 @@ TEST_CASE("semantics names: sonnx is the profile, openvino-pythondiv is not", "[
   CHECK_FALSE(io::is_profile(io::Semantics::openvino_pythondiv));
 }
 
-TEMPLATE_TEST_CASE("openvino-pythondiv floors: -35/3 = -12, 35/-3 = -12, -35/-3 = 11",
-                   "[T5][I1]", std::int8_t, std::int16_t, std::int32_t, std::int64_t) {
+TEMPLATE_TEST_CASE("openvino-pythondiv floors: -35/3 = -12, 35/-3 = -12, -35/-3 = 11", "[T5][I1]",
+                   std::int8_t, std::int16_t, std::int32_t, std::int64_t) {
   const std::vector<long long> a = {-35, 35, -35, 35, -7, 7, -6, 0, -1, 1};
   const std::vector<long long> b = {3, -3, -3, 3, 2, -2, 3, -5, 2, -2};
   const auto floor = run<TestType>(io::Semantics::openvino_pythondiv, a, b);
   REQUIRE(floor.status.ok());
-  CHECK(as_ll<TestType>(floor.c) == std::vector<long long>{-12, -12, 11, 11, -4, -4, -2, 0, -1, -1});
+  CHECK(as_ll<TestType>(floor.c) ==
+        std::vector<long long>{-12, -12, 11, 11, -4, -4, -2, 0, -1, -1});
   // The profile default truncates (I1): -35/3 = -11.
   const auto trunc = run<TestType>(io::Semantics::sonnx, a, b);
   REQUIRE(trunc.status.ok());
@@ -89,7 +90,8 @@ TEST_CASE("openvino-pythondiv leaves float division IEEE (m_pythondiv is integer
   CHECK(values_in<float>(r.c)[2] == -3.5F);
 }
 
-TEST_CASE("divide reports the library's errors with their requirement IDs", "[T1][R4][R1][C2][D7]") {
+TEST_CASE("divide reports the library's errors with their requirement IDs",
+          "[T1][R4][R1][C2][D7]") {
   const auto a = tensor_of<float>(DataType::float32, {2, 2}, {1, 2, 3, 4});
   CHECK(io::divide(a, tensor_of<float>(DataType::float32, {2}, {1, 2}), io::Semantics::sonnx)
             .status.requirement == "R4");

@@ -2,16 +2,14 @@
 // written out by hand for what ONNX's Python helpers produce (fields serialized in field-number
 // order: dims 1, data_type 2, int32_data 5 packed, name 8, raw_data 9, double_data 10,
 // uint64_data 11; varints little-endian base 128, negative int32 sign-extended to 10 bytes).
-#include <catch2/catch.hpp>
-
-#include <sonnx/io/tensor_io.hpp>
-
 #include <onnx/onnx_pb.h>
 
+#include <catch2/catch.hpp>
 #include <limits>
+#include <sonnx/io/tensor_io.hpp>
 
-#include "sparse_tensor_example.hpp"
 #include "io_test_support.hpp"
+#include "sparse_tensor_example.hpp"
 
 using namespace sonnx;
 using namespace sonnx::test;
@@ -69,8 +67,8 @@ TEST_CASE("pb: numpy_helper.from_array bytes (raw_data) decode and re-encode exa
 
 TEST_CASE("pb: helper.make_tensor bytes (typed fields) decode and re-encode exactly", "[T1]") {
   SECTION("float16 in int32_data: make_tensor('x', FLOAT16, [2], [1.0, -2.0])") {
-    const Bytes file = hex_bytes({0x08, 0x02, 0x10, 0x0A, 0x2A, 0x05, 0x80, 0x78, 0x80, 0x80, 0x03,
-                                  0x42, 0x01, 0x78});
+    const Bytes file = hex_bytes(
+        {0x08, 0x02, 0x10, 0x0A, 0x2A, 0x05, 0x80, 0x78, 0x80, 0x80, 0x03, 0x42, 0x01, 0x78});
     const io::ReadResult r = decode(file);
     REQUIRE(r.ok());
     CHECK(r.tensor.type == DataType::float16);
@@ -78,19 +76,19 @@ TEST_CASE("pb: helper.make_tensor bytes (typed fields) decode and re-encode exac
     CHECK(encode(r.tensor, io::ProtoEncoding::typed_fields) == file);
   }
   SECTION("bfloat16 in int32_data: make_tensor('x', BFLOAT16, [1], [1.0])") {
-    const Bytes file = hex_bytes({0x08, 0x01, 0x10, 0x10, 0x2A, 0x02, 0x80, 0x7F, 0x42, 0x01, 0x78});
+    const Bytes file =
+        hex_bytes({0x08, 0x01, 0x10, 0x10, 0x2A, 0x02, 0x80, 0x7F, 0x42, 0x01, 0x78});
     const io::ReadResult r = decode(file);
     REQUIRE(r.ok());
     CHECK(r.tensor.type == DataType::bfloat16);
     CHECK(values_in<std::uint16_t>(r.tensor) == std::vector<std::uint16_t>{0x3F80});
     CHECK(encode(r.tensor, io::ProtoEncoding::typed_fields) == file);
   }
-  SECTION("int8 in int32_data, negatives sign-extended: make_tensor('x', INT8, [3], [-1, 127, -128])") {
-    const Bytes file = hex_bytes({0x08, 0x03, 0x10, 0x03, 0x2A, 0x15,
-                                  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01,
-                                  0x7F,
-                                  0x80, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01,
-                                  0x42, 0x01, 0x78});
+  SECTION(
+      "int8 in int32_data, negatives sign-extended: make_tensor('x', INT8, [3], [-1, 127, -128])") {
+    const Bytes file = hex_bytes({0x08, 0x03, 0x10, 0x03, 0x2A, 0x15, 0xFF, 0xFF, 0xFF, 0xFF,
+                                  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x7F, 0x80, 0xFF, 0xFF,
+                                  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01, 0x42, 0x01, 0x78});
     const io::ReadResult r = decode(file);
     REQUIRE(r.ok());
     CHECK(r.tensor.type == DataType::int8);
@@ -131,7 +129,8 @@ TEST_CASE("pb round trip of every profile type through raw_data and typed fields
         io::OwnedTensor t{type, shape, Bytes(count * size)};
         // Every byte pattern, boundaries included (0x00, 0x7F, 0x80, 0xFF, NaN payloads...).
         for (std::size_t i = 0; i < t.bytes.size(); ++i) {
-          static constexpr unsigned char pattern[] = {0xFF, 0x7F, 0x80, 0x00, 0x01, 0xFE, 0x7C, 0xC3};
+          static constexpr unsigned char pattern[] = {0xFF, 0x7F, 0x80, 0x00,
+                                                      0x01, 0xFE, 0x7C, 0xC3};
           t.bytes[i] = pattern[i % sizeof pattern];
         }
         const auto path = dir / "t.pb";
@@ -284,8 +283,9 @@ TEST_CASE("pb bad input: string, bool, complex and undefined types are rejected"
     p.add_string_data()->push_back('a');
     require_rejected(decode(p), "R3");
   }
-  for (const int code : std::initializer_list<int>{onnx::TensorProto::BOOL, onnx::TensorProto::COMPLEX64,
-                         onnx::TensorProto::COMPLEX128, 17, 1000}) {
+  for (const int code :
+       std::initializer_list<int>{onnx::TensorProto::BOOL, onnx::TensorProto::COMPLEX64,
+                                  onnx::TensorProto::COMPLEX128, 17, 1000}) {
     INFO("data_type " << code);
     onnx::TensorProto p;
     p.add_dims(1);

@@ -58,6 +58,7 @@ void join_rows(Report& rep, const std::set<std::string>& stale_files) {
     for (const auto& e : req.supported_by) resolve(e);
     for (const auto& l : rep.links)
       if (l.id == id) row.links.push_back(&l);
+    if (const auto it = rep.reached.find(id); it != rep.reached.end()) row.reached = &it->second;
 
     auto flag = [&](std::string code, std::string msg, bool gap = true) {
       row.flags.push_back(Flag{std::move(code), std::move(msg), gap});

@@ -1,7 +1,7 @@
 // The commit of a source tree and the content hash of its sources, asked of the programs that own
 // them: `git rev-parse HEAD` (a worktree's .git is a file, a repository may pack its refs: git
-// knows, a reader of .git would have to guess) and sonnx_evidence.evidence_provenance --hash, the one
-// implementation of the hash that binds evidence to its sources.
+// knows, a reader of .git would have to guess) and sonnx_evidence.evidence_provenance --hash, the
+// one implementation of the hash that binds evidence to its sources.
 #include <sonnx/process/process.hpp>
 #include <sonnx/trace/trace.hpp>
 #include <sstream>
@@ -50,9 +50,8 @@ std::optional<std::string> sources_sha256(const fs::path& script, const fs::path
 }
 
 fs::path evidence_package(const Options& options) {
-  return options.provenance_script.empty()
-             ? options.source_root / "evidence" / "sonnx_evidence"
-             : options.provenance_script.parent_path();
+  return options.provenance_script.empty() ? options.source_root / "evidence" / "sonnx_evidence"
+                                           : options.provenance_script.parent_path();
 }
 
 }  // namespace trace

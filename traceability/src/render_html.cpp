@@ -130,6 +130,15 @@ mu::data requirement_row(const Report& r, const Row& row) {
                                 {"wall", x->wall_s ? mu::data(fmt_time(x->wall_s)) : false}});
   v.set("sweeps", sweeps);
   v.set("links", code_links(r, row));
+  mu::list reached;
+  if (row.reached != nullptr)
+    for (const auto& f : *row.reached)
+      reached.push_back(mu::object{{"href", f.href},
+                                   {"function", f.function},
+                                   {"variant", f.variant.empty() ? "" : " [" + f.variant + "]"}});
+  v.set("has_reached", !reached.empty());
+  v.set("reached_count", num(reached.size()));
+  v.set("reached", reached);
   mu::list flags;
   for (const auto& f : row.flags)
     flags.push_back(mu::object{{"gap", f.gap}, {"code", f.code}, {"message", f.message}});

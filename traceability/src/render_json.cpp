@@ -154,6 +154,15 @@ std::string render_json(const Report& r) {
     for (const auto* l : row.links)
       links.push_back({{"kind", l->kind}, {"file", l->file}, {"line", l->line}});
     o["code_links"] = links;
+    ordered reached = ordered::array();
+    if (row.reached != nullptr)
+      for (const auto& f : *row.reached)
+        reached.push_back({{"function", f.function},
+                           {"variant", f.variant},
+                           {"file", f.file},
+                           {"line", f.line},
+                           {"href", f.href}});
+    o["code_reached"] = reached;
     ordered flags = ordered::array();
     for (const auto& f : row.flags)
       flags.push_back({{"code", f.code}, {"message", f.message}, {"gap", f.gap}});

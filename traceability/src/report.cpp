@@ -8,13 +8,12 @@
 #include <sonnx/trace/trace.hpp>
 #include <sstream>
 
+#include "report_build.hpp"
 #include "schema.hpp"
 
 namespace trace {
 
-namespace {
-
-using ordered = nlohmann::ordered_json;
+namespace build {
 
 std::optional<std::string> read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
@@ -33,15 +32,44 @@ bool starts_with(const std::string& s, const std::string& prefix) {
   return s.compare(0, prefix.size(), prefix) == 0;
 }
 
-struct SourceFile {
-  std::string rel;
-};
+void Builder::issue(std::string code, std::string message, std::string where, bool gap) {
+  rep.issues.push_back(Issue{std::move(code), std::move(message), std::move(where), gap});
+}
+
+EvidenceFile& Builder::add_file(const fs::path& p, const std::string& kind) {
+  EvidenceFile f;
+  f.path = fs::relative(p, ev, ec).generic_string();
+  if (f.path.empty()) f.path = p.generic_string();
+  f.kind = kind;
+  f.present = fs::is_regular_file(p, ec);
+  if (f.present) f.mtime = iso_time(fs::last_write_time(p, ec));
+  rep.files.push_back(f);
+  return rep.files.back();
+}
+
+nlohmann::json provenance_of(const nlohmann::json& j) {
+  return j.is_object() && j.contains("provenance") ? j["provenance"] : nlohmann::json();
+}
+
+nlohmann::json Builder::read_provenance(const fs::path& p) const {
+  try {
+    return provenance_of(nlohmann::json::parse(read_text(p).value_or("")));
+  } catch (const std::exception&) {
+    return nlohmann::json();
+  }
+}
+
+}  // namespace build
+
+namespace {
+
+using namespace build;
 
 // Source files scanned for code tags.
 std::vector<SourceFile> list_sources(const fs::path& root) {
   std::vector<SourceFile> out;
-  for (const char* dir : {"core", "io", "cli", "conform", "fuzz", "testsupport", "tests", "spec",
-                          "proofs"}) {
+  for (const char* dir :
+       {"core", "io", "cli", "conform", "fuzz", "testsupport", "tests", "spec", "proofs"}) {
     const fs::path base = root / dir;
     std::error_code ec;
     if (!fs::is_directory(base, ec)) continue;
@@ -72,31 +100,16 @@ Report build_report(const Options& options) {
   const fs::path& ev = options.evidence_dir;
   std::error_code ec;
 
-  auto issue = [&](std::string code, std::string message, std::string where = "", bool gap = true) {
-    rep.issues.push_back(Issue{std::move(code), std::move(message), std::move(where), gap});
+  Builder b{rep, options, ev, {}, {}};
+  auto issue = [&b](std::string code, std::string message, std::string where = "",
+                    bool gap = true) {
+    b.issue(std::move(code), std::move(message), std::move(where), gap);
   };
-  auto add_file = [&](const fs::path& p, const std::string& kind) -> EvidenceFile& {
-    EvidenceFile f;
-    f.path = fs::relative(p, ev, ec).generic_string();
-    if (f.path.empty()) f.path = p.generic_string();
-    f.kind = kind;
-    f.present = fs::is_regular_file(p, ec);
-    if (f.present) f.mtime = iso_time(fs::last_write_time(p, ec));
-    rep.files.push_back(f);
-    return rep.files.back();
+  auto add_file = [&b](const fs::path& p, const std::string& kind) -> EvidenceFile& {
+    return b.add_file(p, kind);
   };
-  // The "provenance" object recorded for each evidence file (path relative to the evidence dir).
-  std::map<std::string, nlohmann::json> provenance;
-  auto provenance_of = [](const nlohmann::json& j) {
-    return j.is_object() && j.contains("provenance") ? j["provenance"] : nlohmann::json();
-  };
-  auto read_provenance = [&](const fs::path& p) {
-    try {
-      return provenance_of(nlohmann::json::parse(read_text(p).value_or("")));
-    } catch (const std::exception&) {
-      return nlohmann::json();
-    }
-  };
+  auto read_provenance = [&b](const fs::path& p) { return b.read_provenance(p); };
+  auto& provenance = b.provenance;
   // One record for all Catch2 XML files of a run (traceability/run-tests.sh writes it).
   const nlohmann::json catch_provenance = read_provenance(ev / "catch2" / "provenance.json");
 
@@ -211,242 +224,11 @@ Report build_report(const Options& options) {
           "no Catch2 results: neither catch2/*.xml nor catch2.xml in the evidence dir "
           "(run traceability/run-tests.sh BUILD_DIR EVIDENCE_DIR)");
 
-  // --- Frama-C/WP -------------------------------------------------------------------------------
-  {
-    const fs::path jpath = ev / "wp-report.json";
-    const fs::path cpath = ev / "wp-properties.csv";
-    EvidenceFile& jf = add_file(jpath, "wp");
-    std::vector<ProofGoal> goals;
-    bool have_json = false;
-    if (jf.present) {
-      try {
-        const std::string text = read_text(jpath).value_or("");
-        goals = parse_wp_json(text);
-        have_json = true;
-        const auto j = nlohmann::json::parse(text);
-        if (j.contains("axioms") && j["axioms"].is_object() && j["axioms"].contains("rows"))
-          for (const auto& id : j["axioms"]["rows"])
-            if (id.is_string()) rep.why3_assumptions.push_back(id.get<std::string>());
-        provenance[jf.path] = read_provenance(jpath);
-      } catch (const std::exception& e) {
-        issue("unreadable", "wp-report.json: " + std::string(e.what()), jf.path);
-      }
-    }
-    EvidenceFile& cf = add_file(cpath, "wp");
-    std::vector<WpProperty> props;
-    if (cf.present) {
-      props = parse_wp_csv(read_text(cpath).value_or(""));
-      // Written by the same run as wp-report.json: bound by its record.
-      provenance[cf.path] = provenance[jf.path];
-    }
-    if (have_json || cf.present) {
-      rep.wp = join_wp(std::move(goals), props, have_json);
-      if (const auto log = read_text(ev / "wp-log.txt")) add_wp_times(rep.wp, *log);
-      for (auto& g : rep.wp) g.evidence = have_json ? "wp-report.json" : "wp-properties.csv";
-      rep.have_wp = true;
-      if (!cf.present)
-        issue("missing-evidence",
-              "wp-properties.csv missing: WP goals have no source locations or property status",
-              "wp-properties.csv", false);
-    } else {
-      issue("missing-evidence",
-            "no WP results (wp-report.json, wp-properties.csv): run proofs/frama-c/prove.sh");
-    }
-    // Goals the CSV could not locate (loop invariants: the CSV prints them without their label):
-    // find the ACSL label "<ID>_...:" in the kernel sources.
-    {
-      std::vector<std::pair<std::string, std::string>> texts;  // rel path, text
-      for (const auto& s : sources)
-        if (starts_with(s.rel, "src/") && has_ext(s.rel, {".c", ".h", ".inc"}))
-          if (const auto t = read_text(options.source_root / s.rel)) texts.push_back({s.rel, *t});
-      for (auto& g : rep.wp) {
-        const std::string kind = "_loop_invariant_";
-        const std::size_t at = g.goal.find(kind);
-        if (!g.file.empty() || at == std::string::npos) continue;
-        std::string label = g.goal.substr(at + kind.size());
-        for (const char* suffix : {"_established", "_preserved"})
-          if (label.size() > std::string(suffix).size() &&
-              label.compare(label.size() - std::string(suffix).size(), std::string::npos, suffix) ==
-                  0)
-            label.resize(label.size() - std::string(suffix).size());
-        for (const auto& [rel, text] : texts) {
-          const std::size_t k = text.find(label + ":");
-          if (k == std::string::npos) continue;
-          g.file = rel;
-          g.line = 1 + static_cast<int>(std::count(
-                           text.begin(), text.begin() + static_cast<std::ptrdiff_t>(k), '\n'));
-          break;
-        }
-      }
-    }
-    for (const auto& g : rep.wp)
-      if (!g.proved)
-        issue("unproved-goal", "WP property " + g.goal + " is not proved: " + g.status, g.evidence);
-  }
-
-  // --- Why3 -------------------------------------------------------------------------------------
-  {
-    const fs::path p = ev / "why3.json";
-    EvidenceFile& f = add_file(p, "why3");
-    if (f.present) {
-      try {
-        Why3File w = parse_why3_json(read_text(p).value_or(""));
-        for (auto& g : w.goals) g.evidence = f.path;
-        rep.why3 = std::move(w.goals);
-        rep.why3_assumptions.insert(rep.why3_assumptions.end(), w.assumptions.begin(),
-                                    w.assumptions.end());
-        rep.why3_summary = w.summary;
-        rep.have_why3 = true;
-        provenance[f.path] = read_provenance(p);
-        for (const auto& g : rep.why3)
-          if (!g.proved)
-            issue("unproved-goal",
-                  "Why3 goal " + g.name + " " + g.goal + " is not proved: " + g.status, g.file);
-      } catch (const std::exception& e) {
-        issue("unreadable", "why3.json: " + std::string(e.what()), f.path);
-      }
-    } else {
-      issue("missing-evidence", "no Why3 results (why3.json): run proofs/why3/prove.sh");
-    }
-  }
-
-  // --- Specification faults and satisfiability witnesses (verify/faults/run_faults.py --why3) ----
-  {
-    const fs::path p = ev / "faults-why3.json";
-    EvidenceFile& f = add_file(p, "faults");
-    if (f.present) {
-      provenance[f.path] = read_provenance(p);
-      try {
-        const auto j = nlohmann::json::parse(read_text(p).value_or(""));
-        if (!j.value("all_passed", false))
-          issue("fault-campaign",
-                "a specification fault survived or a satisfiability witness is not proved", f.path);
-      } catch (const std::exception& e) {
-        issue("unreadable", "faults-why3.json: " + std::string(e.what()), f.path);
-      }
-    } else {
-      issue("missing-evidence",
-            "no specification-fault results (faults-why3.json): run ctest -R fault_refutations", "",
-            false);
-    }
-  }
-
-  // --- Exhaustive sweeps ------------------------------------------------------------------------
-  {
-    std::set<fs::path> paths{ev / "exhaustive-f16.json", ev / "exhaustive-bf16.json"};
-    if (fs::is_directory(ev, ec))
-      for (const auto& e : fs::directory_iterator(ev, ec)) {
-        const std::string n = e.path().filename().string();
-        if (starts_with(n, "exhaustive-") && e.path().extension() == ".json")
-          paths.insert(e.path());
-      }
-    for (const auto& p : paths) {
-      EvidenceFile& f = add_file(p, "exhaustive");
-      if (!f.present) continue;
-      try {
-        Exhaustive x = parse_exhaustive(read_text(p).value_or(""));
-        x.evidence = f.path;
-        if (x.format.empty()) x.format = p.stem().string().substr(11);
-        for (const auto& id : x.ids)
-          if (!cat.has(id))
-            issue("orphan", f.path + " cites " + id + ", not in the catalogue", f.path);
-        rep.exhaustive.push_back(x);
-        provenance[f.path] = read_provenance(p);
-      } catch (const std::exception& e) {
-        issue("unreadable", f.path + ": " + e.what(), f.path);
-      }
-    }
-  }
-
-  // --- Tool versions, coverage, benchmarks ------------------------------------------------------
-  {
-    const fs::path p = ev / "tool-versions.json";
-    EvidenceFile& f = add_file(p, "tool-versions");
-    if (f.present) {
-      try {
-        const ordered j = ordered::parse(read_text(p).value_or(""));
-        for (const auto& [k, v] : j.items())
-          rep.tool_versions.push_back({k, v.is_string() ? v.get<std::string>() : v.dump()});
-      } catch (const std::exception& e) {
-        issue("unreadable", "tool-versions.json: " + std::string(e.what()), f.path);
-      }
-    } else {
-      issue("missing-evidence",
-            "no tool-versions.json: run traceability/tool-versions.sh EVIDENCE_DIR");
-    }
-    for (const auto& [k, v] : rep.tool_versions)
-      if (k == "git_commit" || k == "commit") rep.commit = v;
-    if (rep.commit.empty()) rep.commit = git_commit(options.source_root);
-  }
-  for (const char* name : {"coverage-summary.json", "coverage.json"}) {
-    const fs::path p = ev / name;
-    if (!fs::is_regular_file(p, ec)) continue;
-    add_file(p, "coverage");
-    try {
-      const auto j = nlohmann::json::parse(read_text(p).value_or(""));
-      for (const char* k : {"line_percent", "branch_percent", "function_percent", "lines_covered",
-                            "lines_total", "branches_covered", "branches_total", "line_covered",
-                            "line_total", "branch_covered", "branch_total"})
-        if (j.contains(k)) rep.coverage.push_back({k, j[k].dump()});
-      if (j.contains("exclusions") && j["exclusions"].is_array()) {
-        rep.coverage.push_back(
-            {"exclusions (GCOVR_EXCL with a reason)", std::to_string(j["exclusions"].size())});
-        for (const auto& x : j["exclusions"])
-          rep.coverage.push_back({"excluded: " + x.value("file", std::string("?")) + ":" +
-                                      std::to_string(x.value("line", 0)),
-                                  x.value("reason", std::string("NO REASON GIVEN"))});
-      }
-      if (fs::is_regular_file(ev / "coverage" / "index.html", ec))
-        rep.coverage.push_back({"detailed report", "coverage/index.html"});
-    } catch (const std::exception& e) {
-      issue("unreadable", std::string(name) + ": " + e.what(), name, false);
-    }
-    break;
-  }
-  {
-    const fs::path p = ev / "bench.json";
-    if (fs::is_regular_file(p, ec)) {
-      add_file(p, "bench");
-      try {
-        const auto j = nlohmann::ordered_json::parse(read_text(p).value_or(""));
-        auto cell = [](const nlohmann::ordered_json& v) {
-          if (v.is_string()) return v.get<std::string>();
-          if (v.is_number_float()) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.3g", v.get<double>());
-            return std::string(buf);
-          }
-          return v.dump();
-        };
-        if (j.is_object() && j.contains("results") && j["results"].is_array() &&
-            !j["results"].empty() && j["results"][0].is_object()) {
-          // The project's bench.json: its records under "results" (type, n, ratios, ns per
-          // element).
-          const auto& records = j["results"];
-          for (const auto& [k, v] : records[0].items()) rep.bench_header.push_back(k);
-          for (const auto& rec : records) {
-            std::vector<std::string> row;
-            for (const auto& k : rep.bench_header)
-              row.push_back(rec.contains(k) ? cell(rec[k]) : "");
-            rep.bench_rows.push_back(row);
-          }
-        } else if (j.is_object() && j.contains("benchmarks") && j["benchmarks"].is_array()) {
-          // Google Benchmark's own JSON output.
-          rep.bench_header = {"name", "real_time", "time_unit"};
-          for (const auto& b : j["benchmarks"])
-            rep.bench_rows.push_back({b.contains("name") ? cell(b["name"]) : "?",
-                                      b.contains("real_time") ? cell(b["real_time"]) : "",
-                                      b.contains("time_unit") ? cell(b["time_unit"]) : ""});
-        } else {
-          issue("unreadable",
-                "bench.json: neither records under \"results\" nor Google Benchmark's output",
-                "bench.json", false);
-        }
-      } catch (const std::exception& e) {
-        issue("unreadable", std::string("bench.json: ") + e.what(), "bench.json", false);
-      }
-    }
-  }
+  read_wp(b, sources);
+  read_why3(b);
+  read_faults(b);
+  read_sweeps(b);
+  read_tools(b);
 
   // --- Assumptions register (data: spec/assumptions.json) ---------------------------------------
   std::set<std::string> register_ids;

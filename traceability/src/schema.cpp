@@ -30,7 +30,7 @@ void check(const json& doc, const json& s, const json& root, const std::string& 
   static const std::set<std::string> keywords = {
       "$schema", "$id",  "$defs", "$ref",  "title",   "description", "type",    "properties",
       "required", "additionalProperties", "items", "enum", "const", "minimum", "pattern",
-      "x-volatile"};
+      "minItems", "x-volatile"};
   if (!s.is_object()) throw std::runtime_error(path + ": a schema must be an object");
   for (const auto& [k, _] : s.items())
     if (keywords.count(k) == 0U)
@@ -82,6 +82,8 @@ void check(const json& doc, const json& s, const json& root, const std::string& 
         check(v, extra, root, path + "." + k, errors);
     }
   }
+  if (doc.is_array() && s.contains("minItems") && doc.size() < s["minItems"].get<std::size_t>())
+    errors.push_back(path + ": fewer than " + s["minItems"].dump() + " items");
   if (doc.is_array() && s.contains("items"))
     for (std::size_t i = 0; i < doc.size(); ++i)
       check(doc[i], s["items"], root, path + "[" + std::to_string(i) + "]", errors);

@@ -434,6 +434,7 @@ void add_sections(Report& rep) {
   rep.sections.push_back(conformance(rep));
   rep.sections.push_back(sec::platforms(rep));
   rep.sections.push_back(sec::tool_qualification(rep));
+  sec::coverage_sections(rep);
 }
 
 }  // namespace trace

@@ -42,5 +42,8 @@ Section platforms(Report& rep);
 void more_runtimes(Section& s, Report& rep);
 // sections_tools.cpp
 Section tool_qualification(Report& rep);
+// The structural-coverage, formal-analysis coverage, coupling and Eva sections
+// (sections_coverage.cpp).
+void coverage_sections(Report& rep);
 
 }  // namespace trace::sec

@@ -1,7 +1,6 @@
 // The report generator's readers and Markdown renderings, on small inputs written by hand.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "support.hpp"
 
@@ -360,10 +359,10 @@ TEST_CASE("report generator: the WP families' expansion is applied, or every pro
   // A wp entry naming properties exactly, or families for another method: the catalogue is
   // refused.
   std::string exact = mini_catalogue();
-  exact.replace(exact.find(R"("families":[{"function":"k","properties":["ensures_C1_*"]}])"),
-                std::string(R"("families":[{"function":"k","properties":["ensures_C1_*"]}])")
-                    .size(),
-                R"("properties":["k_ensures_C1_shape"])");
+  exact.replace(
+      exact.find(R"("families":[{"function":"k","properties":["ensures_C1_*"]}])"),
+      std::string(R"("families":[{"function":"k","properties":["ensures_C1_*"]}])").size(),
+      R"("properties":["k_ensures_C1_shape"])");
   write(root / "exact.json", exact);
   CHECK_THROWS_WITH(trace::load_catalogue(root / "exact.json"),
                     Catch::Contains("names its properties by families"));

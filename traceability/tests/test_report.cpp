@@ -69,7 +69,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(contains(trace::render_html(r), "no WP results"));
     CHECK(row(r, "C1").proof_level == trace::Level::none);
     // Absent optional evidence is shown as "not run", never as a pass, and is no gap.
-    CHECK(r.sections.size() == 7);
+    CHECK(r.sections.size() == 11);
     for (const auto& sec : r.sections) {
       if (sec.id == "prover-policy") continue;
       CHECK(!sec.run);
@@ -122,8 +122,9 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
   write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
   write(ev / "tool-versions.json", R"({"g++": "12.2", "git_commit": "abc123"})");
-  write(ev / "bench.json",
-        R"({"results":[{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}]})");
+  write(
+      ev / "bench.json",
+      R"({"results":[{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}]})");
   write(ev / "coverage.json",
         R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
   write(ev / "wp-smoke.json",
@@ -188,6 +189,26 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     "tests":["ctest:t_planted"]}]}]})");
   write(ev / "ctest-release.xml", R"(<testsuite><testcase name="t_planted" status="run"/>
     <testcase name="other" status="run"><failure message="Failed"/></testcase></testsuite>)");
+  // The structural-coverage evidence (evidence/sonnx_evidence/coverage): every gap resolved.
+  write(ev / "structural-coverage.json", R"({"reduced":false,
+    "counted_tests":{"what":"tagged","count":2,"programs":["unit_tests"]},
+    "apart_tests":{"what":"untagged","count":1,"programs":["unit_tests"]},"not_run":"sweeps",
+    "executors":[{"name":"native","command":[],"cpu_features":{"avx2":true}}],
+    "measured":{"functions_entered":[2,2],"statements":[9,10],"decisions":[4,4],
+                "conditions":[3,4],"percent":{}},
+    "gaps":{"total":2,"resolved":2,"unresolved":0,"resolved_by_kind":{"wp-unreachable":2},
+            "list":[]},"register":{"file":"spec/coverage-justifications.json","rows":[]},
+    "functions":[],"multiversion":{},"problems":[],"ok":true})");
+  write(ev / "formal-coverage.json", R"({"summary":{"functions":2,"proved_by_wp":2,"registered":0,
+    "properties":5,"properties_proved":5,"smoke_goals":4,"unreachable_found":0},
+    "functions":[],"problems":[],"ok":true})");
+  write(ev / "coupling.json", R"({"summary":{"requirements":1,"unreached":0,"parameters":3},
+    "control":[{"requirement":"C1","tests":1,"functions":1,"files":"core/src/k.c",
+      "reached":[{"function":"kernel_of_c1","variant":"avx2 clone","file":"core/src/k.c","line":1,
+                  "href":"coverage-mcdc/k.c.html#L1"}]}],
+    "unreached":[],"data":[],"problems":[],"ok":true})");
+  write(ev / "eva.json", R"({"summary":{"entries":2,"functions":2,"alarms":1,
+    "alarms_shown_false":1},"functions":[],"alarms":[],"problems":[],"ok":true})");
   // Bind the evidence to the sources by content.
   bind(ev / "catch2" / "provenance.json", root, {"core/src/k.c"});
   bind(ev / "decided-by.json", root, {"spec/requirements.json"});
@@ -299,7 +320,18 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
         CHECK(!sec.bad);
         CHECK(contains(sec.verdict, "2 targets: every one passed; subnormals kept"));
       }
+      if (sec.id == "structural-coverage") {
+        CHECK(!sec.bad);
+        CHECK(contains(sec.verdict, "MC/DC conditions 3/4 (75.00 %)"));
+        CHECK(contains(sec.verdict, "2 gaps, 2 resolved by the register, 0 unresolved"));
+      }
+      if (sec.id == "eva") CHECK(contains(sec.verdict, "1 alarms, 1 shown false"));
+      if (sec.id == "formal-coverage") CHECK(contains(sec.verdict, "2 in a WP pass"));
     }
+    // A requirement's row links to the code its tests reached.
+    CHECK(row(r, "C1").reached != nullptr);
+    CHECK(contains(trace::render_html(r), "<a href=\"coverage-mcdc/k.c.html#L1\">kernel_of_c1"));
+    CHECK(j["requirements"][0]["code_reached"][0]["variant"] == "avx2 clone");
     const std::string html = trace::render_html(r);
     CHECK(contains(html, "<span>WP properties</span><b>3 / 3</b>proved (3 of 3 goals)"));
     CHECK(contains(html, "0xFE00"));
@@ -356,8 +388,22 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(ev / "exhaustive-f16.json",
         R"({"format":"f16","requirement":"F2","mode":"full","pairs_checked":4294967296,
     "mismatches":0,"symmetry_failures":2,"passed":false,"wall_s":1.0})");
+  // An unresolved coverage gap and an Eva alarm not shown false: each a gap of the report.
+  write(ev / "structural-coverage.json", R"({"reduced":false,
+    "counted_tests":{"what":"tagged","count":2,"programs":["unit_tests"]},
+    "apart_tests":{"what":"untagged","count":0,"programs":[]},"not_run":"sweeps","executors":[],
+    "measured":{"functions_entered":[2,2],"statements":[9,10],"decisions":[4,4],
+                "conditions":[3,4],"percent":{}},
+    "gaps":{"total":1,"resolved":0,"unresolved":1,"resolved_by_kind":{},"list":[]},
+    "register":{"file":"r","rows":[]},"functions":[],"multiversion":{},
+    "problems":["UNRESOLVED mcdc gap in k"],"ok":false})");
+  write(ev / "eva.json", R"({"summary":{"entries":1,"functions":1,"alarms":1,
+    "alarms_shown_false":0},"functions":[],"alarms":[],
+    "problems":["Eva alarm not in the register"],"ok":false})");
   {
     const auto r = trace::build_report(o);
+    CHECK(has_issue(r, "structural-coverage", "UNRESOLVED mcdc gap in k"));
+    CHECK(has_issue(r, "eva", "Eva alarm not in the register"));
     CHECK(row(r, "C1").status == trace::Status::stale);
     CHECK(has_flag(row(r, "C1"), "stale"));
     CHECK(row(r, "F2").status == trace::Status::failed);
@@ -380,8 +426,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
     CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
-    CHECK(has_issue(r, "tool-qualification",
-                    "TOR-T-1 (T) has no passing test in this run: failed"));
+    CHECK(
+        has_issue(r, "tool-qualification", "TOR-T-1 (T) has no passing test in this run: failed"));
     CHECK(has_issue(r, "coding-standard",
                     "1 coding-standard findings outside the deviation register"));
     CHECK(has_issue(r, "platforms", "FAILED on armhf"));

@@ -1,8 +1,6 @@
 // Exhaustive and sampled verification of a 16-bit Div kernel against the MPFR oracle.
 #include "sonnx_verify/exhaustive.hpp"
 
-#include "sweep_progress.hpp"
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -20,6 +18,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include "sweep_progress.hpp"
 
 namespace sonnx::oracle {
 namespace {
@@ -170,7 +170,8 @@ class Worker {
     const std::uint16_t direct = oracle(a, b);
     if (!same_result(f_, direct, derived)) {
       ++symmetry_failures_;
-      std::fprintf(stderr, "verify-exhaustive: symmetry failure A=%04X B=%04X direct=%04X derived=%04X\n",
+      std::fprintf(stderr,
+                   "verify-exhaustive: symmetry failure A=%04X B=%04X direct=%04X derived=%04X\n",
                    a, b, direct, derived);
     }
   }
@@ -353,7 +354,8 @@ class SampleSweep {
 }  // namespace
 
 std::vector<std::uint16_t> special_magnitudes(const BinaryFormat& f) {
-  const auto one = static_cast<std::uint16_t>(static_cast<std::uint64_t>(f.emax) << (f.precision - 1));
+  const auto one =
+      static_cast<std::uint16_t>(static_cast<std::uint64_t>(f.emax) << (f.precision - 1));
   const auto inf = static_cast<std::uint16_t>(f.infinity());
   const auto minn = static_cast<std::uint16_t>(f.min_normal());
   const auto maxf = static_cast<std::uint16_t>(f.max_finite());
@@ -370,15 +372,15 @@ std::vector<std::uint16_t> special_magnitudes(const BinaryFormat& f) {
           static_cast<std::uint16_t>(one - 1),
           one,
           static_cast<std::uint16_t>(one + 1),
-          static_cast<std::uint16_t>(one + two_exp),                    // 2
-          static_cast<std::uint16_t>(one - two_exp),                    // 1/2
-          static_cast<std::uint16_t>(one + two_exp + (two_exp >> 1)),   // 3
+          static_cast<std::uint16_t>(one + two_exp),                   // 2
+          static_cast<std::uint16_t>(one - two_exp),                   // 1/2
+          static_cast<std::uint16_t>(one + two_exp + (two_exp >> 1)),  // 3
           static_cast<std::uint16_t>(maxf - 1),
           maxf,
           inf,
           static_cast<std::uint16_t>(f.quiet_nan()),
-          static_cast<std::uint16_t>(inf + 1),                          // signalling NaN
-          0x7FFF};                                                      // NaN, all payload bits
+          static_cast<std::uint16_t>(inf + 1),  // signalling NaN
+          0x7FFF};                              // NaN, all payload bits
 }
 
 SweepResult run_sweep(const SweepOptions& options) {

@@ -237,37 +237,81 @@ Counters check_all_pairs(Checker<T>& checker, const EquivalenceOptions& options,
   });
 }
 
+// The operands of one row built block by block for the 64-bit blocked kernels (blocks of 128, as
+// SONNX_DIV_BLOCK_ELEMENTS of div_blocked_kernels.c): each block below 2^31 in magnitude (N), with
+// an operand between 2^31 and 2^53 (W), or with one full-width operand (F), at a random place. The
+// runs take the kernels' decision through its states (docs/performance.md): scans in both orders,
+// the credit capped by a run of N, W after N, F blocks scanned in a row until the credit is spent,
+// then not scanned during a long run of F blocks until the probe, which meets F (or N or W).
+template <typename T>
+void block_row(std::uint64_t& state, std::vector<T>& a, std::vector<T>& b) {
+  constexpr std::size_t block = 128;
+  // Runs of (kind, blocks); '?' a kind drawn per block, 'f' F or, one time in ten, a kind drawn.
+  constexpr struct {
+    char kind;
+    std::size_t blocks;
+  } runs[] = {{'?', 8}, {'N', 10}, {'W', 3}, {'N', 2}, {'F', 6}, {'f', 75}, {'?', 24}};
+  a.clear();
+  b.clear();
+  for (const auto& run : runs) {
+    for (std::size_t k = 0; k < run.blocks; ++k) {
+      const std::uint64_t draw = splitmix64(state);
+      char kind = run.kind;
+      if (kind == '?' || (kind == 'f' && draw % 10 == 0)) kind = "NWF"[(draw >> 8) % 3];
+      if (kind == 'f') kind = 'F';
+      const std::size_t first = a.size(), special = first + (draw >> 16) % block;
+      constexpr unsigned narrow = std::is_signed_v<T> ? 32 : 33;  // below 2^31 in magnitude
+      for (std::size_t i = first; i < first + block; ++i) {
+        const std::uint64_t divisor = splitmix64(state);
+        a.push_back(static_cast<T>(from_bits<T>(splitmix64(state)) >> narrow));
+        b.push_back(static_cast<T>(from_bits<T>(divisor >> (divisor % 64)) >> narrow));
+      }
+      if (kind != 'N') {  // W: below 2^53, F: full width, as a dividend or as a divisor
+        const T wide = static_cast<T>(from_bits<T>(splitmix64(state)) >> (kind == 'W' ? 11 : 0));
+        ((draw >> 24) % 2 == 0 ? a : b)[special] = wide;
+      }
+    }
+  }
+}
+
 // Every pair of boundary values, then `sample` seeded random pairs (rounded up to whole rows). For
-// the 64-bit types, of every three random rows one is shifted right by 11 bits (arithmetically for
-// signed types), below 2^53, where the blocked kernels take the binary64 route, and one by 33 bits,
-// below 2^31, where they also convert through int32.
+// the 64-bit types (rows of 16384) of every four random rows one is shifted right by 11 bits
+// (arithmetically for signed types), below 2^53, where the blocked kernels take the binary64
+// route, one by 33 bits, below 2^31, where they also convert through int32, and one is built
+// block by block (block_row).
 template <typename T>
 Counters check_sample(Checker<T>& checker, const EquivalenceOptions& options, std::uint64_t sample,
                       EquivalenceResult& result) {
   constexpr unsigned bits = 8 * sizeof(T);
   const std::vector<T> edges = boundary_values<T>();
-  constexpr std::uint64_t row_size = 4096;
+  constexpr std::uint64_t row_size = bits == 64 ? 16384 : 4096;
   const std::uint64_t random_rows = (sample + row_size - 1) / row_size;
   result.mode = "sample";
   result.pairs_checked = edges.size() * edges.size() + random_rows * row_size;
-  return run_rows(checker, edges.size() + random_rows, options.threads,
-                  [&](std::uint64_t r, auto& a, auto& b) {
-                    if (r < edges.size()) {  // boundary row: edges[r] / every edge
-                      a.assign(edges.size(), edges[r]);
-                      b = edges;
-                      return;
-                    }
-                    std::uint64_t state = options.seed ^ (r * 0xD1B54A32D192ED03ULL);
-                    a.resize(row_size);
-                    b.resize(row_size);
-                    const unsigned shift = bits != 64 ? 0 : (r % 3 == 1 ? 11 : (r % 3 == 2 ? 33 : 0));
-                    for (std::uint64_t i = 0; i < row_size; ++i) {
-                      a[i] = static_cast<T>(from_bits<T>(splitmix64(state)) >> shift);
-                      // Divisors of every magnitude: shift the random pattern right.
-                      const std::uint64_t divisor = splitmix64(state);
-                      b[i] = static_cast<T>(from_bits<T>(divisor >> (divisor % bits)) >> shift);
-                    }
-                  });
+  return run_rows(
+      checker, edges.size() + random_rows, options.threads, [&](std::uint64_t r, auto& a, auto& b) {
+        if (r < edges.size()) {  // boundary row: edges[r] / every edge
+          a.assign(edges.size(), edges[r]);
+          b = edges;
+          return;
+        }
+        std::uint64_t state = options.seed ^ (r * 0xD1B54A32D192ED03ULL);
+        if constexpr (bits == 64) {
+          if (r % 4 == 3) {
+            block_row(state, a, b);
+            return;
+          }
+        }
+        a.resize(row_size);
+        b.resize(row_size);
+        const unsigned shift = bits != 64 ? 0 : (r % 4 == 1 ? 11 : (r % 4 == 2 ? 33 : 0));
+        for (std::uint64_t i = 0; i < row_size; ++i) {
+          a[i] = static_cast<T>(from_bits<T>(splitmix64(state)) >> shift);
+          // Divisors of every magnitude: shift the random pattern right.
+          const std::uint64_t divisor = splitmix64(state);
+          b[i] = static_cast<T>(from_bits<T>(divisor >> (divisor % bits)) >> shift);
+        }
+      });
 }
 
 template <typename T>
@@ -333,9 +377,9 @@ EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options)
                           options, result);
       break;
     case FastPathType::int8:
-      result = check_type(Route<std::int8_t>{sonnx_div_i8, &KernelTable::int8,
-                                             &KernelTable::int8_domain_violated},
-                          options, result);
+      result = check_type(
+          Route<std::int8_t>{sonnx_div_i8, &KernelTable::int8, &KernelTable::int8_domain_violated},
+          options, result);
       break;
     case FastPathType::int16:
       result = check_type(Route<std::int16_t>{sonnx_div_i16, &KernelTable::int16,

@@ -19,8 +19,12 @@ std::string format_duration(double seconds) {
 }
 
 Progress::Progress(bool enabled, std::string label, std::uint64_t total)
-    : enabled_(enabled), tty_(isatty(STDERR_FILENO) != 0), label_(std::move(label)),
-      total_(total), start_(Clock::now()), last_(start_) {
+    : enabled_(enabled),
+      tty_(isatty(STDERR_FILENO) != 0),
+      label_(std::move(label)),
+      total_(total),
+      start_(Clock::now()),
+      last_(start_) {
   if (enabled_ && !tty_) {
     std::fprintf(stderr, "%s: %llu pairs to check\n", label_.c_str(),
                  static_cast<unsigned long long>(total_));
@@ -34,7 +38,8 @@ void Progress::update(std::uint64_t done, bool final) {
   if (!final && since_last < (tty_ ? 0.25 : 10.0)) return;
   last_ = now;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
-  const double fraction = total_ == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total_);
+  const double fraction =
+      total_ == 0 ? 1.0 : static_cast<double>(done) / static_cast<double>(total_);
   const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
   const double eta = rate > 0 ? static_cast<double>(total_ - std::min(done, total_)) / rate : -1.0;
   if (tty_) {

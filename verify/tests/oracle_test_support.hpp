@@ -22,10 +22,14 @@ using sonnx::test::FloatFormat;
 
 inline const BinaryFormat& oracle_format(const FloatFormat& f) {
   switch (f.type) {
-    case DataType::float16: return sonnx::oracle::binary16;
-    case DataType::bfloat16: return sonnx::oracle::bfloat16;
-    case DataType::float32: return sonnx::oracle::binary32;
-    default: return sonnx::oracle::binary64;
+    case DataType::float16:
+      return sonnx::oracle::binary16;
+    case DataType::bfloat16:
+      return sonnx::oracle::bfloat16;
+    case DataType::float32:
+      return sonnx::oracle::binary32;
+    default:
+      return sonnx::oracle::binary64;
   }
 }
 
@@ -46,15 +50,16 @@ inline std::uint64_t test_seed() {
 
 // Number of random pairs per format: SONNX_ORACLE_RANDOM_PAIRS overrides the default 10^6.
 inline std::size_t random_pair_count() {
-  if (const char* text = std::getenv("SONNX_ORACLE_RANDOM_PAIRS"); text != nullptr && *text != '\0') {
+  if (const char* text = std::getenv("SONNX_ORACLE_RANDOM_PAIRS");
+      text != nullptr && *text != '\0') {
     return static_cast<std::size_t>(std::strtoull(text, nullptr, 0));
   }
   return 1'000'000;
 }
 
 inline std::string seed_note(std::uint64_t seed) {
-  return "seed " + std::to_string(seed) + " (reproduce with SONNX_ORACLE_SEED=" +
-         std::to_string(seed) + ")";
+  return "seed " + std::to_string(seed) +
+         " (reproduce with SONNX_ORACLE_SEED=" + std::to_string(seed) + ")";
 }
 
 // Bit pattern from fields: sign (0/1), biased exponent, fraction.
@@ -142,12 +147,14 @@ class OperandGenerator {
 
  private:
   std::uint64_t random_bits() {
-    const std::uint64_t mask = f_.width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << f_.width) - 1;
+    const std::uint64_t mask =
+        f_.width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << f_.width) - 1;
     return rng_() & mask;
   }
   int clamp_exponent(int e) const { return e < 1 ? 1 : (e > 2 * f_.emax ? 2 * f_.emax : e); }
   std::uint64_t finite(int biased) {
-    return make(f_, 0, static_cast<std::uint64_t>(clamp_exponent(biased)), rng_() & f_.fraction_mask());
+    return make(f_, 0, static_cast<std::uint64_t>(clamp_exponent(biased)),
+                rng_() & f_.fraction_mask());
   }
   // A biased exponent below 1 means a subnormal: keep the significand bits that remain.
   std::uint64_t subnormal_or_min(int biased) {
@@ -193,7 +200,8 @@ void none_in_each_seeded(const Formats& formats, Count count) {
 }
 
 // The MPFR-independent reference: the integer-only soft division of the verification library.
-inline std::uint64_t integer_reference_div(const BinaryFormat& f, std::uint64_t a, std::uint64_t b) {
+inline std::uint64_t integer_reference_div(const BinaryFormat& f, std::uint64_t a,
+                                           std::uint64_t b) {
   return sonnx::reference::soft_div({f.width, f.precision, f.emax}, a, b);
 }
 

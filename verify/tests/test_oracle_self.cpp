@@ -3,7 +3,6 @@
 // division (binary32/binary64), with an independent exact integer-arithmetic reference (all four
 // formats), with the spec-level rounding of K * 2^-s, and the sign (XOR) rule the sweep relies on.
 #include <catch2/catch.hpp>
-
 #include <cstring>
 #include <random>
 
@@ -58,8 +57,10 @@ const HandCase hand_cases[] = {
     {&binary16, 0x0001, 0x4001, 0x0000, "2^-24/(2+2^-9): just below half: zero"},
     {&binary16, 0x0400, 0x6400, 0x0001, "2^-14/2^10 = 2^-24"},
     {&binary16, 0x0400, 0x3C01, 0x03FF, "minN/(1+2^-10) = 1023 + 1/1025 quanta"},
-    {&binary16, 0x0005, 0x42AB, 0x0001, "5q/(1707/512) = 1.49971q; 11-bit rounding first would give 1.5q, then 2q"},
-    {&binary16, 0x0009, 0x3CCD, 0x0007, "9q/(1229/1024) = 7.49878q; 11-bit rounding first would give 7.5q, then 8q"},
+    {&binary16, 0x0005, 0x42AB, 0x0001,
+     "5q/(1707/512) = 1.49971q; 11-bit rounding first would give 1.5q, then 2q"},
+    {&binary16, 0x0009, 0x3CCD, 0x0007,
+     "9q/(1229/1024) = 7.49878q; 11-bit rounding first would give 7.5q, then 8q"},
     // bfloat16
     {&bfloat16, 0x3F80, 0x4040, 0x3EAB, "1/3: 1.0101010|1010.. x2^-2, round up"},
     {&bfloat16, 0x4000, 0x4040, 0x3F2B, "2/3: round up"},
@@ -233,11 +234,10 @@ TEST_CASE("oracle: K * 2^-s rounds to nearest-even at the subnormal quantum", "[
         const std::uint64_t expected =
             floor + ((rest > half || (rest == half && (floor & 1u) != 0)) ? 1 : 0);
         const std::uint64_t got = sonnx::oracle::div(f, k, power_of_two(f, s));
-        const std::uint64_t negative =
-            sonnx::oracle::div(f, k | f.sign_bit(), power_of_two(f, s));
+        const std::uint64_t negative = sonnx::oracle::div(f, k | f.sign_bit(), power_of_two(f, s));
         if ((got != expected || negative != (expected | f.sign_bit())) && ++mismatches <= 5) {
           UNSCOPED_INFO("K=" << k << " s=" << s << " oracle " << hex(f, got) << " expected "
-                            << hex(f, expected));
+                             << hex(f, expected));
         }
       }
     }

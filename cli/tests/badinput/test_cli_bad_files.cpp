@@ -1,8 +1,8 @@
 // Bad-input catalogue, part 1: malformed and out-of-profile tensor files given to the real
 // `sonnx-div run`. Every case: the documented exit code (docs/cli.md: 1 profile violation, 3
 // malformed file or I/O), a message naming the requirement ID, no output file, inputs unchanged.
-#include "sparse_tensor_example.hpp"
 #include "badinput_support.hpp"
+#include "sparse_tensor_example.hpp"
 
 using namespace sonnx::badinput;
 
@@ -12,7 +12,9 @@ const Bytes f32_data = le<float>({1.0F, 2.0F});
 const std::string f32_header_shape = "(2,)";
 
 // A valid .npy B of 2 float32 elements next to a bad A.
-void with_good_b(const Scratch& s) { write_file(s / "b.npy", npy("<f4", f32_header_shape, f32_data)); }
+void with_good_b(const Scratch& s) {
+  write_file(s / "b.npy", npy("<f4", f32_header_shape, f32_data));
+}
 
 void expect_bad_npy(const Bytes& a, int exit_code, const std::string& id) {
   Scratch s;
@@ -49,7 +51,8 @@ TEST_CASE("bad input: .npy header length beyond the end of the file", "[bad-inpu
   expect_bad_npy(a, exit_io, "T1");
 }
 
-TEST_CASE("bad input: big-endian .npy data ('>f4') is not read as little-endian", "[bad-input][T1]") {
+TEST_CASE("bad input: big-endian .npy data ('>f4') is not read as little-endian",
+          "[bad-input][T1]") {
   expect_bad_npy(npy(">f4", "(2,)", f32_data), exit_io, "T1");
 }
 

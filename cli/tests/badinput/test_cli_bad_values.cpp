@@ -2,9 +2,8 @@
 // profile, given to the real `sonnx-div run`: exit code 1, the requirement ID, the first
 // offending index (flat and multi-index, from hand computation), no output, inputs unchanged. Also
 // the boundary cases that are NOT errors (empty tensors, float division by zero).
-#include <nlohmann/json.hpp>
-
 #include <limits>
+#include <nlohmann/json.hpp>
 
 #include "badinput_support.hpp"
 
@@ -18,7 +17,7 @@ void expect_value_error(const Scratch& s, const std::string& ext, const std::str
                         const std::vector<std::string>& extra = {}) {
   expect_run_rejected(s, "a" + ext, "b" + ext, "c" + ext, exit_violation, id);
   std::vector<std::string> args = {"run", (s / ("a" + ext)).string(), (s / ("b" + ext)).string(),
-                                   "-o", (s / ("c" + ext)).string(), "--json"};
+                                   "-o",  (s / ("c" + ext)).string(), "--json"};
   args.insert(args.end(), extra.begin(), extra.end());
   const CliResult r = run_cli(s, args);
   INFO("stdout: " << r.out);
@@ -57,7 +56,8 @@ TEST_CASE("bad input: shapes [2,3] and [3,2] differ and do not broadcast", "[bad
 
 TEST_CASE("bad input: broadcastable shapes [2,3] and [3] are refused", "[bad-input][R4]") {
   Scratch s;
-  write_file(s / "a.pb", serialize(proto(onnx::TensorProto::FLOAT, {2, 3}, le<float>({1, 2, 3, 4, 5, 6}))));
+  write_file(s / "a.pb",
+             serialize(proto(onnx::TensorProto::FLOAT, {2, 3}, le<float>({1, 2, 3, 4, 5, 6}))));
   write_file(s / "b.pb", serialize(proto(onnx::TensorProto::FLOAT, {3}, le<float>({1, 2, 3}))));
   expect_run_rejected(s, "a.pb", "b.pb", "c.pb", exit_violation, "R4");
 }
@@ -125,8 +125,8 @@ TEST_CASE("bad input: int64 MIN / -1 at the last index", "[bad-input][D3][D7]") 
 TEST_CASE("bad input: MIN / -1 before a zero divisor: the first offending index is reported",
           "[bad-input][D3][C3][D7]") {
   Scratch s;
-  write_pair_npy<std::int32_t>(s, "<i4", "(4,)", {1, std::numeric_limits<std::int32_t>::min(), 3, 4},
-                               {1, -1, 1, 0});
+  write_pair_npy<std::int32_t>(s, "<i4", "(4,)",
+                               {1, std::numeric_limits<std::int32_t>::min(), 3, 4}, {1, -1, 1, 0});
   expect_value_error(s, ".npy", "D3", 1, {1});
 }
 
@@ -142,7 +142,8 @@ TEST_CASE("bad input: the openvino-pythondiv mode keeps the C3 check", "[bad-inp
   expect_value_error(s, ".npy", "C3", 1, {1}, {"--semantics", "openvino-pythondiv"});
 }
 
-TEST_CASE("boundary input: empty tensors [0,3] divide to an empty [0,3] result", "[bad-input][D4]") {
+TEST_CASE("boundary input: empty tensors [0,3] divide to an empty [0,3] result",
+          "[bad-input][D4]") {
   Scratch s;
   write_pair_npy<std::int32_t>(s, "<i4", "(0, 3)", {}, {});
   const Bytes c = run_npy_files_ok(s);
@@ -150,11 +151,13 @@ TEST_CASE("boundary input: empty tensors [0,3] divide to an empty [0,3] result",
   CHECK(c.substr(0, 6) == "\x93NUMPY");
   CHECK_THAT(c, Catch::Contains("'shape': (0, 3)") && Catch::Contains("'descr': '<i4'"));
   // Nothing after the header: the header length field covers the rest of the file.
-  const std::size_t header = static_cast<unsigned char>(c[8]) + 256U * static_cast<unsigned char>(c[9]);
+  const std::size_t header =
+      static_cast<unsigned char>(c[8]) + 256U * static_cast<unsigned char>(c[9]);
   CHECK(c.size() == 10 + header);
 }
 
-TEST_CASE("boundary input: float32 x/0 is +-inf and 0/0 NaN, not an error", "[bad-input][R5][D1][D2]") {
+TEST_CASE("boundary input: float32 x/0 is +-inf and 0/0 NaN, not an error",
+          "[bad-input][R5][D1][D2]") {
   Scratch s;
   write_pair_npy<float>(s, "<f4", "(3,)", {1.0F, -1.0F, 0.0F}, {0.0F, 0.0F, 0.0F});
   const Bytes c = run_npy_files_ok(s);

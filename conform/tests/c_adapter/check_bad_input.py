@@ -11,11 +11,12 @@ not a campaign malfunction.
 import argparse
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
 import tempfile
+
+from failures import verdict
 
 FLOAT32, INT8, INT32, STRING, FLOAT16 = 1, 3, 6, 8, 10
 
@@ -188,16 +189,11 @@ def main():
     parser.add_argument("--harness", nargs="+", required=True)
     args = parser.parse_args()
     errors = []
-    tmp = tempfile.mkdtemp(prefix="sonnx-c-bad-input-")
-    try:
+    with tempfile.TemporaryDirectory(prefix="sonnx-c-bad-input-") as tmp:
         for program in args.harness:
             check_harness(program, tmp, errors)
         check_partial(args.tool, args.partial, tmp, errors)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    for e in errors:
-        print("FAIL:", e)
-    return 1 if errors else 0
+    return verdict(errors)
 
 
 if __name__ == "__main__":

@@ -9,10 +9,11 @@ NULL are unsupported findings (exit 1), not a malfunction.
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
+
+from failures import verdict
 
 
 def main():
@@ -27,8 +28,7 @@ def main():
     begin = text.index("```c\n", start) + len("```c\n")
     code = text[begin:text.index("```", begin)]
     errors = []
-    out = tempfile.mkdtemp(prefix="sonnx-docs-example-")
-    try:
+    with tempfile.TemporaryDirectory(prefix="sonnx-docs-example-") as out:
         source = os.path.join(out, "my_div.c")
         with open(source, "w", encoding="utf-8") as f:
             f.write(code)
@@ -53,11 +53,7 @@ def main():
             if want == 1 and (kinds != {"unsupported"} or len(types_found) != 10):
                 errors.append(f"all types: {sorted(j['findings_per_type_requirement_kind'])}")
             print(f"--types {types}: exit {run.returncode}, {j['findings_total']} findings")
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
-    for e in errors:
-        print("FAIL:", e)
-    return 1 if errors else 0
+    return verdict(errors)
 
 
 if __name__ == "__main__":

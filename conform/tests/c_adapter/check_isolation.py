@@ -11,10 +11,11 @@ killed at the timeout.
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
+
+from failures import verdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 C_ADAPTER = os.path.join(HERE, "..", "..", "c_adapter")
@@ -26,8 +27,7 @@ def main():
     parser.add_argument("--targets", required=True)
     args = parser.parse_args()
     errors = []
-    out = tempfile.mkdtemp(prefix="sonnx-c-isolation-")
-    try:
+    with tempfile.TemporaryDirectory(prefix="sonnx-c-isolation-") as out:
         for target in args.targets.split(","):
             report = os.path.join(out, f"{target}.json")
             run = subprocess.run(
@@ -51,11 +51,7 @@ def main():
                           ("int32", "0x00000006", "0x00000003")}:
                 errors.append(f"{target}: the findings' first elements are {sorted(firsts)}")
             print(f"{target}: {counted} ({j['target']['kind']})")
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
-    for e in errors:
-        print("FAIL:", e)
-    return 1 if errors else 0
+    return verdict(errors)
 
 
 if __name__ == "__main__":

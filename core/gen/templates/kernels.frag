@@ -162,14 +162,13 @@ ${linkage}size_t ${function}(size_t start, size_t n) {
 // block_scan: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below
 // 2^${bound} in magnitude (limit: 2^${bound} - 1).
 #@fragment block_scan
-/* ${name}: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below 2^${bound}
-   in magnitude. The operands outside are counted (at most 2 per element, hence the bound on the
-   block) instead of branching on the first one, so that the compiler vectorizes the scan; only
-   the first element is tested on its own. */
+/* ${name}: whether every operand of the block is below 2^${bound} in magnitude. Counting those
+   outside (at most 2 per element) instead of returning at the first one lets the loop vectorize. */
 /*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
     requires C1_valid_b: \valid_read(b + (start .. end - 1));
     requires D9_one_block: start <= end <= start + SONNX_DIV_BLOCK_ELEMENTS;
     assigns \nothing;
+    ensures D9_zero_or_one: \result == 0 || \result == 1;
     ensures D9_operands_within_bound: \result != 0 <==> (\forall integer k;
       start <= k < end ==> sonnx_div_below_2p${bound}(a[k]) && sonnx_div_below_2p${bound}(b[k]));
 */
@@ -177,36 +176,23 @@ ${linkage}size_t ${function}(size_t start, size_t n) {
 static int sonnx_div_${suffix}_block_below_2p${bound}(const ${ctype}* a, const ${ctype}* b,
                                                 size_t start, size_t end) {
   uint64_t outside = 0;
-  if (start < end) { /* full-width operands are mostly decided here, without the scan */
+  /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+      loop invariant D9_count_bounded: outside <= 2 * (i - start);
+      loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
+        start <= k < i ==> sonnx_div_below_2p${bound}(a[k]) && sonnx_div_below_2p${bound}(b[k]));
+      loop assigns i, outside;
+      loop variant end - i;
+  */
+  for (size_t i = start; i < end; ++i) {
 #@if signed
-    outside = (uint64_t)((a[start] < -INT64_C(${limit})) |
-                         (a[start] > INT64_C(${limit}))) +
-              (uint64_t)((b[start] < -INT64_C(${limit})) |
-                         (b[start] > INT64_C(${limit})));
+    outside += (uint64_t)((a[i] < -INT64_C(${limit})) |
+                          (a[i] > INT64_C(${limit}))) +
+               (uint64_t)((b[i] < -INT64_C(${limit})) |
+                          (b[i] > INT64_C(${limit})));
 #@else
-    outside = (uint64_t)(a[start] > UINT64_C(${limit})) +
-              (uint64_t)(b[start] > UINT64_C(${limit}));
+    outside += (uint64_t)(a[i] > UINT64_C(${limit})) +
+               (uint64_t)(b[i] > UINT64_C(${limit}));
 #@endif
-  }
-  if (outside == 0u) {
-    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant D9_count_bounded: outside <= 2 * (i - start);
-        loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
-          start <= k < i ==> sonnx_div_below_2p${bound}(a[k]) && sonnx_div_below_2p${bound}(b[k]));
-        loop assigns i, outside;
-        loop variant end - i;
-    */
-    for (size_t i = start; i < end; ++i) {
-#@if signed
-      outside += (uint64_t)((a[i] < -INT64_C(${limit})) |
-                            (a[i] > INT64_C(${limit}))) +
-                 (uint64_t)((b[i] < -INT64_C(${limit})) |
-                            (b[i] > INT64_C(${limit})));
-#@else
-      outside += (uint64_t)(a[i] > UINT64_C(${limit})) +
-                 (uint64_t)(b[i] > UINT64_C(${limit}));
-#@endif
-    }
   }
   return (outside == 0u) ? 1 : 0;
 }
@@ -248,4 +234,24 @@ size_t sonnx_div_domain_scan_${suffix}(const ${ctype}* a, const ${ctype}* b, siz
   }
   return first;
 }
+#@endfragment
+
+// domain_block_loop_start: the scan's loop over blocks (sonnx_domain_block_end), up to the first
+// block with a violation; `violations` is the block's flag (the type's flag_type: unsigned, of the
+// element's width).
+#@fragment domain_block_loop_start
+  size_t start = 0U;
+  size_t end = 0U;
+  ${flag_type} violations = 0U;
+  /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
+      loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
+        ${domain}(a[k], b[k]);
+      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
+      loop invariant C3_D3_block_violated: violations != 0 ==>
+        \exists integer k; start <= k < end && !${domain}(a[k], b[k]);
+      loop assigns start, end, violations;
+      loop variant n - start + (violations == 0 ? 1 : 0);
+  */
+  while ((violations == 0U) && (start < n)) {
+    end = sonnx_domain_block_end(start, n);
 #@endfragment

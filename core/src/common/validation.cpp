@@ -1,12 +1,12 @@
-#include <sonnx/tensor.hpp>
+#include "validation.hpp"
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <sonnx/tensor.hpp>
 
 #include "kernels/sonnx_validation.h"
-#include "validation.hpp"
 
 namespace sonnx {
 namespace {
@@ -16,23 +16,40 @@ constexpr const char* unknown_type_name = "unknown";
 
 const char* data_type_name(DataType type) noexcept {
   switch (type) {
-    case DataType::float16: return "float16";
-    case DataType::bfloat16: return "bfloat16";
-    case DataType::float32: return "float32";
-    case DataType::float64: return "float64";
-    case DataType::int8: return "int8";
-    case DataType::int16: return "int16";
-    case DataType::int32: return "int32";
-    case DataType::int64: return "int64";
-    case DataType::uint8: return "uint8";
-    case DataType::uint16: return "uint16";
-    case DataType::uint32: return "uint32";
-    case DataType::uint64: return "uint64";
-    case DataType::string: return "string";
-    case DataType::boolean: return "bool";
-    case DataType::complex64: return "complex64";
-    case DataType::complex128: return "complex128";
-    case DataType::undefined: return "undefined";
+    case DataType::float16:
+      return "float16";
+    case DataType::bfloat16:
+      return "bfloat16";
+    case DataType::float32:
+      return "float32";
+    case DataType::float64:
+      return "float64";
+    case DataType::int8:
+      return "int8";
+    case DataType::int16:
+      return "int16";
+    case DataType::int32:
+      return "int32";
+    case DataType::int64:
+      return "int64";
+    case DataType::uint8:
+      return "uint8";
+    case DataType::uint16:
+      return "uint16";
+    case DataType::uint32:
+      return "uint32";
+    case DataType::uint64:
+      return "uint64";
+    case DataType::string:
+      return "string";
+    case DataType::boolean:
+      return "bool";
+    case DataType::complex64:
+      return "complex64";
+    case DataType::complex128:
+      return "complex128";
+    case DataType::undefined:
+      return "undefined";
   }
   return unknown_type_name;
 }
@@ -83,13 +100,18 @@ Failure& Failure::operator<<(const char* text) noexcept {
 }
 
 Failure& Failure::append_unsigned(std::uint64_t value) noexcept {
+  // Every 64-bit value has at most digits10 + 1 = 20 decimal digits (its maximum is below 10^20),
+  // so the loop fills at most the whole array: no bound to test at run time.
   std::array<char, std::numeric_limits<std::uint64_t>::digits10 + 1> digits{};
+  constexpr std::uint64_t ten_to_the_19 = 10000000000000000000ULL;
+  static_assert(std::numeric_limits<std::uint64_t>::max() / ten_to_the_19 < 10,
+                "a 64-bit value has at most 20 decimal digits");
   std::size_t count = 0;
   do {
     digits[count] = static_cast<char>('0' + value % 10);
     value /= 10;
     ++count;
-  } while (value != 0 && count < digits.size());
+  } while (value != 0);
   while (count > 0) put(digits[--count]);
   return *this;
 }
@@ -136,7 +158,8 @@ Failure& Failure::operator<<(ElementText element) noexcept {
 
 std::uintptr_t address_of(const void* data) noexcept {
   // Deviation register: the one reinterpret_cast.
-  return reinterpret_cast<std::uintptr_t>(data);  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
+  return reinterpret_cast<std::uintptr_t>(
+      data);  // NOLINT(cppcoreguidelines-pro-type-reinterpret-cast)
 }
 
 }  // namespace detail

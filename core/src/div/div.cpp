@@ -9,8 +9,8 @@
 #include "../common/kernels/sonnx_validation.h"
 #include "../common/validation.hpp"
 #include "fast/div_fast_paths.hpp"
-#include "kernels/div_checked.h"
 #include "kernels/div_avx2.h"
+#include "kernels/div_checked.h"
 #include "kernels/div_kernels.h"
 
 namespace sonnx {
@@ -27,8 +27,10 @@ constexpr bool shared_type() {
   static_assert(sizeof(T) == bytes, "element size and SONNX_BYTES_*");
   return true;
 }
-static_assert(shared_type<DataType::float16, std::uint16_t, SONNX_TYPE_FLOAT16, SONNX_BYTES_FLOAT16>());
-static_assert(shared_type<DataType::bfloat16, std::uint16_t, SONNX_TYPE_BFLOAT16, SONNX_BYTES_BFLOAT16>());
+static_assert(
+    shared_type<DataType::float16, std::uint16_t, SONNX_TYPE_FLOAT16, SONNX_BYTES_FLOAT16>());
+static_assert(
+    shared_type<DataType::bfloat16, std::uint16_t, SONNX_TYPE_BFLOAT16, SONNX_BYTES_BFLOAT16>());
 static_assert(shared_type<DataType::float32, float, SONNX_TYPE_FLOAT32, SONNX_BYTES_FLOAT32>());
 static_assert(shared_type<DataType::float64, double, SONNX_TYPE_FLOAT64, SONNX_BYTES_FLOAT64>());
 static_assert(shared_type<DataType::int8, std::int8_t, SONNX_TYPE_INT8, SONNX_BYTES_INT8>());
@@ -36,9 +38,12 @@ static_assert(shared_type<DataType::int16, std::int16_t, SONNX_TYPE_INT16, SONNX
 static_assert(shared_type<DataType::int32, std::int32_t, SONNX_TYPE_INT32, SONNX_BYTES_INT32>());
 static_assert(shared_type<DataType::int64, std::int64_t, SONNX_TYPE_INT64, SONNX_BYTES_INT64>());
 static_assert(shared_type<DataType::uint8, std::uint8_t, SONNX_TYPE_UINT8, SONNX_BYTES_UINT8>());
-static_assert(shared_type<DataType::uint16, std::uint16_t, SONNX_TYPE_UINT16, SONNX_BYTES_UINT16>());
-static_assert(shared_type<DataType::uint32, std::uint32_t, SONNX_TYPE_UINT32, SONNX_BYTES_UINT32>());
-static_assert(shared_type<DataType::uint64, std::uint64_t, SONNX_TYPE_UINT64, SONNX_BYTES_UINT64>());
+static_assert(
+    shared_type<DataType::uint16, std::uint16_t, SONNX_TYPE_UINT16, SONNX_BYTES_UINT16>());
+static_assert(
+    shared_type<DataType::uint32, std::uint32_t, SONNX_TYPE_UINT32, SONNX_BYTES_UINT32>());
+static_assert(
+    shared_type<DataType::uint64, std::uint64_t, SONNX_TYPE_UINT64, SONNX_BYTES_UINT64>());
 // The C structures cross the language boundary as they are: standard layout with fixed-width
 // members, one layout for C and C++. The verdict enumeration has the size the target's ABI gives
 // it, the same for a toolchain's C and C++ compilers (one byte with the short enumerations of the
@@ -107,9 +112,8 @@ Status status_of(sonnx_verdict verdict, const sonnx_fault& fault, const TensorVi
              << "C partially overlaps " << names[k]
              << "; C may only be exactly the same buffer (in-place) or disjoint";
     case SONNX_ZERO_DIVISOR:
-      return Failure(ErrorCode::zero_divisor, "C3")
-             << "integer division by zero (B[i] = 0) at "
-             << detail::ElementText{a.shape, fault.position};
+      return Failure(ErrorCode::zero_divisor, "C3") << "integer division by zero (B[i] = 0) at "
+                                                    << detail::ElementText{a.shape, fault.position};
     case SONNX_QUOTIENT_OVERFLOW:
       break;
   }
@@ -143,19 +147,26 @@ struct Call {
   sonnx_fault* fault;
 };
 
-// The decision procedure of the element type T: the AVX2 compilation's (avx2_compilation) when
+// The decision procedure `procedure` on the call's data as elements of T.
+template <auto procedure, typename T>
+sonnx_verdict run(const Call& call, std::int32_t kernel) noexcept {
+  const TensorView& a = *call.va;
+  const TensorView& b = *call.vb;
+  const MutableTensorView& c = *call.vc;
+  return procedure(call.a, call.b, call.c, data_of<T>(a), data_of<T>(b), data_of<T>(c), kernel,
+                   call.fault);
+}
+
+// The decision procedure of the integer type T: the AVX2 compilation's (avx2_compilation) when
 // this CPU runs it, the baseline's otherwise. Both are template arguments, so that each call is
 // a direct call by name (the call graph, the stack bound); on a target without the AVX2
 // compilation (if constexpr) the AVX2 name is never called, nor needs a definition.
 template <auto baseline, auto avx2_compilation, typename T>
 sonnx_verdict checked(bool avx2, const Call& call, std::int32_t kernel) noexcept {
-  const T* pa = static_cast<const T*>(call.va->data);
-  const T* pb = static_cast<const T*>(call.vb->data);
-  T* pc = data_of<T>(*call.vc);
   if constexpr (SONNX_DIV_X86_64_FAST_PATHS != 0) {
-    if (avx2) return avx2_compilation(call.a, call.b, call.c, pa, pb, pc, kernel, call.fault);
+    if (avx2) return run<avx2_compilation, T>(call, kernel);
   }
-  return baseline(call.a, call.b, call.c, pa, pb, pc, kernel, call.fault);
+  return run<baseline, T>(call, kernel);
 }
 
 // float16 or bfloat16: with AVX2, the proved checks only, then the intrinsic fast path on the
@@ -164,8 +175,7 @@ template <auto procedure, auto fast_path>
 sonnx_verdict half(bool avx2, const Call& call) noexcept {
   if constexpr (SONNX_DIV_X86_64_FAST_PATHS != 0) {
     if (avx2) {
-      const sonnx_verdict verdict =
-          checked<procedure, procedure, std::uint16_t>(false, call, SONNX_KERNEL_NONE);
+      const sonnx_verdict verdict = run<procedure, std::uint16_t>(call, SONNX_KERNEL_NONE);
       if (verdict == SONNX_VALID) {
         fast_path(static_cast<const std::uint16_t*>(call.va->data),
                   static_cast<const std::uint16_t*>(call.vb->data),
@@ -174,7 +184,7 @@ sonnx_verdict half(bool avx2, const Call& call) noexcept {
       return verdict;
     }
   }
-  return checked<procedure, procedure, std::uint16_t>(false, call, SONNX_KERNEL_SCALAR);
+  return run<procedure, std::uint16_t>(call, SONNX_KERNEL_SCALAR);
 }
 
 }  // namespace
@@ -189,8 +199,7 @@ Kernels default_kernels() noexcept {
 }
 
 const char* fast_path_instruction_set() noexcept {
-  return detail::avx2_selected() ? detail::kAvx2InstructionSet
-                                 : detail::baseline_instruction_set();
+  return detail::avx2_selected() ? detail::kAvx2InstructionSet : detail::baseline_instruction_set();
 }
 
 Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c) noexcept {
@@ -223,32 +232,30 @@ Status div(const TensorView& a, const TensorView& b, const MutableTensorView& c,
       verdict = half<sonnx_div_checked_bf16, detail::div_bfloat16_avx2>(avx2, call);
       break;
     case DataType::float32:
-      verdict = checked<sonnx_div_checked_f32, sonnx_div_checked_f32, float>(
-          false, call, SONNX_KERNEL_SCALAR);
+      verdict = run<sonnx_div_checked_f32, float>(call, SONNX_KERNEL_SCALAR);
       break;
     case DataType::float64:
-      verdict = checked<sonnx_div_checked_f64, sonnx_div_checked_f64, double>(
-          false, call, SONNX_KERNEL_SCALAR);
+      verdict = run<sonnx_div_checked_f64, double>(call, SONNX_KERNEL_SCALAR);
       break;
     case DataType::int8:
-      verdict = checked<sonnx_div_checked_i8, sonnx_div_checked_i8_avx2, std::int8_t>(avx2, call,
-                                                                                      route);
+      verdict =
+          checked<sonnx_div_checked_i8, sonnx_div_checked_i8_avx2, std::int8_t>(avx2, call, route);
       break;
     case DataType::int16:
-      verdict = checked<sonnx_div_checked_i16, sonnx_div_checked_i16_avx2, std::int16_t>(
-          avx2, call, route);
+      verdict = checked<sonnx_div_checked_i16, sonnx_div_checked_i16_avx2, std::int16_t>(avx2, call,
+                                                                                         route);
       break;
     case DataType::int32:
-      verdict = checked<sonnx_div_checked_i32, sonnx_div_checked_i32_avx2, std::int32_t>(
-          avx2, call, route);
+      verdict = checked<sonnx_div_checked_i32, sonnx_div_checked_i32_avx2, std::int32_t>(avx2, call,
+                                                                                         route);
       break;
     case DataType::int64:
-      verdict = checked<sonnx_div_checked_i64, sonnx_div_checked_i64_avx2, std::int64_t>(
-          avx2, call, wide);
+      verdict = checked<sonnx_div_checked_i64, sonnx_div_checked_i64_avx2, std::int64_t>(avx2, call,
+                                                                                         wide);
       break;
     case DataType::uint8:
-      verdict = checked<sonnx_div_checked_u8, sonnx_div_checked_u8_avx2, std::uint8_t>(
-          avx2, call, route);
+      verdict =
+          checked<sonnx_div_checked_u8, sonnx_div_checked_u8_avx2, std::uint8_t>(avx2, call, route);
       break;
     case DataType::uint16:
       verdict = checked<sonnx_div_checked_u16, sonnx_div_checked_u16_avx2, std::uint16_t>(

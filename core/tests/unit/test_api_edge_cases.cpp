@@ -4,10 +4,8 @@
 // side, and partial overlap of C before or after an input. Expected outcomes from the
 // requirements (D8, R4/R1, D6), computed by hand.
 #include <catch2/catch.hpp>
-
-#include <sonnx/div.hpp>
-
 #include <cstdint>
+#include <sonnx/div.hpp>
 #include <vector>
 
 using namespace sonnx;
@@ -22,8 +20,10 @@ Status div_shapes(DataType type, std::vector<std::int64_t> a, std::vector<std::i
 
 }  // namespace
 
-TEST_CASE("bad input: size overflow detected inside the product, in the byte count, and above "
-          "PTRDIFF_MAX", "[bad-input][D8]") {
+TEST_CASE(
+    "bad input: size overflow detected inside the product, in the byte count, and above "
+    "PTRDIFF_MAX",
+    "[bad-input][D8]") {
   const std::int64_t p61 = std::int64_t{1} << 61;
   const std::int64_t p62 = std::int64_t{1} << 62;
   // 2^62 * 2^62 overflows 64 bits at the second dimension; the third is then not multiplied.
@@ -62,13 +62,16 @@ TEST_CASE("bad input: broadcastable shapes with the 1 in A or in B are refused b
   CHECK(rank.requirement == "R4");
 }
 
-TEST_CASE("bad input: C partially overlapping A from below or from above is refused by D6, "
-          "adjacent buffers are fine", "[bad-input][D6][D7]") {
+TEST_CASE(
+    "bad input: C partially overlapping A from below or from above is refused by D6, "
+    "adjacent buffers are fine",
+    "[bad-input][D6][D7]") {
   std::vector<std::int32_t> buffer = {10, 20, 30, 40, 50, 60};
   std::vector<std::int32_t> b = {1, 2, 5};
   const std::vector<std::int64_t> shape = {3};
   const auto run = [&](std::int32_t* a, std::int32_t* c) {
-    return sonnx::div(TensorView{DataType::int32, shape, a}, TensorView{DataType::int32, shape, b.data()},
+    return sonnx::div(TensorView{DataType::int32, shape, a},
+                      TensorView{DataType::int32, shape, b.data()},
                       MutableTensorView{DataType::int32, shape, c});
   };
   const std::vector<std::int32_t> original = buffer;

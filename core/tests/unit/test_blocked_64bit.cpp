@@ -1,18 +1,22 @@
 // Requirements D9 and I1 for int64 and uint64: the fastest-mode kernels (on AVX2, the blocked
-// kernels: the binary64 route on every block of 128 elements whose operands are all below 2^53 in
-// magnitude, converting through int32 when they are all below 2^31, C's integer division on the
-// others) give the truncated quotient, through the checked
+// kernels: the binary64 route on every block of 128 elements that their decision scans and finds
+// with all operands below 2^53 in magnitude, converting through int32 when they are all below
+// 2^31, C's integer division on the others) give the truncated quotient, through the checked
 // API in both kernel modes. Expected values are hand computed; the operands at and above 2^53 are
 // those for which binary64 would round (2^53 + 1 converts to 2^53), so a wrong block decision
 // shows as a wrong quotient.
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <limits>
 #include <sonnx/div.hpp>
+#include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "div/kernels/div_route_kernels.h"
 #include "div_test_support.hpp"
 
 using namespace sonnx;
@@ -167,6 +171,77 @@ TEST_CASE("int64 and uint64: the int32 route for blocks below 2^31 only", "[D9][
     uexpected[index] = c[2];
   }
   require_quotients(DataType::uint64, ua, ub, uexpected);
+}
+
+namespace {
+
+// The operands of a tensor built block by block from kinds: 'N' every operand below 2^31 in
+// magnitude, 'W' one operand at 2^31 (the int32 route would be wrong, binary64 is right), 'F' one
+// operand at 2^53 + 1 (binary64 would round it to 2^53), at a place that moves from block to block
+// (first, last and between). Every other element divides 35 by 3 (-35 by 3 for int64).
+template <typename T>
+void blocks_of_kinds(const std::string& kinds, std::size_t tail, std::vector<T>& a,
+                     std::vector<T>& b, std::vector<T>& expected) {
+  constexpr bool is_signed = std::is_signed_v<T>;
+  const std::size_t n = kinds.size() * block - (block - tail);
+  a.assign(n, is_signed ? T(-35) : T(35));
+  b.assign(n, T(3));
+  expected.assign(n, is_signed ? T(-11) : T(11));
+  constexpr T m = 2147483647;                      // 2^31 - 1
+  constexpr T w = T(std::int64_t{1} << 31);        // 2^31
+  constexpr T f = T((std::int64_t{1} << 53) + 1);  // 2^53 + 1
+  for (std::size_t k = 0; k < kinds.size(); ++k) {
+    const std::size_t end = std::min(n, (k + 1) * block), at = k * block + (k * 37) % block;
+    if (at >= end) continue;
+    const char kind = kinds[k];
+    const T x = kind == 'N' ? m : (kind == 'W' ? w : f);
+    a[at] = is_signed && k % 2 == 1 ? T(-x) : x;  // -m / -1, -2^31 / -1, -(2^53 + 1) / -1
+    b[at] = is_signed && k % 2 == 1 ? T(-1) : T(1);
+    expected[at] = x;
+    if (at + 1 < end) {  // and the same operand as a divisor: 7 / x is 0
+      a[at + 1] = 7;
+      b[at + 1] = x;
+      expected[at + 1] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("int64 and uint64: every state of the route decision's credit", "[D9][I1][D6]") {
+  // The decision by hand (docs/performance.md: credit 64 at the start, a block scanned when it
+  // holds 64; +1 per block, +32 more for an int32 block, +8 for a binary64 one, -64 for a scanned
+  // block that takes the integer division; at most 256). Blocks (credit after each):
+  //   0 N: 2^53 scan, then 2^31 scan: int32 (97)      1 N: 2^31 scan first: int32 (130)
+  //   2 W: 2^31 scan fails, 2^53 passes: binary64 (139)   3 N: 2^53 then 2^31: int32 (172)
+  //   4 F: after int32 both scans fail (109)          5 F: the 2^53 scan fails (46)
+  //   6..23: not scanned (credit 47 .. 64), W, F and N alike by the integer division
+  //   24 F: scanned again, fails (1)                  25..87: not scanned (2 .. 64)
+  //   88 N: scanned, int32 (97)                       89..94 N: int32, the credit capped at 256
+  //   95..98 F: scanned, four in a row (193, 130, 67, 4)
+  //   99 W, 100 F (17 elements): not scanned.
+  std::string kinds = "NNWNFF";
+  for (std::size_t k = 6; k < 24; ++k) kinds += "WFN"[k % 3];
+  kinds += 'F';
+  for (std::size_t k = 25; k < 88; ++k) kinds += "NWF"[k % 3];
+  kinds += "NNNNNNN";  // 88 .. 94
+  kinds += "FFFFWF";   // 95 .. 100
+  REQUIRE(kinds.size() == 101);
+  std::vector<std::int64_t> a, b, expected;
+  blocks_of_kinds(kinds, 17, a, b, expected);
+  require_quotients(DataType::int64, a, b, expected);
+  std::vector<std::uint64_t> ua, ub, uexpected;
+  blocks_of_kinds(kinds, 17, ua, ub, uexpected);
+  require_quotients(DataType::uint64, ua, ub, uexpected);
+  // The blocked kernels as compiled for the baseline, called by name: the checked API runs their
+  // AVX2 build on a CPU with AVX2 (and the proved kernels without), so only this call reaches the
+  // baseline build's decision on such a CPU (the structural coverage of every variant).
+  std::vector<std::int64_t> c(a.size());
+  sonnx_div_i64_blocked(a.data(), b.data(), c.data(), c.size());
+  CHECK(c == expected);
+  std::vector<std::uint64_t> uc(ua.size());
+  sonnx_div_u64_blocked(ua.data(), ub.data(), uc.data(), uc.size());
+  CHECK(uc == uexpected);
 }
 
 TEST_CASE("int64 and uint64: the domain checks precede the blocked kernels", "[D9][C3][D3]") {

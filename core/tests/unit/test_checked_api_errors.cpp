@@ -1,7 +1,6 @@
 // Every error path of the checked API, with its requirement ID and message, and the shape corner
 // cases (empty, rank-0, aliasing). After any error C holds its sentinel: nothing was written.
 #include <catch2/catch.hpp>
-
 #include <cstdint>
 #include <limits>
 
@@ -53,15 +52,15 @@ struct Case {
 }  // namespace
 
 TEST_CASE("non-numeric element types are rejected by R3 for A, B or C", "[R3][GR2][D7]") {
-  for (const DataType bad : {DataType::string, DataType::boolean, DataType::complex64,
-                             DataType::complex128, DataType::undefined,
-                             static_cast<DataType>(17)}) {
+  for (const DataType bad :
+       {DataType::string, DataType::boolean, DataType::complex64, DataType::complex128,
+        DataType::undefined, static_cast<DataType>(17)}) {
     for (int which = 0; which < 3; ++which) {
       Case k;
       (which == 0 ? k.type_a : which == 1 ? k.type_b : k.type_c) = bad;
       const Status s = k.expect_rejected(ErrorCode::non_numeric_type, "R3");
       CHECK_THAT(message_of(s), Catch::Contains("R3") && Catch::Contains(data_type_name(bad)) &&
-                                Catch::Contains(std::string("tensor ") + "ABC"[which]));
+                                    Catch::Contains(std::string("tensor ") + "ABC"[which]));
     }
   }
 }
@@ -94,7 +93,7 @@ TEST_CASE("broadcastable but unequal shapes are rejected by R4", "[R4][R1]") {
     k.shape_b = shape_b;
     const Status s = k.expect_rejected(ErrorCode::broadcast_forbidden, "R4");
     CHECK_THAT(message_of(s), Catch::Contains("broadcasting is forbidden by R4") &&
-                              Catch::Contains("[2, 3]") && Catch::Contains(shape_b_text));
+                                  Catch::Contains("[2, 3]") && Catch::Contains(shape_b_text));
   }
 }
 
@@ -161,15 +160,17 @@ TEST_CASE("null data with a non-zero size is rejected by D8, empty tensors may b
     std::vector<float> a(6, 1.0F);
     std::vector<float> c(6, sentinel<float>());
     const std::vector<std::int64_t> shape{2, 3};
-    const Status s = div(TensorView{DataType::float32, shape, which == 0 ? nullptr : a.data()},
-                         TensorView{DataType::float32, shape, which == 1 ? nullptr : a.data()},
-                         MutableTensorView{DataType::float32, shape, which == 2 ? nullptr : c.data()});
+    const Status s =
+        div(TensorView{DataType::float32, shape, which == 0 ? nullptr : a.data()},
+            TensorView{DataType::float32, shape, which == 1 ? nullptr : a.data()},
+            MutableTensorView{DataType::float32, shape, which == 2 ? nullptr : c.data()});
     CHECK(s.code == ErrorCode::null_data);
     CHECK(s.requirement == "D8");
     CHECK_THAT(message_of(s), Catch::Contains(std::string("tensor ") + "ABC"[which]));
   }
   const std::vector<std::int64_t> empty{0, 3};
-  CHECK(div(TensorView{DataType::int32, empty, nullptr}, TensorView{DataType::int32, empty, nullptr},
+  CHECK(div(TensorView{DataType::int32, empty, nullptr},
+            TensorView{DataType::int32, empty, nullptr},
             MutableTensorView{DataType::int32, empty, nullptr})
             .ok());
 }
@@ -286,8 +287,8 @@ TEST_CASE("a message longer than its storage is cut after the ID and the start o
   const Status s = k.run();
   CHECK(s.requirement == "R1");
   CHECK(s.message().size() == Status::message_capacity - 1);
-  CHECK_THAT(message_of(s), Catch::StartsWith("R1: A has shape [0, 1234567, 1234567, ") &&
-                                Catch::EndsWith("..."));
+  CHECK_THAT(message_of(s),
+             Catch::StartsWith("R1: A has shape [0, 1234567, 1234567, ") && Catch::EndsWith("..."));
   CHECK(k.c_untouched());
 }
 
@@ -309,7 +310,8 @@ TEST_CASE("a cut C3 message still names the first offending index", "[C3][D7]") 
 
 TEST_CASE("decision procedures answer C2 for another type's tensors", "[C2][D7]") {
   // The façade picks the proved procedure by A's type; a procedure of another element type (same
-  // element size here) given int16 tensors answers C2 and writes nothing, and the int16 one divides.
+  // element size here) given int16 tensors answers C2 and writes nothing, and the int16 one
+  // divides.
   const std::int64_t shape[] = {2};
   std::uint16_t a[2] = {6, 9};
   std::uint16_t b[2] = {3, 3};

@@ -2,7 +2,6 @@
 // widening is exact, and narrowing rounds every midpoint between neighbours to the even one and
 // everything else to the nearer one (round-to-nearest-even, IEEE 754-2019 4.3.1).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstdint>
 
@@ -25,10 +24,9 @@ struct SmallFormat {
   [[nodiscard]] double value(std::uint16_t bits) const {
     const int exponent = (bits & 0x7FFF) >> fraction_bits;
     const int fraction = bits & ((1 << fraction_bits) - 1);
-    const double magnitude =
-        exponent == 0
-            ? std::ldexp(fraction, 1 - exponent_bias - fraction_bits)
-            : std::ldexp(fraction + (1 << fraction_bits), exponent - exponent_bias - fraction_bits);
+    const double magnitude = exponent == 0 ? std::ldexp(fraction, 1 - exponent_bias - fraction_bits)
+                                           : std::ldexp(fraction + (1 << fraction_bits),
+                                                        exponent - exponent_bias - fraction_bits);
     return (bits & 0x8000) != 0 ? -magnitude : magnitude;
   }
 };
@@ -76,8 +74,7 @@ TEST_CASE("narrowing round-trips every pattern, NaN stays NaN", "[F2][D2]") {
   }
 }
 
-TEST_CASE("narrowing rounds midpoints to even and near-midpoints to the nearer neighbour",
-          "[F2]") {
+TEST_CASE("narrowing rounds midpoints to even and near-midpoints to the nearer neighbour", "[F2]") {
   for (const SmallFormat& f : formats) {
     INFO(f.name);
     // Consecutive non-negative finite patterns k, k+1, including k+1 = infinity, whose "value" for
@@ -85,10 +82,12 @@ TEST_CASE("narrowing rounds midpoints to even and near-midpoints to the nearer n
     for (std::uint32_t k = 0; k < f.infinity; ++k) {
       const auto lo = static_cast<std::uint16_t>(k);
       const auto hi = static_cast<std::uint16_t>(k + 1);
-      const double hi_value =
-          hi == f.infinity ? 2.0 * f.value(lo) - f.value(static_cast<std::uint16_t>(k - 1)) : f.value(hi);
+      const double hi_value = hi == f.infinity
+                                  ? 2.0 * f.value(lo) - f.value(static_cast<std::uint16_t>(k - 1))
+                                  : f.value(hi);
       const auto midpoint = static_cast<float>((f.value(lo) + hi_value) / 2.0);
-      REQUIRE(static_cast<double>(midpoint) == (f.value(lo) + hi_value) / 2.0);  // exact in binary32
+      REQUIRE(static_cast<double>(midpoint) ==
+              (f.value(lo) + hi_value) / 2.0);  // exact in binary32
       const std::uint16_t even = (k % 2 == 0) ? lo : hi;
       for (const float sign : {1.0F, -1.0F}) {
         const auto s = static_cast<std::uint16_t>(sign < 0 ? 0x8000 : 0);

@@ -1,6 +1,5 @@
 // Integer boundaries for every width: MIN, MAX, -1, 1, and the two domain errors (C3, D3).
 #include <catch2/catch.hpp>
-
 #include <limits>
 
 #include "div_test_support.hpp"
@@ -18,12 +17,13 @@ TEMPLATE_TEST_CASE("signed boundaries: MIN/1, MAX/-1, MIN/MIN, MAX/MAX, MIN/MAX,
   const auto r = run_div(integer_data_type<TestType>(), {9}, a, b);
   REQUIRE(r.status.ok());
   // MIN / MAX = -(MAX + 1) / MAX = -1 - 1/MAX, truncated to -1.
-  const std::vector<TestType> expected = {min, static_cast<TestType>(-max), max, 1, 1, -1, 0, 0, -1};
+  const std::vector<TestType> expected = {min, static_cast<TestType>(-max), max, 1, 1, -1, 0, 0,
+                                          -1};
   CHECK(r.c == expected);
 }
 
-TEMPLATE_TEST_CASE("unsigned boundaries: MAX/1, MAX/MAX, MAX/2, 1/MAX, 0/MAX", "[I1]",
-                   std::uint8_t, std::uint16_t, std::uint32_t, std::uint64_t) {
+TEMPLATE_TEST_CASE("unsigned boundaries: MAX/1, MAX/MAX, MAX/2, 1/MAX, 0/MAX", "[I1]", std::uint8_t,
+                   std::uint16_t, std::uint32_t, std::uint64_t) {
   const TestType max = std::numeric_limits<TestType>::max();
   const std::vector<TestType> a = {max, max, max, 1, 0};
   const std::vector<TestType> b = {1, max, 2, max, max};
@@ -45,7 +45,7 @@ TEMPLATE_TEST_CASE("signed MIN / -1 is a D3 domain error at its index, C is unto
   CHECK(r.status.flat_index == std::size_t{2});
   CHECK(r.multi_index == std::vector<std::int64_t>{1, 0});
   CHECK_THAT(message_of(r.status), Catch::Contains("D3") && Catch::Contains("flat index 2") &&
-                                   Catch::Contains("[1, 0]") && Catch::Contains("/ -1"));
+                                       Catch::Contains("[1, 0]") && Catch::Contains("/ -1"));
   CHECK(r.c == std::vector<TestType>(4, sentinel<TestType>()));
 }
 
@@ -61,9 +61,8 @@ TEMPLATE_TEST_CASE("a zero divisor is a C3 domain error at the first zero, C is 
     CHECK(r.status.code == ErrorCode::zero_divisor);
     CHECK(r.status.requirement == "C3");
     CHECK(r.status.flat_index == zero_at);
-    CHECK(r.multi_index ==
-          std::vector<std::int64_t>{static_cast<std::int64_t>(zero_at / 3),
-                                    static_cast<std::int64_t>(zero_at % 3)});
+    CHECK(r.multi_index == std::vector<std::int64_t>{static_cast<std::int64_t>(zero_at / 3),
+                                                     static_cast<std::int64_t>(zero_at % 3)});
     CHECK_THAT(message_of(r.status), Catch::Contains("C3") && Catch::Contains("division by zero"));
     CHECK(r.c == std::vector<TestType>(6, sentinel<TestType>()));
   }
@@ -90,8 +89,8 @@ TEST_CASE("int8: every operand pair at lane and block edges, in the domain or it
   std::vector<std::int8_t> a(n, 7), b(n, 2), c(n, 0);
   std::size_t wrong = 0;
   for (const Kernels kernels : {Kernels::fastest, Kernels::proved}) {
-    for (const std::size_t at : {std::size_t{0}, std::size_t{31}, std::size_t{63},
-                                 std::size_t{1023}, std::size_t{1090}}) {
+    for (const std::size_t at :
+         {std::size_t{0}, std::size_t{31}, std::size_t{63}, std::size_t{1023}, std::size_t{1090}}) {
       for (int x = -128; x <= 127; ++x) {
         for (int y = -128; y <= 127; ++y) {
           a[at] = static_cast<std::int8_t>(x);
@@ -99,9 +98,8 @@ TEST_CASE("int8: every operand pair at lane and block edges, in the domain or it
           const Status s = div({DataType::int8, shape, a.data()}, {DataType::int8, shape, b.data()},
                                {DataType::int8, shape, c.data()}, kernels);
           const char* expected = (y == 0) ? "C3" : ((x == -128) && (y == -1)) ? "D3" : "";
-          const bool right = (expected[0] == '\0')
-                                 ? s.ok()
-                                 : (s.requirement == expected) && (s.flat_index == at);
+          const bool right =
+              (expected[0] == '\0') ? s.ok() : (s.requirement == expected) && (s.flat_index == at);
           if (!right) ++wrong;
         }
       }

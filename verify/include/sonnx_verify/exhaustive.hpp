@@ -4,8 +4,8 @@
 // Full mode evaluates the kernel under test on every one of the 2^32 (A, B) bit-pattern pairs, in
 // blocks. The expected result of each pair comes from the MPFR oracle through two reductions:
 //  1. sign symmetry: the oracle is evaluated on the magnitudes |A|, |B| and the expected signed
-//     result is the oracle's result with its sign bit XORed with sign(A) XOR sign(B) (NaN stays NaN;
-//     IEEE 754 6.3 and the sign symmetry of round-to-nearest-even);
+//     result is the oracle's result with its sign bit XORed with sign(A) XOR sign(B) (NaN stays
+//     NaN; IEEE 754 6.3 and the sign symmetry of round-to-nearest-even);
 //  2. equal real quotients: every positive finite non-zero value is m * 2^e with m odd, and two
 //     pairs with the same (m_A, m_B, e_A - e_B) have the same exact quotient, hence the same
 //     correctly rounded result; non-finite and zero operands are grouped by their MPFR value (all
@@ -13,8 +13,9 @@
 // Both reductions are re-checked while sweeping: in every block group the engine picks pairs at
 // random (seeded), with random signs, and compares a direct MPFR call on the signed operands with
 // the derived expectation (symmetry_checks / symmetry_failures in the result).
-// Sample mode checks N seeded random pairs plus every pair of a set of special classes, each against
-// a direct MPFR call on the signed operands (no reduction), plus the same symmetry re-checks.
+// Sample mode checks N seeded random pairs plus every pair of a set of special classes, each
+// against a direct MPFR call on the signed operands (no reduction), plus the same symmetry
+// re-checks.
 #ifndef SONNX_VERIFY_EXHAUSTIVE_HPP
 #define SONNX_VERIFY_EXHAUSTIVE_HPP
 
@@ -67,7 +68,7 @@ struct SweepResult {
   // Every NaN pattern the kernel returned, most frequent first (reported, not filtered: the sign
   // and payload of a NaN result are not specified and differ between targets).
   std::vector<NanResult> nan_results;
-  std::uint64_t oracle_calls = 0;                  // every mpfr_div performed
+  std::uint64_t oracle_calls = 0;  // every mpfr_div performed
   std::uint64_t symmetry_checks = 0;
   std::uint64_t symmetry_failures = 0;
   std::uint64_t seed = 0;

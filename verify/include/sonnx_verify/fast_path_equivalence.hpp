@@ -21,7 +21,18 @@ struct KernelTable;
 std::vector<const KernelTable*> runnable_kernel_tables();
 
 // The element types that have a fast path.
-enum class FastPathType { float16, bfloat16, int8, int16, int32, uint8, uint16, uint32, int64, uint64 };
+enum class FastPathType {
+  float16,
+  bfloat16,
+  int8,
+  int16,
+  int32,
+  uint8,
+  uint16,
+  uint32,
+  int64,
+  uint64
+};
 
 std::optional<FastPathType> parse_fast_path_type(std::string_view name) noexcept;
 const char* fast_path_type_name(FastPathType type) noexcept;

@@ -3,25 +3,16 @@
 /* The blocked kernels of the 64-bit integer types (requirement D9). The binary64 route is exact
  * only for operands below 2^53 in magnitude (sonnx_div_below_2p53), and converts through int32,
  * which x86-64 before AVX-512 does in vector registers, only for operands below 2^31
- * (sonnx_div_below_2p31). So each kernel decides block by block: branch-free scans of the block,
- * then each element of the block through the int32 conversions, the binary64 route or C's
- * integer division (truncating, I1). The choice is the same for the whole block, so the compiler
- * hoists it out of the element loop (loop unswitching) and the scans alone are on the hot path.
- *
- * The order of the two scans follows the block before. After a block that went through int32,
- * the 2^31 scan comes first: on such data one scan decides. Otherwise the 2^53 scan comes first
- * and the 2^31 scan runs only if it passes: a block that fails the 2^53 scan then costs one scan
- * before its integer divisions, which the processor runs beside them (the scan's vector
- * instructions use other execution units than the integer divider), whereas two scans before a
- * block of integer divisions cost more than the out-of-order window hides. A block that costs two
- * scans and then takes the integer division therefore follows a block that took the int32 route,
- * which gained far more. Each blocked kernel has exactly the contract of the scalar kernel of its
- * type (div_kernels.c).
- *
- * C/C++ common subset: compiled as C++ once per instruction set, like div_route_kernels.c (the
- * AVX2 object renames the two kernels with the suffix _avx2), parsed as C by Frama-C, which
- * proves each function's contract, written on its definition (the logic it names is in
- * ../../common/kernels/sonnx_logic.h). [impl->req~I1~1] [impl->req~D9~1] */
+ * (sonnx_div_below_2p31). So each kernel decides per block: branch-free scans, then each element
+ * through int32, binary64 or C's integer division (I1), the choice hoisted out of the element loop.
+ * A failed scan takes time from the integer division it then chooses (on some CPUs a fifth), so a
+ * block is scanned only on credit (below): the scans in vain are bounded (D9_failed_scans_bounded,
+ * from ghost counts; the bound on time: docs/performance.md). After an int32 block the 2^31 scan
+ * comes first, else the 2^53 scan, then the 2^31 scan. Each blocked kernel has the scalar kernel's
+ * contract (div_kernels.c). C/C++ common subset: compiled as C++ once per instruction set (the AVX2
+ * object renames the kernels with the suffix _avx2), parsed as C by Frama-C, which proves each
+ * contract (logic: ../../common/kernels/sonnx_logic.h); ghost code is a comment to compilers.
+ * [impl->req~I1~1] [impl->req~D9~1] */
 #include "div_route_kernels.h"
 
 #include "../../common/kernels/sonnx_logic.h"
@@ -30,11 +21,20 @@
 #error "the Div route kernels must be compiled with IEEE semantics (no -ffast-math)"
 #endif
 
-/* Elements per block: the scan and then the division read the block's operands, the second time
-   from the L1 cache (2 x 128 x 8 bytes). Smaller blocks let the hardware prefetcher, which runs
-   ahead of the scans, keep memory busy while a block is divided, and cost a scan call more often;
-   larger ones let one wide operand send more elements to the integer division. */
+/* Elements per block (read again from L1 after the scans: 2 x 128 x 8 bytes); smaller blocks cost
+   more scan calls, larger ones let one wide operand send more to the integer division. */
 #define SONNX_DIV_BLOCK_ELEMENTS 128u
+
+/* The credit, in units a block earns: one, and SONNX_DIV_INT32_CREDIT or SONNX_DIV_BINARY64_CREDIT
+   more if it takes that route. A block is scanned when the credit holds SONNX_DIV_SCAN_CREDIT,
+   which it spends if it takes the integer division: one failing block in 64 is scanned; among
+   int32 (binary64) blocks, up to one failing block in three (eight) leaves the scans running. A
+   failing block's scans (at most two) cost less than twice what an int32 block saves, eight times
+   what a binary64 block saves (docs/performance.md). At most SONNX_DIV_CREDIT_LIMIT. */
+#define SONNX_DIV_SCAN_CREDIT 64u
+#define SONNX_DIV_INT32_CREDIT 32u
+#define SONNX_DIV_BINARY64_CREDIT 8u
+#define SONNX_DIV_CREDIT_LIMIT 256u
 
 /* The end of the block that starts at start. */
 /*@ requires C1_start_in_bounds: start <= n;
@@ -50,13 +50,28 @@ static size_t sonnx_div_block_end(size_t start, size_t n) {
   return end;
 }
 
-/* The route elements. The operand bounds are written as literals, not as the predicates
-   sonnx_div_below_2p53 / sonnx_div_below_2p31, so that WP's simplifier itself discharges the
-   range goals of the conversions to the signed type. Through a signed type, a second assertion
-   states the signed quotient's value, from which the range of the last conversion follows by
-   integer reasoning alone. */
+/* The credit after a block that took route (0: integer division): what it earned and spent. */
+/*@ requires D9_credit_bounded: credit <= SONNX_DIV_CREDIT_LIMIT;
+    assigns \nothing;
+    ensures D9_credit_bounded: \result <= SONNX_DIV_CREDIT_LIMIT;
+    ensures D9_credit_spent:
+      \result + ((credit >= SONNX_DIV_SCAN_CREDIT && route == 0) ? SONNX_DIV_SCAN_CREDIT : 0)
+      <= credit + 1 + ((route == 2) ? SONNX_DIV_INT32_CREDIT :
+                       (route != 0) ? SONNX_DIV_BINARY64_CREDIT : 0);
+*/
+static uint32_t sonnx_div_block_credit(uint32_t credit, int route) {
+  uint32_t next = credit + 1u;
+  if (route != 0) {
+    next = next + ((route == 2) ? SONNX_DIV_INT32_CREDIT : SONNX_DIV_BINARY64_CREDIT);
+  } else if (credit >= SONNX_DIV_SCAN_CREDIT) {
+    next = next - SONNX_DIV_SCAN_CREDIT;
+  } else {
+    /* an unscanned block earns its unit only */
+  }
+  return (next > SONNX_DIV_CREDIT_LIMIT) ? SONNX_DIV_CREDIT_LIMIT : next;
+}
 
-/* ---- int64 ---- */
+/* The route elements: bounds as literals and the quotient asserted, for WP's range goals. */
 
 /* int64, operands below 2^31: through int32 and binary64. */
 /*@ requires C3_nonzero_divisor: y != 0;
@@ -90,99 +105,119 @@ static int64_t sonnx_div_int64_via_binary64(int64_t x, int64_t y) {
   return (int64_t)quotient;
 }
 
-/* int64: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below 2^31
-   in magnitude. The operands outside are counted (at most 2 per element, hence the bound on the
-   block) instead of branching on the first one, so that the compiler vectorizes the scan; only
-   the first element is tested on its own. */
+/* int64: whether every operand of the block is below 2^31 in magnitude. Counting those
+   outside (at most 2 per element) instead of returning at the first one lets the loop vectorize. */
 /*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
     requires C1_valid_b: \valid_read(b + (start .. end - 1));
     requires D9_one_block: start <= end <= start + SONNX_DIV_BLOCK_ELEMENTS;
     assigns \nothing;
+    ensures D9_zero_or_one: \result == 0 || \result == 1;
     ensures D9_operands_within_bound: \result != 0 <==> (\forall integer k;
       start <= k < end ==> sonnx_div_below_2p31(a[k]) && sonnx_div_below_2p31(b[k]));
 */
 static int sonnx_div_i64_block_below_2p31(const int64_t* a, const int64_t* b,
                                                 size_t start, size_t end) {
   uint64_t outside = 0;
-  if (start < end) { /* full-width operands are mostly decided here, without the scan */
-    outside = (uint64_t)((a[start] < -INT64_C(0x7FFFFFFF)) |
-                         (a[start] > INT64_C(0x7FFFFFFF))) +
-              (uint64_t)((b[start] < -INT64_C(0x7FFFFFFF)) |
-                         (b[start] > INT64_C(0x7FFFFFFF)));
-  }
-  if (outside == 0u) {
-    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant D9_count_bounded: outside <= 2 * (i - start);
-        loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
-          start <= k < i ==> sonnx_div_below_2p31(a[k]) && sonnx_div_below_2p31(b[k]));
-        loop assigns i, outside;
-        loop variant end - i;
-    */
-    for (size_t i = start; i < end; ++i) {
-      outside += (uint64_t)((a[i] < -INT64_C(0x7FFFFFFF)) |
-                            (a[i] > INT64_C(0x7FFFFFFF))) +
-                 (uint64_t)((b[i] < -INT64_C(0x7FFFFFFF)) |
-                            (b[i] > INT64_C(0x7FFFFFFF)));
-    }
+  /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+      loop invariant D9_count_bounded: outside <= 2 * (i - start);
+      loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
+        start <= k < i ==> sonnx_div_below_2p31(a[k]) && sonnx_div_below_2p31(b[k]));
+      loop assigns i, outside;
+      loop variant end - i;
+  */
+  for (size_t i = start; i < end; ++i) {
+    outside += (uint64_t)((a[i] < -INT64_C(0x7FFFFFFF)) |
+                          (a[i] > INT64_C(0x7FFFFFFF))) +
+               (uint64_t)((b[i] < -INT64_C(0x7FFFFFFF)) |
+                          (b[i] > INT64_C(0x7FFFFFFF)));
   }
   return (outside == 0u) ? 1 : 0;
 }
 
-/* int64: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below 2^53
-   in magnitude. The operands outside are counted (at most 2 per element, hence the bound on the
-   block) instead of branching on the first one, so that the compiler vectorizes the scan; only
-   the first element is tested on its own. */
+/* int64: whether every operand of the block is below 2^53 in magnitude. Counting those
+   outside (at most 2 per element) instead of returning at the first one lets the loop vectorize. */
 /*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
     requires C1_valid_b: \valid_read(b + (start .. end - 1));
     requires D9_one_block: start <= end <= start + SONNX_DIV_BLOCK_ELEMENTS;
     assigns \nothing;
+    ensures D9_zero_or_one: \result == 0 || \result == 1;
     ensures D9_operands_within_bound: \result != 0 <==> (\forall integer k;
       start <= k < end ==> sonnx_div_below_2p53(a[k]) && sonnx_div_below_2p53(b[k]));
 */
 static int sonnx_div_i64_block_below_2p53(const int64_t* a, const int64_t* b,
                                                 size_t start, size_t end) {
   uint64_t outside = 0;
-  if (start < end) { /* full-width operands are mostly decided here, without the scan */
-    outside = (uint64_t)((a[start] < -INT64_C(0x1FFFFFFFFFFFFF)) |
-                         (a[start] > INT64_C(0x1FFFFFFFFFFFFF))) +
-              (uint64_t)((b[start] < -INT64_C(0x1FFFFFFFFFFFFF)) |
-                         (b[start] > INT64_C(0x1FFFFFFFFFFFFF)));
-  }
-  if (outside == 0u) {
-    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant D9_count_bounded: outside <= 2 * (i - start);
-        loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
-          start <= k < i ==> sonnx_div_below_2p53(a[k]) && sonnx_div_below_2p53(b[k]));
-        loop assigns i, outside;
-        loop variant end - i;
-    */
-    for (size_t i = start; i < end; ++i) {
-      outside += (uint64_t)((a[i] < -INT64_C(0x1FFFFFFFFFFFFF)) |
-                            (a[i] > INT64_C(0x1FFFFFFFFFFFFF))) +
-                 (uint64_t)((b[i] < -INT64_C(0x1FFFFFFFFFFFFF)) |
-                            (b[i] > INT64_C(0x1FFFFFFFFFFFFF)));
-    }
+  /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+      loop invariant D9_count_bounded: outside <= 2 * (i - start);
+      loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
+        start <= k < i ==> sonnx_div_below_2p53(a[k]) && sonnx_div_below_2p53(b[k]));
+      loop assigns i, outside;
+      loop variant end - i;
+  */
+  for (size_t i = start; i < end; ++i) {
+    outside += (uint64_t)((a[i] < -INT64_C(0x1FFFFFFFFFFFFF)) |
+                          (a[i] > INT64_C(0x1FFFFFFFFFFFFF))) +
+               (uint64_t)((b[i] < -INT64_C(0x1FFFFFFFFFFFFF)) |
+                          (b[i] > INT64_C(0x1FFFFFFFFFFFFF)));
   }
   return (outside == 0u) ? 1 : 0;
 }
 
-/* int64: one element by the route its block's scans chose. A function with a contract, so that
-   WP sees one path per iteration of the element loop instead of three; g++ inlines it. */
+/* int64: the route of a block if the credit allows scans: 2, 1, 0 (int32, binary64, integer). */
+/*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
+    requires C1_valid_b: \valid_read(b + (start .. end - 1));
+    requires D9_one_block: start < end <= start + SONNX_DIV_BLOCK_ELEMENTS;
+    assigns \nothing;
+    ensures D9_route_range: 0 <= \result <= 2;
+    ensures D9_int32_route: \result == 2 <==> credit >= SONNX_DIV_SCAN_CREDIT &&
+      (\forall integer k; start <= k < end ==>
+         sonnx_div_below_2p31(a[k]) && sonnx_div_below_2p31(b[k]));
+    ensures D9_binary64_route: \result != 0 <==> credit >= SONNX_DIV_SCAN_CREDIT &&
+      (\forall integer k; start <= k < end ==>
+         sonnx_div_below_2p53(a[k]) && sonnx_div_below_2p53(b[k]));
+*/
+static int sonnx_div_i64_block_route(const int64_t* a, const int64_t* b, size_t start,
+                                     size_t end, int before, uint32_t credit) {
+  int narrow = 0;
+  int exact = 0;
+  if (credit < SONNX_DIV_SCAN_CREDIT) {
+    /* not scanned: the integer division */
+  } else if (before == 2) {
+    narrow = sonnx_div_i64_block_below_2p31(a, b, start, end);
+    exact = narrow;
+    if (narrow == 0) {
+      exact = sonnx_div_i64_block_below_2p53(a, b, start, end);
+    }
+  } else { /* each scan of the whole block after the first element's: it decides most blocks */
+    exact = sonnx_div_i64_block_below_2p53(a, b, start, start + 1u);
+    if (exact != 0) {
+      exact = sonnx_div_i64_block_below_2p53(a, b, start, end);
+    }
+    if (exact != 0) {
+      narrow = sonnx_div_i64_block_below_2p31(a, b, start, start + 1u);
+    }
+    if (narrow != 0) {
+      narrow = sonnx_div_i64_block_below_2p31(a, b, start, end);
+    }
+  }
+  return narrow + exact;
+}
+
+/* int64: one element by its block's route; a call, so that WP sees one path per element. */
 /*@ requires C3_nonzero_divisor: y != 0;
     requires D3_no_min_div_minus_one: !(x == INT64_MIN && y == -1);
-    requires D9_narrow_block: narrow != 0 ==> sonnx_div_below_2p31(x) && sonnx_div_below_2p31(y);
-    requires D9_exact_block: exact != 0 ==> sonnx_div_below_2p53(x) && sonnx_div_below_2p53(y);
+    requires D9_int32_block: route == 2 ==> sonnx_div_below_2p31(x) && sonnx_div_below_2p31(y);
+    requires D9_binary64_block: route == 1 ==> sonnx_div_below_2p53(x) && sonnx_div_below_2p53(y);
     assigns \nothing;
     ensures I1_truncated_quotient: sonnx_div_int64_spec(x, y, \result);
 */
-static int64_t sonnx_div_int64_via_block_route(int64_t x, int64_t y, int narrow, int exact) {
-  return (narrow != 0)  ? sonnx_div_int64_via_int32(x, y)
-         : (exact != 0) ? sonnx_div_int64_via_binary64(x, y)
+static int64_t sonnx_div_int64_via_block_route(int64_t x, int64_t y, int route) {
+  return (route == 2)   ? sonnx_div_int64_via_int32(x, y)
+         : (route == 1) ? sonnx_div_int64_via_binary64(x, y)
                         : (int64_t)(x / y);
 }
 
-/* int64: each block is read (scans, then division) before it is written: with c aliasing a or
-   b (D6), a block's writes never reach the operands of the blocks after it. */
+/* int64: each block is read before it is written: c aliasing a or b (D6) alters no later one. */
 /*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
     requires C1_valid_b: \valid_read(b + (0 .. n - 1));
     requires C1_valid_c: \valid(c + (0 .. n - 1));
@@ -201,7 +236,9 @@ static int64_t sonnx_div_int64_via_block_route(int64_t x, int64_t y, int narrow,
 */
 void sonnx_div_i64_blocked(const int64_t* a, const int64_t* b, int64_t* c, size_t n) {
   size_t i = 0;
-  int narrow_before = 0; /* whether the block before went through int32 */
+  int route = 0; /* the route of the block before */
+  uint32_t credit = SONNX_DIV_SCAN_CREDIT;
+  /*@ ghost size_t blocks = 0, int32_blocks = 0, binary64_blocks = 0, failed = 0; */
   /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
       loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
         sonnx_div_int64_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
@@ -210,21 +247,26 @@ void sonnx_div_i64_blocked(const int64_t* a, const int64_t* b, int64_t* c, size_
       loop invariant D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre)) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre));
-      loop assigns i, narrow_before, c[0 .. n - 1];
+      loop invariant D9_credit_bounded: credit <= SONNX_DIV_CREDIT_LIMIT;
+      loop invariant D9_blocks_counted: (i == n || i == blocks * SONNX_DIV_BLOCK_ELEMENTS) &&
+        blocks * SONNX_DIV_BLOCK_ELEMENTS < i + SONNX_DIV_BLOCK_ELEMENTS &&
+        int32_blocks + binary64_blocks + failed <= blocks <= i;
+      loop invariant D9_failed_scans_paid:
+        SONNX_DIV_SCAN_CREDIT * failed + credit <=
+          SONNX_DIV_SCAN_CREDIT + blocks + SONNX_DIV_INT32_CREDIT * int32_blocks +
+            SONNX_DIV_BINARY64_CREDIT * binary64_blocks;
+      loop assigns i, route, credit, blocks, int32_blocks, binary64_blocks, failed,
+        c[0 .. n - 1];
       loop variant n - i;
   */
   while (i < n) {
     const size_t end = sonnx_div_block_end(i, n);
-    int narrow = 0;
-    int exact = 0;
-    if (narrow_before != 0) {
-      narrow = sonnx_div_i64_block_below_2p31(a, b, i, end);
-      exact = (narrow != 0) ? 1 : sonnx_div_i64_block_below_2p53(a, b, i, end);
-    } else {
-      exact = sonnx_div_i64_block_below_2p53(a, b, i, end);
-      narrow = (exact != 0) ? sonnx_div_i64_block_below_2p31(a, b, i, end) : 0;
-    }
-    narrow_before = narrow;
+    route = sonnx_div_i64_block_route(a, b, i, end, route, credit);
+    /*@ ghost blocks = blocks + 1;
+        int32_blocks = int32_blocks + ((route == 2) ? 1 : 0);
+        binary64_blocks = binary64_blocks + ((route == 1) ? 1 : 0);
+        failed = failed + ((credit >= SONNX_DIV_SCAN_CREDIT && route == 0) ? 1 : 0); */
+    credit = sonnx_div_block_credit(credit, route);
     /*@ loop invariant C1_index_in_bounds: i <= k <= end;
         loop invariant I1_truncated_quotient: \forall integer j; 0 <= j < k ==>
           sonnx_div_int64_spec(\at(a[j], Pre), \at(b[j], Pre), c[j]);
@@ -237,13 +279,15 @@ void sonnx_div_i64_blocked(const int64_t* a, const int64_t* b, int64_t* c, size_
         loop variant end - k;
     */
     for (size_t k = i; k < end; ++k) {
-      c[k] = sonnx_div_int64_via_block_route(a[k], b[k], narrow, exact);
+      c[k] = sonnx_div_int64_via_block_route(a[k], b[k], route);
     }
     i = end;
   }
+  /*@ assert D9_failed_scans_bounded:
+        SONNX_DIV_SCAN_CREDIT * failed <=
+          SONNX_DIV_SCAN_CREDIT + blocks + SONNX_DIV_INT32_CREDIT * int32_blocks +
+            SONNX_DIV_BINARY64_CREDIT * binary64_blocks; */
 }
-
-/* ---- uint64 ---- */
 
 /* uint64, operands below 2^31: through int32 and binary64. */
 /*@ requires C3_nonzero_divisor: y != 0;
@@ -277,90 +321,114 @@ static uint64_t sonnx_div_uint64_via_binary64(uint64_t x, uint64_t y) {
   return (uint64_t)quotient;
 }
 
-/* uint64: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below 2^31
-   in magnitude. The operands outside are counted (at most 2 per element, hence the bound on the
-   block) instead of branching on the first one, so that the compiler vectorizes the scan; only
-   the first element is tested on its own. */
+/* uint64: whether every operand of the block is below 2^31 in magnitude. Counting those
+   outside (at most 2 per element) instead of returning at the first one lets the loop vectorize. */
 /*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
     requires C1_valid_b: \valid_read(b + (start .. end - 1));
     requires D9_one_block: start <= end <= start + SONNX_DIV_BLOCK_ELEMENTS;
     assigns \nothing;
+    ensures D9_zero_or_one: \result == 0 || \result == 1;
     ensures D9_operands_within_bound: \result != 0 <==> (\forall integer k;
       start <= k < end ==> sonnx_div_below_2p31(a[k]) && sonnx_div_below_2p31(b[k]));
 */
 static int sonnx_div_u64_block_below_2p31(const uint64_t* a, const uint64_t* b,
                                                 size_t start, size_t end) {
   uint64_t outside = 0;
-  if (start < end) { /* full-width operands are mostly decided here, without the scan */
-    outside = (uint64_t)(a[start] > UINT64_C(0x7FFFFFFF)) +
-              (uint64_t)(b[start] > UINT64_C(0x7FFFFFFF));
-  }
-  if (outside == 0u) {
-    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant D9_count_bounded: outside <= 2 * (i - start);
-        loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
-          start <= k < i ==> sonnx_div_below_2p31(a[k]) && sonnx_div_below_2p31(b[k]));
-        loop assigns i, outside;
-        loop variant end - i;
-    */
-    for (size_t i = start; i < end; ++i) {
-      outside += (uint64_t)(a[i] > UINT64_C(0x7FFFFFFF)) +
-                 (uint64_t)(b[i] > UINT64_C(0x7FFFFFFF));
-    }
+  /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+      loop invariant D9_count_bounded: outside <= 2 * (i - start);
+      loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
+        start <= k < i ==> sonnx_div_below_2p31(a[k]) && sonnx_div_below_2p31(b[k]));
+      loop assigns i, outside;
+      loop variant end - i;
+  */
+  for (size_t i = start; i < end; ++i) {
+    outside += (uint64_t)(a[i] > UINT64_C(0x7FFFFFFF)) +
+               (uint64_t)(b[i] > UINT64_C(0x7FFFFFFF));
   }
   return (outside == 0u) ? 1 : 0;
 }
 
-/* uint64: whether every operand of a[start .. end - 1] and b[start .. end - 1] is below 2^53
-   in magnitude. The operands outside are counted (at most 2 per element, hence the bound on the
-   block) instead of branching on the first one, so that the compiler vectorizes the scan; only
-   the first element is tested on its own. */
+/* uint64: whether every operand of the block is below 2^53 in magnitude. Counting those
+   outside (at most 2 per element) instead of returning at the first one lets the loop vectorize. */
 /*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
     requires C1_valid_b: \valid_read(b + (start .. end - 1));
     requires D9_one_block: start <= end <= start + SONNX_DIV_BLOCK_ELEMENTS;
     assigns \nothing;
+    ensures D9_zero_or_one: \result == 0 || \result == 1;
     ensures D9_operands_within_bound: \result != 0 <==> (\forall integer k;
       start <= k < end ==> sonnx_div_below_2p53(a[k]) && sonnx_div_below_2p53(b[k]));
 */
 static int sonnx_div_u64_block_below_2p53(const uint64_t* a, const uint64_t* b,
                                                 size_t start, size_t end) {
   uint64_t outside = 0;
-  if (start < end) { /* full-width operands are mostly decided here, without the scan */
-    outside = (uint64_t)(a[start] > UINT64_C(0x1FFFFFFFFFFFFF)) +
-              (uint64_t)(b[start] > UINT64_C(0x1FFFFFFFFFFFFF));
-  }
-  if (outside == 0u) {
-    /*@ loop invariant C1_index_in_bounds: start <= i <= end;
-        loop invariant D9_count_bounded: outside <= 2 * (i - start);
-        loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
-          start <= k < i ==> sonnx_div_below_2p53(a[k]) && sonnx_div_below_2p53(b[k]));
-        loop assigns i, outside;
-        loop variant end - i;
-    */
-    for (size_t i = start; i < end; ++i) {
-      outside += (uint64_t)(a[i] > UINT64_C(0x1FFFFFFFFFFFFF)) +
-                 (uint64_t)(b[i] > UINT64_C(0x1FFFFFFFFFFFFF));
-    }
+  /*@ loop invariant C1_index_in_bounds: start <= i <= end;
+      loop invariant D9_count_bounded: outside <= 2 * (i - start);
+      loop invariant D9_none_outside_yet: outside == 0 <==> (\forall integer k;
+        start <= k < i ==> sonnx_div_below_2p53(a[k]) && sonnx_div_below_2p53(b[k]));
+      loop assigns i, outside;
+      loop variant end - i;
+  */
+  for (size_t i = start; i < end; ++i) {
+    outside += (uint64_t)(a[i] > UINT64_C(0x1FFFFFFFFFFFFF)) +
+               (uint64_t)(b[i] > UINT64_C(0x1FFFFFFFFFFFFF));
   }
   return (outside == 0u) ? 1 : 0;
 }
 
-/* uint64: one element by the route its block's scans chose. A function with a contract, so that
-   WP sees one path per iteration of the element loop instead of three; g++ inlines it. */
+/* uint64: the route of a block if the credit allows scans: 2, 1, 0 (int32, binary64, integer). */
+/*@ requires C1_valid_a: \valid_read(a + (start .. end - 1));
+    requires C1_valid_b: \valid_read(b + (start .. end - 1));
+    requires D9_one_block: start < end <= start + SONNX_DIV_BLOCK_ELEMENTS;
+    assigns \nothing;
+    ensures D9_route_range: 0 <= \result <= 2;
+    ensures D9_int32_route: \result == 2 <==> credit >= SONNX_DIV_SCAN_CREDIT &&
+      (\forall integer k; start <= k < end ==>
+         sonnx_div_below_2p31(a[k]) && sonnx_div_below_2p31(b[k]));
+    ensures D9_binary64_route: \result != 0 <==> credit >= SONNX_DIV_SCAN_CREDIT &&
+      (\forall integer k; start <= k < end ==>
+         sonnx_div_below_2p53(a[k]) && sonnx_div_below_2p53(b[k]));
+*/
+static int sonnx_div_u64_block_route(const uint64_t* a, const uint64_t* b, size_t start,
+                                     size_t end, int before, uint32_t credit) {
+  int narrow = 0;
+  int exact = 0;
+  if (credit < SONNX_DIV_SCAN_CREDIT) {
+    /* not scanned: the integer division */
+  } else if (before == 2) {
+    narrow = sonnx_div_u64_block_below_2p31(a, b, start, end);
+    exact = narrow;
+    if (narrow == 0) {
+      exact = sonnx_div_u64_block_below_2p53(a, b, start, end);
+    }
+  } else { /* each scan of the whole block after the first element's: it decides most blocks */
+    exact = sonnx_div_u64_block_below_2p53(a, b, start, start + 1u);
+    if (exact != 0) {
+      exact = sonnx_div_u64_block_below_2p53(a, b, start, end);
+    }
+    if (exact != 0) {
+      narrow = sonnx_div_u64_block_below_2p31(a, b, start, start + 1u);
+    }
+    if (narrow != 0) {
+      narrow = sonnx_div_u64_block_below_2p31(a, b, start, end);
+    }
+  }
+  return narrow + exact;
+}
+
+/* uint64: one element by its block's route; a call, so that WP sees one path per element. */
 /*@ requires C3_nonzero_divisor: y != 0;
-    requires D9_narrow_block: narrow != 0 ==> sonnx_div_below_2p31(x) && sonnx_div_below_2p31(y);
-    requires D9_exact_block: exact != 0 ==> sonnx_div_below_2p53(x) && sonnx_div_below_2p53(y);
+    requires D9_int32_block: route == 2 ==> sonnx_div_below_2p31(x) && sonnx_div_below_2p31(y);
+    requires D9_binary64_block: route == 1 ==> sonnx_div_below_2p53(x) && sonnx_div_below_2p53(y);
     assigns \nothing;
     ensures I1_truncated_quotient: sonnx_div_uint64_spec(x, y, \result);
 */
-static uint64_t sonnx_div_uint64_via_block_route(uint64_t x, uint64_t y, int narrow, int exact) {
-  return (narrow != 0)  ? sonnx_div_uint64_via_int32(x, y)
-         : (exact != 0) ? sonnx_div_uint64_via_binary64(x, y)
+static uint64_t sonnx_div_uint64_via_block_route(uint64_t x, uint64_t y, int route) {
+  return (route == 2)   ? sonnx_div_uint64_via_int32(x, y)
+         : (route == 1) ? sonnx_div_uint64_via_binary64(x, y)
                         : (uint64_t)(x / y);
 }
 
-/* uint64: each block is read (scans, then division) before it is written: with c aliasing a or
-   b (D6), a block's writes never reach the operands of the blocks after it. */
+/* uint64: each block is read before it is written: c aliasing a or b (D6) alters no later one. */
 /*@ requires C1_valid_a: \valid_read(a + (0 .. n - 1));
     requires C1_valid_b: \valid_read(b + (0 .. n - 1));
     requires C1_valid_c: \valid(c + (0 .. n - 1));
@@ -377,7 +445,9 @@ static uint64_t sonnx_div_uint64_via_block_route(uint64_t x, uint64_t y, int nar
 */
 void sonnx_div_u64_blocked(const uint64_t* a, const uint64_t* b, uint64_t* c, size_t n) {
   size_t i = 0;
-  int narrow_before = 0; /* whether the block before went through int32 */
+  int route = 0; /* the route of the block before */
+  uint32_t credit = SONNX_DIV_SCAN_CREDIT;
+  /*@ ghost size_t blocks = 0, int32_blocks = 0, binary64_blocks = 0, failed = 0; */
   /*@ loop invariant C1_index_in_bounds: 0 <= i <= n;
       loop invariant I1_truncated_quotient: \forall integer k; 0 <= k < i ==>
         sonnx_div_uint64_spec(\at(a[k], Pre), \at(b[k], Pre), c[k]);
@@ -386,21 +456,26 @@ void sonnx_div_u64_blocked(const uint64_t* a, const uint64_t* b, uint64_t* c, si
       loop invariant D6_unaliased_inputs_unchanged:
         (c != a ==> \forall integer k; 0 <= k < n ==> a[k] == \at(a[k], Pre)) &&
         (c != b ==> \forall integer k; 0 <= k < n ==> b[k] == \at(b[k], Pre));
-      loop assigns i, narrow_before, c[0 .. n - 1];
+      loop invariant D9_credit_bounded: credit <= SONNX_DIV_CREDIT_LIMIT;
+      loop invariant D9_blocks_counted: (i == n || i == blocks * SONNX_DIV_BLOCK_ELEMENTS) &&
+        blocks * SONNX_DIV_BLOCK_ELEMENTS < i + SONNX_DIV_BLOCK_ELEMENTS &&
+        int32_blocks + binary64_blocks + failed <= blocks <= i;
+      loop invariant D9_failed_scans_paid:
+        SONNX_DIV_SCAN_CREDIT * failed + credit <=
+          SONNX_DIV_SCAN_CREDIT + blocks + SONNX_DIV_INT32_CREDIT * int32_blocks +
+            SONNX_DIV_BINARY64_CREDIT * binary64_blocks;
+      loop assigns i, route, credit, blocks, int32_blocks, binary64_blocks, failed,
+        c[0 .. n - 1];
       loop variant n - i;
   */
   while (i < n) {
     const size_t end = sonnx_div_block_end(i, n);
-    int narrow = 0;
-    int exact = 0;
-    if (narrow_before != 0) {
-      narrow = sonnx_div_u64_block_below_2p31(a, b, i, end);
-      exact = (narrow != 0) ? 1 : sonnx_div_u64_block_below_2p53(a, b, i, end);
-    } else {
-      exact = sonnx_div_u64_block_below_2p53(a, b, i, end);
-      narrow = (exact != 0) ? sonnx_div_u64_block_below_2p31(a, b, i, end) : 0;
-    }
-    narrow_before = narrow;
+    route = sonnx_div_u64_block_route(a, b, i, end, route, credit);
+    /*@ ghost blocks = blocks + 1;
+        int32_blocks = int32_blocks + ((route == 2) ? 1 : 0);
+        binary64_blocks = binary64_blocks + ((route == 1) ? 1 : 0);
+        failed = failed + ((credit >= SONNX_DIV_SCAN_CREDIT && route == 0) ? 1 : 0); */
+    credit = sonnx_div_block_credit(credit, route);
     /*@ loop invariant C1_index_in_bounds: i <= k <= end;
         loop invariant I1_truncated_quotient: \forall integer j; 0 <= j < k ==>
           sonnx_div_uint64_spec(\at(a[j], Pre), \at(b[j], Pre), c[j]);
@@ -413,8 +488,12 @@ void sonnx_div_u64_blocked(const uint64_t* a, const uint64_t* b, uint64_t* c, si
         loop variant end - k;
     */
     for (size_t k = i; k < end; ++k) {
-      c[k] = sonnx_div_uint64_via_block_route(a[k], b[k], narrow, exact);
+      c[k] = sonnx_div_uint64_via_block_route(a[k], b[k], route);
     }
     i = end;
   }
+  /*@ assert D9_failed_scans_bounded:
+        SONNX_DIV_SCAN_CREDIT * failed <=
+          SONNX_DIV_SCAN_CREDIT + blocks + SONNX_DIV_INT32_CREDIT * int32_blocks +
+            SONNX_DIV_BINARY64_CREDIT * binary64_blocks; */
 }

@@ -6,8 +6,8 @@
 //   renderers (render_*.cpp) write traceability.json, .html, .md, .csv and the console gap list;
 //             the HTML page is the Mustache template templates/report.html.mustache, embedded in
 //             the executable at build time (cmake/embed_template.cmake).
-// The content hash of the sources comes from sonnx_evidence.evidence_provenance --hash, the commit from
-// git rev-parse HEAD (provenance.cpp), both started through sonnx::process.
+// The content hash of the sources comes from sonnx_evidence.evidence_provenance --hash, the commit
+// from git rev-parse HEAD (provenance.cpp), both started through sonnx::process.
 //
 // Reads the requirement catalogue (spec/requirements.json), scans the sources for OpenFastTrace
 // code tags, reads the evidence that real runs left in the evidence directory (Catch2 XML, WP
@@ -60,7 +60,7 @@ struct Source {
 
 // One entry of a requirement's decided_by or supported_by. Why3 goals, sweeps and tags are named
 // exactly in the catalogue; WP properties by function family and label (by_family), expanded into
-// exact names by traceability/decided_by.py (decided-by.json of the evidence folder, read by
+// exact names by sonnx_evidence.decided_by (decided-by.json of the evidence folder, read by
 // apply_family_expansion).
 struct EvidenceRef {
   std::string method;              // why3, wp, exhaustive, test
@@ -215,6 +215,16 @@ struct CodeLink {
 // Scans one text for [kind->req~ID~rev] tags.
 std::vector<CodeLink> scan_code_tags(const std::string& text, const std::string& file);
 
+// A library function a requirement's tests reach (coupling.json, control coupling), with the page
+// of the coverage build's source view that shows it (relative to the evidence dir).
+struct ReachedFunction {
+  std::string function;
+  std::string variant;
+  std::string file;
+  int line = 0;
+  std::string href;
+};
+
 struct Assumption {
   std::vector<std::string> cells;  // ID, kind, where, statement, justification, how checked
 };
@@ -263,7 +273,8 @@ struct EvidenceFile {
 
 // ---------------------------------------------------------------------------------------------
 // Content binding of evidence to sources and the commit (provenance.cpp)
-// The hash of the files under root that the globs match, as sonnx_evidence.evidence_provenance --hash
+// The hash of the files under root that the globs match, as sonnx_evidence.evidence_provenance
+// --hash
 // (`script`, the one implementation) computes it; nothing, with *error set, when it fails.
 std::optional<std::string> sources_sha256(const fs::path& script, const fs::path& root,
                                           const std::vector<std::string>& globs,
@@ -305,6 +316,7 @@ struct Row {
   std::vector<const ProofGoal*> wp;
   std::vector<const Exhaustive*> exhaustive;
   std::vector<const CodeLink*> links;
+  const std::vector<ReachedFunction>* reached = nullptr;  // coupling.json, when present
   std::vector<Flag> flags;
   Status status = Status::missing;
   // Strongest kind of evidence: code (proved WP goals on the compiled sources), exhaustive (a
@@ -350,8 +362,10 @@ struct Report {
   std::vector<std::string> why3_assumptions;  // register rows the proofs' axiom scans matched
   std::string why3_summary;
   std::vector<std::pair<std::string, std::string>> tool_versions;
-  std::vector<std::pair<std::string, std::string>> coverage;  // label, value
-  std::vector<std::string> bench_header;                      // bench.json as a table
+  std::vector<std::pair<std::string, std::string>> coverage;  // label, value (gcov)
+  // Per requirement, the library functions its tests reach (coupling.json).
+  std::map<std::string, std::vector<ReachedFunction>> reached;
+  std::vector<std::string> bench_header;  // bench.json as a table
   std::vector<std::vector<std::string>> bench_rows;
   std::deque<EvidenceFile> files;  // deque: references stay valid while appending
   std::vector<Section> sections;
@@ -386,6 +400,8 @@ bool is_non_requirement_tag(const std::string& tag);
 
 // Builds the optional sections (sections.cpp); adds gaps and warnings to rep.issues.
 void add_sections(Report& rep);
+// Reads rep.reached from coupling.json of the evidence dir, when present (sections_coverage.cpp).
+void read_reached(Report& rep);
 
 // Adds a row per requirement of rep.catalogue, joined to the evidence read into rep; stale_files:
 // the evidence files bound to other sources than the current ones (join.cpp).
