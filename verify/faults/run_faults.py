@@ -12,8 +12,9 @@ A fault is killed by what its `killers` name, and only by a proof or a failing t
            build of the unit tests or the checked_div corpus replay reports an error);
   wp     - driver faults: the named lemmas of proofs/frama-c/binding_sanity.c are proved against
            the faulty driver; proofs/frama-c/prove.sh runs these, not this script.
-A prover timeout never kills anything: it only makes the run fail as "not proved" (a goal not
-proved within the first limit is retried once with a longer one, and counts only if proved).
+A prover that gives up never kills anything: it only makes the run fail as "not proved" (every call
+runs under the prover's resource limit, as the Why3 gate's; a goal not proved within a fraction of
+it is retried once at the whole of it, and counts only if proved).
 
 Usage:
   run_faults.py --why3 [--out DIR]            the specification faults (seconds; a CTest test):
@@ -39,12 +40,11 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 WITNESSES = "proofs/why3/witnesses.mlw"
 SPEC_DIR = "spec/why3"
-FLOAT_DRIVER = "proofs/why3/sonnx_floats.drv"
-TIMEOUT_S = 10
-# A goal a prover fails within TIMEOUT_S is tried once more by that prover with this limit (as the
-# Why3 gate retries, proofs/why3/prove.sh): on a loaded machine CVC5 can reach the first limit on
-# a goal it proves in seconds alone. The refutation still counts only when a prover proves it.
-RETRY_TIMEOUT_S = 60
+# Every prover call runs under the prover's resource limit (proofs/prover-limits.json,
+# sonnx_evidence.limits), as the Why3 gate's: a first attempt at a fraction of it, and a goal a
+# prover fails there tried once more by that prover at the whole of it. A prover counts its own
+# work, so the verdicts do not depend on the machine or its load; the refutation still counts only
+# when a prover proves it.
 # The prover policy of every proof check (proofs/prover-policy.json): a floating-point goal, decided
 # from its printed task, is not accepted on Z3's verdict alone (Z3 4.8.12 proves a false
 # floating-point lemma, proofs/why3/notes/z3-fp-unsound.md).
@@ -52,7 +52,7 @@ MODULE = re.compile(r"^module\s+(\w+)(.*?)^end", re.S | re.M)
 CVC5_HINT = re.compile(r"^\(\*\s*prover:\s*cvc5\s*\*\)\s*\nmodule\s+(\w+)", re.M)
 # The evidence package (evidence/sonnx_evidence) is on PYTHONPATH: its callers set it.
 try:
-    from sonnx_evidence import policy, why3_tasks  # noqa: E402
+    from sonnx_evidence import limits, policy, why3_config, why3_tasks  # noqa: E402
     from sonnx_evidence.faults import TABLE, Failure, apply_fault, load_table  # noqa: E402
 except ImportError:
     sys.exit("run_faults.py: the evidence package is not on the path: "
@@ -72,27 +72,13 @@ class Why3:
     def __init__(self, work):
         self.work = work
         os.makedirs(work, exist_ok=True)
-        self.config = os.path.join(work, "why3.conf")
-        self.extra = os.path.join(work, "extra.conf")
-        if os.path.exists(self.config):
-            os.remove(self.config)
-        subprocess.run(["why3", "-C", self.config, "config", "detect"], capture_output=True,
-                       check=True, env=dict(os.environ, WHY3CONFIG=self.config))
-        cvc5 = shutil.which("cvc5")
-        if not cvc5:
+        if not shutil.which("cvc5"):
             raise Failure("cvc5 not found")
-        version = re.search(r"version ([0-9.]+)",
-                            subprocess.run([cvc5, "--version"], capture_output=True,
-                                           text=True).stdout)
-        with open(self.config, "a") as f:
-            f.write(f'\n[prover]\nname = "CVC5"\nversion = "{version.group(1) if version else "?"}"\n'
-                    f'shortcut = "cvc5"\ncommand = "{cvc5} --tlimit-per=%t000 --lang=smt2 '
-                    f'--fp-exp %f"\ndriver = "cvc4_16"\nin_place = false\ninteractive = false\n'
-                    f'editor = ""\n')
-        drv = os.path.join(ROOT, FLOAT_DRIVER)
-        with open(self.extra, "w") as f:
-            for prover in ("Z3", "CVC5"):
-                f.write(f'[prover_modifiers]\nname = "{prover}"\ndriver = "{drv}"\n\n')
+        # the Why3 gate's configuration: every prover with its resource-limited command
+        try:
+            self.config, self.extra = why3_config.write(work)
+        except RuntimeError as e:
+            raise Failure(str(e)) from e
         self.driver = why3_tasks.write_driver(work)
 
     def classify(self, lib, path):
@@ -126,9 +112,14 @@ class Why3:
                 f.write(text if rel == WITNESSES else definitions_only(text))
         return lib
 
-    def prove(self, lib, path, prover, modules=(), goal=None, timeout=TIMEOUT_S):
+    def prove(self, lib, path, prover, modules=(), goal=None, attempt="first"):
+        """prover (z3, cvc5) on the goals, at a fraction of its resource limit (attempt "first")
+        or at the whole of it ("retry"); the wall-clock guard only stops a hung process"""
+        label = policy.prover_name(prover)
+        steps = limits.first_steps(label) if attempt == "first" else limits.steps(label)
         args = ["why3", "prove", "-C", self.config, "--extra-config=" + self.extra, "-L", lib,
-                "-P", prover, "-t", str(timeout), "-a", "split_vc", "--json", path]
+                "-P", prover, "-t", str(limits.guard("why3")), "-s", str(steps), "-a", "split_vc",
+                "--json", path]
         for m in modules:
             args += ["-T", m]
         if goal:
@@ -150,7 +141,7 @@ class Why3:
         policy accepts it, `fp` telling which modules are floating-point (from their printed
         tasks). A module goes first to Z3, or to CVC5 if it is floating-point or preceded by the
         line `(* prover: cvc5 *)` (as in the specification: a goal Z3 cannot prove would cost Z3's
-        whole time limit first)"""
+        resource limit first)"""
         with open(path) as f:
             text = f.read()
         blocks = {m.group(1): m.group(2) for m in MODULE.finditer(text)}
@@ -193,7 +184,7 @@ class Why3:
             for label in dict.fromkeys(p for r in subs for p, a in r["verdicts"].items()
                                        if a != "Valid"):
                 again = self.prove(lib, path, label.lower(), [key[0]], goal=key[1],
-                                   timeout=RETRY_TIMEOUT_S)
+                                   attempt="retry")
                 for old, new in zip(subs, again if len(again) == len(subs) else []):
                     old.setdefault("retried", {})[label] = new["answer"]
                     if new["answer"] == "Valid":
@@ -228,7 +219,8 @@ def fact_goals(lib, facts, negate, tag):
 
 def retried(row):
     """the log's note of a retry with the longer limit"""
-    return (f" (retried at {RETRY_TIMEOUT_S} s: {row['retried']})" if row.get("retried") else "")
+    return (f" (retried at the whole resource limit: {row['retried']})" if row.get("retried")
+            else "")
 
 
 def why3_campaign(faults, work, log):
