@@ -15,7 +15,7 @@ Why3 proves the two symbols equivalent (the mutant is the same binding). The cas
 from the lemmas of binding_sanity.c (integer and float literals); a case that needs a bridge lemma
 instantiated (the route functions) is killed by the lemma kill_<symbol>_as_<other> of
 binding_killers.mlw, which states the mutant's contradiction of the same case. A mutant that no
-proof settles survives and fails the check: a timeout kills nothing. Every run also plants a
+proof settles survives and fails the check: a prover that gives up kills nothing. Every run also plants a
 fault (the refuted float64 sanity case left out) that the check must catch: the float64 mutants
 survive. Writes OUT_JSON; exit status 1 when a mutant survives, a binding has no sanity lemma or
 the planted fault goes unnoticed.
@@ -27,11 +27,15 @@ import subprocess
 import sys
 import time
 
-from . import schema, why3_tasks
+from . import limits, schema, why3_tasks
 from .paths import FRAMAC as HERE, ROOT
 DRIVER = os.path.join(HERE, "div_element.driver")
 SANITY = os.path.join(HERE, "binding_sanity.c")
-TIMEOUT = "5"
+# Each proof runs under a twentieth of its prover's resource limit: Why3's -s in the units of WP's
+# -wp-steps, which the proof passes' configuration (WHY3CONFIG, sonnx_evidence.wp_config) turns
+# into the prover's own (proofs/prover-limits.json). The same verdict on any machine and under any
+# load; the wall-clock guard only stops a process that hangs.
+STEPS = str(max(1, limits.LIMITS["wp_base_steps"] // 20))
 SHARE = subprocess.run(["frama-c", "-print-share-path"],
                        capture_output=True, text=True).stdout.strip()
 WHY3_PATH = ["-L", os.path.join(ROOT, "spec", "why3"), "-L", HERE,
@@ -121,7 +125,7 @@ def why3_proved(path):
     """{module: the goals and lemmas CVC5 proves in it} for the modules of `path`: CVC5 on Why3's
     axiomatisation of floats first, native CVC5 on the modules where it proved nothing. A goal
     that cannot be proved (a mutant that is not equivalent, a case it does not contradict) fails
-    at the limit of 1 s: only proofs count."""
+    at its resource limit (STEPS): only proofs count."""
     text = open(path).read()
     names = {m.group(1): set(re.findall(r"(?:goal|let lemma) (\w+)", m.group(2)))
              for m in re.finditer(r"^module (\w+)(.*?)^end", text, re.S | re.M)}
@@ -132,7 +136,8 @@ def why3_proved(path):
         if not todo:
             break
         p = subprocess.run(["why3", "prove"] + WHY3_PATH +
-                           ["-P", prover, "-t", "1", "-a", "split_vc", "--json", path] +
+                           ["-P", prover, "-s", STEPS, "-t", str(limits.guard("why3")),
+                            "-a", "split_vc", "--json", path] +
                            [a for m in todo for a in ("-T", m)], capture_output=True, text=True)
         seen = {}
         for obj in why3_tasks.json_stream(p.stdout):
