@@ -168,7 +168,9 @@ fi
 # as a receiver would check it (docs/traceability.md, "Checking a received bundle"): every file
 # listed and unaltered, every verdict accepted under the prover policy, the counts consistent,
 # each file bound to this checkout's sources.
-stage "evidence manifest" python3 -m sonnx_evidence.manifest write "$evidence"
+# (with the list of test cases the report judged the Catch2 results against, which the check needs)
+stage "evidence manifest" bash -c 'cp build/catch-tests.txt "$1/catch-tests.txt" &&
+  python3 -m sonnx_evidence.manifest write "$1"' _ "$evidence"
 stage "evidence bundle check (sonnx-div verify-evidence)" "$tool" verify-evidence "$evidence" \
   --sources "$root"
 summary

@@ -121,6 +121,11 @@ void check_report(Ctx& c, const fs::path& package) {
   ro.assumptions = src / "spec" / "assumptions.json";
   ro.provenance_script = package / "evidence_provenance.py";
   ro.generated = "verify-evidence";
+  // The list of the test cases the build had (the main job copies build/catch-tests.txt into the
+  // folder): the report judges the Catch2 results against it, so the rebuilt report must too.
+  std::error_code ec;
+  if (fs::is_regular_file(c.o.dir / "catch-tests.txt", ec))
+    ro.catch_list = c.o.dir / "catch-tests.txt";
   Report rep;
   try {
     rep = build_report(ro);
