@@ -9,10 +9,14 @@ sonnx_evidence.limits_under_load, issue 52's "shown under load").
    from the quiet one, a call that reached the wall-clock guard; and accept a sample that shows
    none of these.
 2. The most expensive recorded goal of each prover (Why3: Z3, CVC5, CVC5-noFP; WP: Z3, CVC4, CVC5,
-   CVC5-opaque, CVC5-noFP) replayed without added load and then with four busy processes per core,
-   started and ended by the tool: valid at the prover's limit with the same resources in both
-   phases (a Why3 goal: those of the record), not valid at half of them in both; under CTest
-   written to the build's evidence folder (limits-under-load.json)."""
+   CVC5-opaque, CVC5-noFP) replayed with four busy processes per core, started and ended by the
+   tool: valid at the prover's limit with the resources of the proof without added load (a Why3
+   goal: those of the record; a WP goal: those of its function's pass, run just before), not valid
+   at half of them (--loaded-only: a quiet phase inside the test command would run beside the
+   other tests anyway: the half runs go first without added load, then every sample at once at its
+   limit under load, so that the busy processes run no longer than the provers need); under CTest
+   written to the build's evidence folder (limits-under-load.json). Planted faults of that layout
+   are refused the same way."""
 import copy
 import os
 import sys
@@ -53,7 +57,22 @@ def main():
                 system="wp", wp={"status": "valid", "steps": 999}), "its proof valid with 999")]:
         problems = planted(change)
         check(any(expect in p for p in problems), f"refused: {what}", problems)
-    args = ["--per-prover", "1", "--busy-per-core", "4"]
+    # --loaded-only: half the resources without added load ("limit"), the limit under load
+    split = copy.deepcopy(GOOD)
+    split["runs"] = {"limit": {"half": GOOD["runs"]["quiet"]["half"]},
+                     "loaded": {"full": GOOD["runs"]["loaded"]["full"]}}
+    check(not limits_under_load.check([split]), "--loaded-only, nothing wrong: accepted")
+    for what, change, expect in [
+            ("valid at half", lambda s: s["runs"]["limit"]["half"].update(status="valid"),
+             "valid at half"),
+            ("no half run", lambda s: s["runs"].pop("limit"), "not replayed at half"),
+            ("no run at the limit under load", lambda s: s["runs"]["loaded"].pop("full"),
+             "not replayed at its limit under load")]:
+        s = copy.deepcopy(split)
+        change(s)
+        problems = limits_under_load.check([s])
+        check(any(expect in p for p in problems), f"--loaded-only, refused: {what}", problems)
+    args = ["--per-prover", "1", "--busy-per-core", "4", "--loaded-only"]
     if os.environ.get("SONNX_BUILD_DIR"):  # CTest: the replays become evidence of the build
         evidence = os.path.join(os.environ["SONNX_BUILD_DIR"], "evidence")
         os.makedirs(evidence, exist_ok=True)
