@@ -40,7 +40,7 @@ run() {  # run NAME SCRIPT EXTRA_ARGS EVIDENCE_FILES...
 why3_log="$(mktemp)"
 ( status=0; run Why3 "$src/proofs/why3/prove.sh" "" why3.json; exit $status ) >"$why3_log" 2>&1 &
 why3_pid=$!
-# SONNX_WP_SMOKE=1 (the test command and the main job) adds the WP smoke tests (wp-smoke.json,
+# SONNX_WP_SMOKE=1 (the main job) adds the WP smoke tests (wp-smoke.json,
 # wp-smoke-search.json), with the main job's resource limits; SONNX_WP_MUTANTS=1 (the main job)
 # the driver's binding mutation check (wp-binding-mutants.json). `cmake --build build --target
 # prove` runs neither unless they are set in its environment.
