@@ -299,7 +299,8 @@ def main(argv=None):
     with Busy(a.busy_per_core, guard) as busy:
         loaded = replay(samples, runners, "loaded", half=not a.loaded_only,
                         workers=len(samples) if a.loaded_only else 2)
-    seconds = {"quiet": round(middle - start), "loaded": round(time.time() - middle)}  # quiet: or limit
+    # "quiet": the phase without added load (with --loaded-only, the runs at half the resources)
+    seconds = {"quiet": round(middle - start), "loaded": round(time.time() - middle)}
     problems = check(samples)
     doc = {"schema": "sonnx-limits-under-load/1",
            "what": "the most expensive goals of each prover replayed without and with added load: "
@@ -316,9 +317,9 @@ def main(argv=None):
     for p in problems:
         print("FAIL: " + p)
     print(f"limits under load: {len(samples)} goals, {busy.count} busy processes on "
-          f"{os.cpu_count()} cores (load average {min(loaded):.1f} to {max(loaded):.1f} loaded"
-          + (f", {min(quiet):.1f} to {max(quiet):.1f} without" if quiet else ", no quiet phase")
-          + f"; {seconds['quiet']} s and {seconds['loaded']} s), {len(problems)} problem(s)")
+          f"{os.cpu_count()} cores (load average {min(loaded):.1f} to {max(loaded):.1f} loaded, "
+          f"{min(quiet):.1f} to {max(quiet):.1f} without; {seconds['quiet']} s and "
+          f"{seconds['loaded']} s), {len(problems)} problem(s)")
     if not a.work:
         shutil.rmtree(work, ignore_errors=True)
     return 1 if problems else 0
