@@ -122,9 +122,10 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(ev / "exhaustive-f16.json", R"({"format": "float16)" + sweep);
   write(ev / "exhaustive-bf16.json", R"({"format": "bfloat16)" + sweep);
   write(ev / "tool-versions.json", R"({"g++": "12.2", "git_commit": "abc123"})");
-  write(
-      ev / "bench.json",
-      R"({"results":[{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}]})");
+  // the writer's fields (bench/bench_record.cpp): a what and a timing line, then the records
+  write(ev / "bench.json",
+        R"({"what":"throughput ratios","timing":"thread CPU time, least of 5 rounds",
+    "results":[{"type":"float32","n":1000,"kernel_vs_naive":1.02,"kernel_ns_per_element":0.5}]})");
   write(ev / "coverage.json",
         R"({"line_percent": 97.5, "branch_percent": 90.1, "exclusions": []})");
   write(ev / "wp-smoke.json",
