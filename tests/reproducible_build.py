@@ -34,24 +34,28 @@ def sha256(path):
     return h.hexdigest()
 
 
-def cache_value(build, key):
+def read_cache(build):
+    """the entries of BUILD/CMakeCache.txt: name -> (type, value)"""
+    entries = {}
     with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8") as f:
         for line in f:
-            if line.startswith(key + ":"):
-                return line.split("=", 1)[1].strip()
-    return None
+            m = re.match(r"([A-Za-z0-9_.+-]+):([A-Z]+)=(.*)$", line.rstrip("\n"))
+            if m:
+                entries[m.group(1)] = (m.group(2), m.group(3).strip())
+    return entries
+
+
+def cache_value(build, key):
+    return read_cache(build).get(key, (None, None))[1]
 
 
 def build_options(build):
-    """the project's switches (every SONNX_* BOOL of the cache) and the build type: what decides
-    which sources and flags an output is built from (the command set of sonnx-div, for one)"""
-    options = {}
-    with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8") as f:
-        for line in f:
-            m = re.match(r"(SONNX_[A-Z0-9_]+):BOOL=(.*)$", line.strip())
-            if m:
-                options[m.group(1)] = m.group(2)
-    options["CMAKE_BUILD_TYPE"] = cache_value(build, "CMAKE_BUILD_TYPE") or "Release"
+    """the project's switches (every SONNX_* BOOL of the cache) and the build type, as the cache
+    has it: what decides which sources and flags an output is built from (the command set of
+    sonnx-div, for one)"""
+    entries = read_cache(build)
+    options = {k: v for k, (t, v) in entries.items() if k.startswith("SONNX_") and t == "BOOL"}
+    options["CMAKE_BUILD_TYPE"] = entries.get("CMAKE_BUILD_TYPE", (None, ""))[1]
     return options
 
 
@@ -101,15 +105,19 @@ def main():
         # the report's readers off, sonnx-div has no verify-evidence command), not a repetition.
         options = build_options(args.build)
         configure = ["cmake", "-S", args.source, "-B", second, "-G", generator,
-                     "-DCMAKE_CXX_COMPILER=" + cxx] + ["-D%s=%s" % kv for kv in sorted(options.items())]
+                     "-DCMAKE_CXX_COMPILER=" + cxx]
+        configure += ["-D%s=%s" % kv for kv in sorted(options.items())]
         run = subprocess.run(configure, capture_output=True, text=True, check=False)
         if run.returncode != 0:
             print("FAIL the second build could not be configured:\n" + run.stderr[-2000:])
             return 1
         differ = option_differences(args.build, second)
-        print(("FAIL configuration: the second build differs from the first in " + ", ".join(differ))
-              if differ else "ok   configuration: the second build has the first's %d switches "
-              "(SONNX_* options and the build type)" % len(options))
+        if differ:
+            print("FAIL configuration: the second build differs from the first in "
+                  + ", ".join(differ))
+        else:
+            print("ok   configuration: the second build has the first's %d switches (SONNX_* "
+                  "options and the build type)" % len(options))
         if differ:
             return 1
         build = ["cmake", "--build", second, "--target"] + [t for t, _ in targets]

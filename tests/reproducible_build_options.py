@@ -28,7 +28,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         first = folder(tmp, "first", FIRST)
         cases = [
-            ("the same switches, another evidence folder", {"SONNX_EVIDENCE_DIR:PATH": "/b/ev"}, []),
+            ("the same switches, another evidence folder",
+             {"SONNX_EVIDENCE_DIR:PATH": "/b/ev"}, []),
             ("the report's readers off", {"SONNX_BUILD_TRACEABILITY:BOOL": "OFF"},
              ["SONNX_BUILD_TRACEABILITY"]),
             ("another build type", {"CMAKE_BUILD_TYPE:STRING": "Debug"}, ["CMAKE_BUILD_TYPE"]),

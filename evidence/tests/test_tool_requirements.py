@@ -3,8 +3,8 @@
 file (evidence/tool-requirements.json) is valid under its schema, every requirement has a test,
 every CTest it names is a test of this build (ctest -N in SONNX_BUILD_DIR), every tool file glob
 matches a file, and each evidence:FILE test is an evidence file a check of the test command or
-the main job writes. A requirement whose test was renamed or removed would otherwise show as "not run" only in
-the main job's report."""
+the main job writes. A requirement whose test was renamed or removed would otherwise show as
+"not run" only in the main job's report."""
 import glob
 import json
 import os
