@@ -4,14 +4,25 @@ declare volatile (times, dates, load, machine), issue 52's "same answers twice".
     python3 -m sonnx_evidence.compare_evidence A B [--rules FILE]
 
 Every file of either folder must be in both. A file follows the first rule of
-evidence/compare-rules.json whose glob matches its path: "volatile" (a file that records the run
-itself: a console log with times, a rendering with the date; not compared), "json" with a list of
-volatile fields (a JSON file without a schema), or "identical" (byte for byte). A file no rule
-names is compared, when it is a JSON file with a schema (evidence/schemas/), value by value,
-ignoring the fields its schema marks "x-volatile": true (the same fields in both documents, so a
-volatile field that one run has and the other lacks is a difference too), and byte for byte
-otherwise. The manifest (manifest.json) lists the hashes of the others and is
-compared through them. Exit status: 0 no difference but volatile ones, 1 a difference, 2 usage.
+evidence/compare-rules.json whose glob matches its path:
+- "volatile": a file that records the run itself (a console log with times, a rendering with the
+  date); not compared.
+- "json": a JSON file compared value by value but for the fields its "volatile" list names
+  ("$.a[*].b"), and, in a report of tables (traceability.json), the cells "volatile_cells" names:
+  {"section": title, "column": header} or {"section": title, "field": first cell}.
+- "schema": a JSON file compared modulo the x-volatile fields of the schema the rule names (a file
+  whose name does not say its schema).
+- "text": a text file compared byte for byte once each match of its "volatile_patterns" (regular
+  expressions: a timestamp attribute) is blanked.
+- "identical": byte for byte.
+A file no rule names is compared, when it is a JSON file with a schema (evidence/schemas/), value by
+value, ignoring the fields its schema marks "x-volatile": true (the same fields in both documents,
+so a volatile field that one run has and the other lacks is a difference too), and byte for byte
+otherwise. The manifest (manifest.json) lists the hashes of the others and is compared through
+them. Two bundles may come from checkouts in other folders: in each file, the path of the checkout
+its bundle was produced in (the report's evidence_dir, <checkout>/build/evidence) is read as
+<checkout> before the comparison. Exit status: 0 no difference but volatile ones, 1 a difference,
+2 usage.
 """
 import json
 import os
@@ -93,10 +104,54 @@ def rule_of(rel, rules):
     return {"glob": "**", "rule": "schema or identical"}
 
 
+def cells(doc, specs):
+    """the token paths of the table cells a "volatile_cells" list names, in one report document
+    (its sections' tables: a caption, a header and rows of cells)"""
+    out = []
+    for i, sec in enumerate(doc.get("sections", []) if isinstance(doc, dict) else []):
+        for j, table in enumerate(sec.get("tables", []) if isinstance(sec, dict) else []):
+            header = table.get("header", []) if isinstance(table, dict) else []
+            where = ("sections", f"[{i}]", "tables", f"[{j}]", "rows")
+            for spec in specs:
+                if spec["section"] != sec.get("title"):
+                    continue
+                if "column" in spec and spec["column"] in header:
+                    out.append(where + ("[*]", f"[{header.index(spec['column'])}]"))
+                for k, row in enumerate(table.get("rows", []) if "field" in spec else []):
+                    if isinstance(row, list) and row and row[0] == spec["field"]:
+                        out.append(where + (f"[{k}]", "[1]"))
+    return out
+
+
+def checkout_of(folder):
+    """the checkout a bundle was produced in, as its report recorded it (the folder it read,
+    <checkout>/build/evidence), else None"""
+    try:
+        with open(os.path.join(folder, "traceability.json"), encoding="utf-8") as f:
+            where = json.load(f).get("evidence_dir", "")
+    except (OSError, ValueError, AttributeError):
+        return None
+    suffix = "/build/evidence"
+    return where[:-len(suffix)] if isinstance(where, str) and where.endswith(suffix) else None
+
+
+def content(path, checkout, patterns=()):
+    """a file's bytes with its own checkout's path written <checkout> (the commands, links and
+    configurations that name a file of the checkout) and each match of `patterns` blanked"""
+    with open(path, "rb") as f:
+        data = f.read()
+    if checkout:
+        data = data.replace(checkout.encode() + b"/", b"<checkout>/")
+    for p in patterns:
+        data = re.sub(p.encode(), b"<volatile>", data)
+    return data
+
+
 def compare(a_dir, b_dir, rules):
     """[(file, what)] of the differences that are not volatile, and the files compared"""
     problems = []
     a_files, b_files = files_of(a_dir), files_of(b_dir)
+    checkouts = checkout_of(a_dir), checkout_of(b_dir)
     for rel in sorted(a_files ^ b_files):
         problems.append((rel, f"only in {a_dir if rel in a_files else b_dir}"))
     for rel in sorted(a_files & b_files):
@@ -107,23 +162,30 @@ def compare(a_dir, b_dir, rules):
         rule = rule_of(rel, rules)
         if rule["rule"] == "volatile":
             continue
+        if rule["rule"] == "schema":
+            name = rule["schema"]
         if rule["rule"] == "json":
             patterns = parse_fields(rule["volatile"])
-        elif rule["rule"] != "identical" and name and os.path.exists(
+        elif rule["rule"] not in ("identical", "text") and name and os.path.exists(
                 os.path.join(schema.SCHEMAS, name + ".schema.json")):
             patterns = tokens(schema.load(name))
         else:
-            with open(pa, "rb") as fa, open(pb, "rb") as fb:
-                if fa.read() != fb.read():
-                    problems.append((rel, "differs (compared byte for byte: no schema and no "
-                                          "rule of evidence/compare-rules.json makes it volatile)"))
+            text = rule.get("volatile_patterns", ()) if rule["rule"] == "text" else ()
+            if content(pa, checkouts[0], text) != content(pb, checkouts[1], text):
+                problems.append((rel, "differs (compared as text but for the volatile patterns "
+                                      "of its rule)" if text else
+                                      "differs (compared byte for byte: no schema and no rule of "
+                                      "evidence/compare-rules.json makes it volatile)"))
             continue
         try:
-            with open(pa, encoding="utf-8") as fa, open(pb, encoding="utf-8") as fb:
-                da, db = json.load(fa), json.load(fb)
+            da = json.loads(content(pa, checkouts[0]).decode("utf-8"))
+            db = json.loads(content(pb, checkouts[1]).decode("utf-8"))
         except (OSError, ValueError) as e:
             problems.append((rel, f"unreadable JSON: {e}"))
             continue
+        if rule.get("volatile_cells"):
+            patterns = patterns + cells(da, rule["volatile_cells"]) + cells(
+                db, rule["volatile_cells"])
         for path, x, y in diff(da, db, patterns):
             where = "$" + "".join(t if t.startswith("[") else "." + t for t in path)
             problems.append((rel, f"{where}: {json.dumps(x)[:80]} against {json.dumps(y)[:80]}"))
@@ -131,14 +193,17 @@ def compare(a_dir, b_dir, rules):
 
 
 def main(argv):
-    args = argv[1:]
-    rules_file = RULES_FILE
-    if len(args) == 4 and args[2] == "--rules":
-        rules_file, args = args[3], args[:2]
+    args, options = [], {"--rules": RULES_FILE}
+    rest = argv[1:]
+    while rest:
+        if rest[0] in options and len(rest) > 1:
+            options[rest[0]], rest = rest[1], rest[2:]
+        else:
+            args, rest = args + [rest[0]], rest[1:]
     if len(args) != 2 or not all(os.path.isdir(d) for d in args):
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
+        print(__doc__.strip().splitlines()[3].strip(), file=sys.stderr)
         return 2
-    with open(rules_file, encoding="utf-8") as f:
+    with open(options["--rules"], encoding="utf-8") as f:
         rules = json.load(f)["rules"]
     problems, count = compare(args[0], args[1], rules)
     for rel, what in problems:

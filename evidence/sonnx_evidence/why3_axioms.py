@@ -16,6 +16,11 @@ import re
 
 from .paths import REGISTER
 from .why3_constructs import normalize
+from .why3_tasks import printed_as
+
+_DECLARATION = re.compile(r"^\s*(axiom|lemma|goal|predicate|function|constant)\s+"
+                          r"([A-Za-z_][A-Za-z0-9_']*)", re.M)
+
 
 def printed_form(text):
     """a printed axiom's text, whitespace collapsed and without the numbers Why3's printer appends
@@ -51,6 +56,7 @@ class AxiomScan:
         self.used_rows = {}
         self.regions = {}    # library theory scanned in the tasks -> its axioms
         self.generated = {}  # theory WP generates from the ACSL -> {axiom: register row}
+        self.sources = {}    # library theory -> the names its source declares (declared())
 
     def in_run(self, qname):
         return any(qname in names for names in self.lib.run_theories.values())
@@ -183,10 +189,39 @@ class AxiomScan:
             name = name[:-1]
         row = self.library_rows.get(name)
         entry = self.regions.setdefault(name, set())
-        entry.update(axioms)
+        entry.update(self.declared_as(name, a) for a in axioms)
         if axioms and not row:
             return [f"library theory {name} ({len(axioms)} hypotheses) has no register row"], None
         return [], row["id"] if row else None
+
+    def declared(self, q):
+        """the names a library theory's source declares, and the `_def`/`_spec` axioms Why3 makes
+        of its definitions; empty when no -L folder of the run holds its file"""
+        if q not in self.sources:
+            parts, names = q.split("."), set()
+            folders = [self.lib.base[i + 1] for i, a in enumerate(self.lib.base[:-1]) if a == "-L"]
+            for d in folders:
+                path = os.path.join(d, *parts[:-1]) + ".mlw"
+                if len(parts) > 1 and os.path.exists(path):
+                    with open(path, encoding="utf-8", errors="replace") as f:
+                        for kind, n in _DECLARATION.findall(f.read()):
+                            names.add(n)
+                            if kind in ("predicate", "function", "constant"):
+                                names.update((n + "_def", n + "_spec"))
+                    break
+            self.sources[q] = names
+        return self.sources[q]
+
+    def declared_as(self, q, printed):
+        """a printed axiom name as its theory declares it: Why3's printer numbers a name it has
+        already printed in the same process, and WP prints its tasks in parallel, so the number
+        (`is_uint8_def26` in one run, `is_uint8_def29` in the next) is not part of the evidence;
+        the longest declared name the printed one extends by digits, else the printed name"""
+        names = self.declared(q)
+        if printed in names:
+            return printed
+        found = [n for n in names if printed_as(printed, n)]
+        return max(found, key=len) if found else printed
 
     def evidence(self):
         """per library theory its hypotheses; per project axiom its row"""

@@ -7,9 +7,14 @@ volatile, a text file compared byte for byte, a manifest) must compare equal; so
 a volatile difference is planted in the second (a goal's time, the wall seconds and load average of
 prove-times.json, the log). Each non-volatile difference must be reported, alone: a goal's status,
 a verdict's resource count, an added field, a missing file, an extra file, a changed byte of the
-text file, a field of a JSON file without a schema that its rule does not make volatile. Also: the
-tokens of why3.schema.json's volatile fields are those its "x-volatile" marks name, and every rule
-of the committed rules file is of a known kind and says why."""
+text file, a field of a JSON file without a schema that its rule does not make volatile. The other
+rule kinds: a report table's volatile column and field (and the same column in another section,
+which is compared), a file compared under the schema its rule names, a text file with a volatile
+pattern blanked (and a verdict that is not), a rendering whose content is volatile (but not its
+names); a bundle produced in another checkout folder (its report's evidence_dir and a file naming a
+file of the checkout: the same) and a path that is not the checkout's (a difference). Also: the tokens of
+why3.schema.json's volatile fields are those its "x-volatile" marks name, and every rule of the
+committed rules file is of a known kind, complete and says why."""
 import json
 import os
 import shutil
@@ -29,8 +34,22 @@ TIMES = {"what": "the prove target", "smoke_tests": False, "wall_s": 300, "cpu_s
          "cores": 2, "load_average": "1.0 1.1 1.2"}
 RULES = [{"glob": "wp-log.txt", "rule": "volatile", "why": "prover times"},
          {"glob": "traceability.json", "rule": "json", "volatile": ["$.generated"],
-          "why": "the date"}]
-REPORT = {"generated": "2026-01-01T00:00:00Z", "summary": {"gaps": 0}}
+          "volatile_cells": [{"section": "S", "column": "seconds"},
+                             {"section": "S", "field": "campaign.seconds"}], "why": "the date"},
+         {"glob": "runs/*/*.json", "rule": "schema", "schema": "conformance-*", "why": "times"},
+         {"glob": "ctest.xml", "rule": "text", "volatile_patterns": ["\\stime=\"[^\"]*\""],
+          "why": "durations"},
+         {"glob": "html/**", "rule": "volatile", "why": "a rendering"}]
+REPORT = {"generated": "2026-01-01T00:00:00Z", "evidence_dir": "/x/one/build/evidence",
+          "summary": {"gaps": 0}, "sections": [
+    {"title": "S", "tables": [
+        {"caption": "runs", "header": ["name", "seconds", "passed"], "rows": [["a", "1.5", "2/2"]]},
+        {"caption": "fields", "header": ["field", "value"],
+         "rows": [["campaign.seconds", "3.25"], ["conforms", "no"]]}]},
+    {"title": "T", "tables": [
+        {"caption": "other", "header": ["name", "seconds"], "rows": [["b", "4"]]}]}]}
+CONFORMANCE = {"schema": "sonnx-div conformance campaign 1", "conforms": True,
+               "campaign": {"seconds": 1.25}}
 
 
 def folder(path):
@@ -41,6 +60,18 @@ def folder(path):
             json.dump(doc, f)
     with open(os.path.join(path, "wp-log.txt"), "w", encoding="utf-8") as f:
         f.write("[wp] Goal g : Valid (12ms)\n")
+    os.makedirs(os.path.join(path, "runs", "x"))
+    with open(os.path.join(path, "runs", "x", "correct.json"), "w", encoding="utf-8") as f:
+        json.dump(CONFORMANCE, f)
+    text(path, "ctest.xml", "<t name=\"a\" time=\"1.0\"/>\n")
+    text(path, "why3.conf", "driver = \"/x/one/proofs/a.drv\"\n")  # the checkout of REPORT
+    os.makedirs(os.path.join(path, "html"))
+    text(path, "html/a.html", "<p>12</p>")
+
+
+def text(path, name, content):
+    with open(os.path.join(path, name), "w", encoding="utf-8") as f:
+        f.write(content)
     with open(os.path.join(path, "wp-properties.csv"), "w", encoding="utf-8") as f:
         f.write("file\tline\n")
     with open(os.path.join(path, "manifest.json"), "w", encoding="utf-8") as f:
@@ -102,10 +133,47 @@ def main():
             generated="2026-02-02T00:00:00Z")), False)
         case("report gaps", lambda b: rewrite(b, "traceability.json", lambda d: d["summary"]
                                               .update(gaps=1)), True, "$.summary.gaps")
+        # the other rule kinds: a table cell, a schema named by the rule, blanked text, and a
+        # rendering (its content volatile, its names not)
+        case("table cell", lambda b: rewrite(b, "traceability.json", lambda d: d["sections"][0][
+            "tables"][0]["rows"][0].__setitem__(1, "99")), False)
+        case("table field", lambda b: rewrite(b, "traceability.json", lambda d: d["sections"][0][
+            "tables"][1]["rows"][0].__setitem__(1, "7.5")), False)
+        case("table other cell", lambda b: rewrite(b, "traceability.json", lambda d: d[
+            "sections"][0]["tables"][0]["rows"][0].__setitem__(2, "1/2")), True,
+             "$.sections[0].tables[0].rows[0][2]")
+        case("table other field", lambda b: rewrite(b, "traceability.json", lambda d: d[
+            "sections"][0]["tables"][1]["rows"][1].__setitem__(1, "yes")), True,
+             "$.sections[0].tables[1].rows[1][1]")
+        case("table same column elsewhere", lambda b: rewrite(b, "traceability.json", lambda d: d[
+            "sections"][1]["tables"][0]["rows"][0].__setitem__(1, "5")), True,
+             "$.sections[1].tables[0].rows[0][1]")
+        case("schema by rule", lambda b: rewrite(b, "runs/x/correct.json", lambda d: d[
+            "campaign"].update(seconds=9.5)), False)
+        case("schema by rule, a verdict", lambda b: rewrite(b, "runs/x/correct.json", lambda d: d
+                                                           .update(conforms=False)), True,
+             "runs/x/correct.json: $.conforms")
+        case("text volatile", lambda b: text(b, "ctest.xml", "<t name=\"a\" time=\"9.9\"/>\n"),
+             False)
+        case("text verdict", lambda b: text(b, "ctest.xml", "<t name=\"b\" time=\"1.0\"/>\n"),
+             True, "ctest.xml: differs")
+        case("another checkout", lambda b: (
+            rewrite(b, "traceability.json", lambda d: d.update(
+                evidence_dir="/y/two/build/evidence")),
+            text(b, "why3.conf", "driver = \"/y/two/proofs/a.drv\"\n")), False)
+        case("another path", lambda b: text(b, "why3.conf", "driver = \"/y/two/proofs/a.drv\"\n"),
+             True, "why3.conf: differs")
+        case("rendering", lambda b: text(b, "html/a.html", "<p>13</p>"), False)
+        case("rendering missing", lambda b: os.remove(os.path.join(b, "html", "a.html")), True,
+             "html/a.html: only in")
     rules = json.load(open(compare_evidence.RULES_FILE, encoding="utf-8"))["rules"]
-    check(all(r["rule"] in ("identical", "volatile", "json") and r.get("why") for r in rules)
-          and all("volatile" in r for r in rules if r["rule"] == "json"),
-          "every rule of evidence/compare-rules.json is known and says why", rules)
+    kinds = {"identical": (), "volatile": (), "json": ("volatile",), "schema": ("schema",),
+             "text": ("volatile_patterns",)}
+    check(all(r["rule"] in kinds and r.get("why") and all(k in r for k in kinds[r["rule"]])
+              for r in rules) and all(os.path.exists(os.path.join(
+                  schema.SCHEMAS, r["schema"] + ".schema.json")) for r in rules
+                  if r["rule"] == "schema"),
+          "every rule of evidence/compare-rules.json is known, complete and says why", rules)
     fields = compare_evidence.parse_fields(["$.generated", "$.a[*].b"])
     check(fields == [("generated",), ("a", "[*]", "b")], "the rules' field notation", fields)
     return check.status()

@@ -250,7 +250,7 @@ def main(argv=None):
     }
     if args.html and not args.scope:
         page = profiles.html(counted_data, objects, sources,
-                             os.path.join(args.out, "coverage-mcdc"))
+                             os.path.join(args.out, "coverage-mcdc"), args.root)
         doc["html"] = os.path.relpath(page, args.out)
     schema.write(os.path.join(args.out, args.name), doc, name="structural-coverage")
     if not args.scope and not args.skip_variant:

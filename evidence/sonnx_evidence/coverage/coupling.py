@@ -181,8 +181,7 @@ def main(argv=None):
     page_dir = os.path.join(os.path.dirname(html), "coverage") if html else ""
 
     def href(fn):
-        return (f"{page_dir}/{os.path.join(root, fn['file']).lstrip('/')}.html#L{fn['line']}"
-                if page_dir else "")
+        return f"{page_dir}/{fn['file']}.html#L{fn['line']}" if page_dir else ""
 
     control = []
     reached_any = set()

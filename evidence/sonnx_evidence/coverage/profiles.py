@@ -49,10 +49,45 @@ def function_counts(profdata, objects, sources):
     return {f["name"]: f["count"] for f in doc["data"][0]["functions"]}
 
 
-def html(profdata, objects, sources, out_dir):
-    """The source of `sources` with counts, branches and MC/DC, as HTML pages in out_dir."""
+def html(profdata, objects, sources, out_dir, root):
+    """The source of `sources` with counts, branches and MC/DC, as HTML pages in out_dir: a page
+    per file at coverage/<its path in the checkout `root`>.html."""
     subprocess.run([tool("llvm-cov"), "show", "-format=html", "-show-mcdc", "-show-branches=count",
                     "-show-line-counts-or-regions", "-show-instantiations=true",
                     "-instr-profile", profdata, "-output-dir", out_dir]
                    + objects_args(objects) + sources, check=True, capture_output=True)
+    relocate(out_dir, root)
     return os.path.join(out_dir, "index.html")
+
+
+def relocate(out_dir, root):
+    """llvm-cov names each page after the file's absolute path (coverage/work/x/core/a.c.html), so
+    two checkouts in other folders gave pages of other names and the links to them in
+    structural-coverage.json and coupling.json differed: the pages move to coverage/core/a.c.html
+    and the links to them, and theirs to the style sheet and script, follow"""
+    prefix = os.path.abspath(root).strip("/")
+    old = os.path.join(out_dir, "coverage", prefix)
+    if not os.path.isdir(old):
+        return
+    depth = len(prefix.split("/"))
+    pages = [os.path.join(here, n) for here, _, names in os.walk(old) for n in names]
+    for page in pages:
+        rel = os.path.relpath(page, old)
+        with open(page, encoding="utf-8") as f:
+            text = f.read()
+        ups = "../" * (len(rel.split("/")) + depth)
+        text = text.replace(ups, "../" * (len(rel.split("/")))).replace(root.rstrip("/") + "/", "")
+        target = os.path.join(out_dir, "coverage", rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.unlink(page)
+    for here, _, _ in os.walk(os.path.join(out_dir, "coverage", prefix.split("/")[0]),
+                              topdown=False):
+        if not os.listdir(here):
+            os.rmdir(here)
+    index = os.path.join(out_dir, "index.html")
+    with open(index, encoding="utf-8") as f:
+        text = f.read()
+    with open(index, "w", encoding="utf-8") as f:
+        f.write(text.replace("coverage/" + prefix + "/", "coverage/"))
