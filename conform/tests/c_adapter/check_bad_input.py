@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 
+from compare_runtimes import varint as read_varint  # conform/compare (PYTHONPATH)
 from failures import verdict
 
 FLOAT32, INT8, INT32, STRING, FLOAT16 = 1, 3, 6, 8, 10
@@ -39,17 +40,6 @@ def tensor(dims, data_type, raw, typed_floats=None):
         packed = b"".join(struct.pack("<f", v) for v in typed_floats)
         return out + varint((4 << 3) | 2) + varint(len(packed)) + packed
     return out + varint((9 << 3) | 2) + varint(len(raw)) + raw
-
-
-def read_varint(data, pos):
-    value, shift = 0, 0
-    while True:
-        byte = data[pos]
-        pos += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return value, pos
 
 
 def raw_data(path):
