@@ -16,7 +16,6 @@ Exit status 0 when every output is identical and the self-check holds; writes FI
 output's SHA-256 (the evidence of the library's hash).
 """
 import argparse
-import hashlib
 import json
 import os
 import re
@@ -25,13 +24,7 @@ import subprocess
 import sys
 import tempfile
 
-
-def sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+from sonnx_evidence.manifest import file_sha256 as sha256  # evidence/ (PYTHONPATH)
 
 
 def read_cache(build):
