@@ -83,13 +83,24 @@ def validate(doc, schema, root=None, path="$"):
     return errors
 
 
+NAMES = os.path.join(os.path.dirname(SCHEMAS), "schema-names.json")
+
+
 def schema_name(evidence_name):
-    """the schema of an evidence file: its name, with the part a family varies in replaced
-    (wp-smoke-search.json -> wp-smoke-search, exhaustive-int8.json -> exhaustive-*)"""
-    base = os.path.basename(evidence_name)[:-len(".json")]
-    for family in ("exhaustive", "conformance", "faults", "fastpath"):
-        if base.startswith(family + "-") and not os.path.exists(
-                os.path.join(SCHEMAS, base + ".schema.json")):
+    """the schema of an evidence file (evidence/schema-names.json): its own, else its folder's
+    (conformance-c-adapter/x86-64/correct.json -> conformance-*), else its family's
+    (exhaustive-int8.json -> exhaustive-*); wp-smoke-search.json -> wp-smoke-search"""
+    with open(NAMES, encoding="utf-8") as f:
+        names = json.load(f)
+    parts = evidence_name.replace(os.sep, "/").split("/")
+    base = parts[-1][:-len(".json")]
+    if os.path.exists(os.path.join(SCHEMAS, base + ".schema.json")):
+        return base
+    for folder in names["folders"]:
+        if len(parts) >= 3 and parts[-3] == folder["folder"]:
+            return folder["schema"]
+    for family in names["families"]:
+        if base.startswith(family + "-"):
             return family + "-*"
     return base
 

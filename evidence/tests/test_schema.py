@@ -36,8 +36,14 @@ def main():
     vol = schema.volatile_paths(schema.load("why3"))
     check("$.summary.wall_s" in vol and "$.goals[*].time_s" in vol and
           not any("timeout" in p for p in vol), f"why3 volatile fields: {vol}")
-    check(schema.schema_name("exhaustive-int8.json") == "exhaustive-*" and
-          schema.schema_name("wp-report.json") == "wp-report", "schema names of evidence files")
+    with open(os.path.join(HERE, "schema_vectors.json"), encoding="utf-8") as f:
+        names = json.load(f)["names"]
+    for n in names:
+        got = schema.schema_name(n["file"])
+        check(got == n["schema"], f"{n['file']}: validated against {n['schema']}", got)
+    with open(schema.NAMES, encoding="utf-8") as f:
+        errors = schema.validate(json.load(f), schema.load("schema-names"))
+    check(not errors, "evidence/schema-names.json under its schema", str(errors))
     try:
         schema.write(os.path.join(HERE, "never-written.json"), {"goals": "x"}, name="why3")
         check(False, "an invalid document is not written")

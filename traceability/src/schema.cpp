@@ -99,14 +99,22 @@ std::vector<std::string> validate(const nlohmann::json& doc, const nlohmann::jso
 
 std::filesystem::path schema_for(const std::filesystem::path& schemas,
                                  const std::string& evidence_name) {
-  const std::string base = std::filesystem::path(evidence_name).stem().string();
+  const std::filesystem::path name(evidence_name);
+  const std::string base = name.stem().string();
   const std::filesystem::path own = schemas / (base + ".schema.json");
   std::error_code ec;
   if (std::filesystem::is_regular_file(own, ec)) return own;
-  for (const char* family : {"exhaustive", "conformance", "faults", "fastpath"}) {
-    const std::string f = family;
-    if (base.rfind(f + "-", 0) == 0) return schemas / (f + "-*.schema.json");
-  }
+  // evidence/schema-names.json, beside the schemas: the folders' and the families' schemas
+  std::ifstream in(schemas.parent_path() / "schema-names.json");
+  const json names = json::parse(in, nullptr, false);
+  if (!names.is_object()) return own;  // no such file: a file without its own schema has none
+  const std::string folder = name.parent_path().parent_path().filename().string();
+  for (const auto& f : names.value("folders", json::array()))
+    if (f.is_object() && f.value("folder", "") == folder && !folder.empty())
+      return schemas / (f.value("schema", "") + ".schema.json");
+  for (const auto& family : names.value("families", json::array()))
+    if (family.is_string() && base.rfind(family.get<std::string>() + "-", 0) == 0)
+      return schemas / (family.get<std::string>() + "-*.schema.json");
   return own;
 }
 
@@ -122,7 +130,7 @@ std::vector<Issue> check_files(const Report& rep) {
   };
   for (const auto& f : rep.files) {
     if (!f.present || std::filesystem::path(f.path).extension() != ".json") continue;
-    const auto sp = schema_for(schemas, std::filesystem::path(f.path).filename().string());
+    const auto sp = schema_for(schemas, f.path);
     const auto schema_text = read(sp);
     if (!schema_text) {
       out.push_back(Issue{"schema",

@@ -17,7 +17,8 @@ namespace trace::schema {
 // outside the subset.
 std::vector<std::string> validate(const nlohmann::json& doc, const nlohmann::json& schema);
 
-// The schema of an evidence file (its name; a family's member falls back to "<family>-*").
+// The schema of an evidence file, named by its path in the evidence folder (or its name):
+// its own, else its folder's, else its family's (evidence/schema-names.json, beside `schemas`).
 std::filesystem::path schema_for(const std::filesystem::path& schemas,
                                  const std::string& evidence_name);
 

@@ -44,7 +44,7 @@ void check_schemas(Ctx& c, const fs::path& schemas) {
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (!it->is_regular_file() || it->path().extension() != ".json") continue;
     const std::string rel = it->path().lexically_relative(c.o.dir).generic_string();
-    const fs::path sp = schema::schema_for(schemas, it->path().filename().string());
+    const fs::path sp = schema::schema_for(schemas, rel);
     const auto schema_doc = read_json(sp);
     if (!schema_doc) {
       without.push_back(rel);
