@@ -119,7 +119,8 @@ def run_with_z3_trusted(faults):
         for rel in tuple(os.path.relpath(p, root) for p in glob.glob(
                 os.path.join(root, "evidence", "sonnx_evidence", "*.py"))) + (
                     "proofs/why3/task_print.drv", "proofs/why3/sonnx_floats.drv",
-                    "spec/assumptions.json", "spec/evidence-sources.json") + tuple(os.path.relpath(
+                    "spec/assumptions.json", "spec/evidence-sources.json",
+                    "evidence/schema-names.json") + tuple(os.path.relpath(
                         p, root) for p in glob.glob(os.path.join(root, "evidence", "schemas", "*"))) + tuple(
                         os.path.relpath(p, root) for d in ("spec/why3", "proofs/frama-c")
                         for p in glob.glob(os.path.join(root, d, "*.mlw"))):
