@@ -195,8 +195,9 @@ class AxiomScan:
         return [], row["id"] if row else None
 
     def declared(self, q):
-        """the names a library theory's source declares, and the `_def`/`_spec` axioms Why3 makes
-        of its definitions; empty when no -L folder of the run holds its file"""
+        """the names a library theory's file declares (all its theories': a superset, used only to
+        undo the printer's numbers), and the `_def`/`_spec` axioms Why3 makes of its definitions;
+        empty when no -L folder of the run holds its file"""
         if q not in self.sources:
             parts, names = q.split("."), set()
             folders = [self.lib.base[i + 1] for i, a in enumerate(self.lib.base[:-1]) if a == "-L"]
@@ -216,7 +217,8 @@ class AxiomScan:
         """a printed axiom name as its theory declares it: Why3's printer numbers a name it has
         already printed in the same process, and WP prints its tasks in parallel, so the number
         (`is_uint8_def26` in one run, `is_uint8_def29` in the next) is not part of the evidence;
-        the longest declared name the printed one extends by digits, else the printed name"""
+        the longest declared name the printed one extends by digits, else the printed name. Only
+        the recorded list uses it: the register row is matched by the theory, as before"""
         names = self.declared(q)
         if printed in names:
             return printed

@@ -76,7 +76,7 @@ def relocate(out_dir, root):
         with open(page, encoding="utf-8") as f:
             text = f.read()
         ups = "../" * (len(rel.split("/")) + depth)
-        text = text.replace(ups, "../" * (len(rel.split("/")))).replace(root.rstrip("/") + "/", "")
+        text = text.replace(ups, "../" * (len(rel.split("/")))).replace("/" + prefix + "/", "")
         target = os.path.join(out_dir, "coverage", rel)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         with open(target, "w", encoding="utf-8") as f:
