@@ -11,7 +11,8 @@ missing, altered, unlisted or a symbolic link, no manifest, a count that differs
 (why3.json, wp-report.json, the report's summary), a verdict the prover policy does not accept
 although the file says it does (only the recheck from the verdicts sees it), a source of the
 checkout changed after the evidence was made, a tool version one file records against another,
-and, with --installed, a recorded tool that is not the one installed.
+and, with --installed, a recorded tool that is not the one installed; and an evidence package
+without the file that names each evidence file's schema (evidence/schema-names.json).
 
 usage: verify_evidence_test.py SONNX_DIV SONNX_TRACE SOURCE_ROOT"""
 import json
@@ -86,10 +87,10 @@ def complete(src):
     return ev
 
 
-def verify(ev, src=None, installed=False):
+def verify(ev, src=None, installed=False, package=PACKAGE):
     args = [TOOL, "verify-evidence", ev]
     if src:
-        args += ["--sources", src, "--package", PACKAGE]
+        args += ["--sources", src, "--package", package]
     args += ["--installed"] if installed else []
     p = subprocess.run(args, capture_output=True, text=True, env=ENV, timeout=900)
     return p.returncode, p.stdout + p.stderr
@@ -155,6 +156,14 @@ def main():
         planted("installed", lambda s, e: edit(os.path.join(e, "tool-versions.json"), lambda d:
                                                d.update({"g++": "g++ 1.0"})),
                 "FAILED: tools: installed g++ is", remanifest=True, installed=True)
+        # the evidence package without evidence/schema-names.json: the files' schemas cannot be
+        # named, which fails rather than leaving the families' files unchecked
+        package = os.path.join(work, "package")
+        shutil.copytree(os.path.join(ROOT, "evidence"), package)
+        os.remove(os.path.join(package, "schema-names.json"))
+        rc, out = verify(ev, good, package=os.path.join(package, "sonnx_evidence"))
+        check(rc == 1 and "schema-names.json is missing" in out,
+              "no schema names: refused (schema-names.json is missing)", out)
     return check.status()
 
 

@@ -9,7 +9,9 @@ evidence/compare-rules.json whose glob matches its path:
   date); not compared.
 - "json": a JSON file compared value by value but for the fields its "volatile" list names
   ("$.a[*].b"), and, in a report of tables (traceability.json), the cells "volatile_cells" names:
-  {"section": title, "column": header} or {"section": title, "field": first cell}.
+  {"section": title, "column": header} or {"section": title, "field": first cell}. A "json" or
+  "schema" rule's "nonzero" fields (and "nonzero_cells") are compared only as zero or not: an
+  execution count varies, whether the code ran does not.
 - "schema": a JSON file compared modulo the x-volatile fields of the schema the rule names (a file
   whose name does not say its schema).
 - "text": a text file compared byte for byte once each match of its "volatile_patterns" (regular
@@ -19,7 +21,8 @@ A file no rule names is compared, when it is a JSON file with a schema (evidence
 value, ignoring the fields its schema marks "x-volatile": true (the same fields in both documents,
 so a volatile field that one run has and the other lacks is a difference too), and byte for byte
 otherwise. The manifest (manifest.json) lists the hashes of the others and is compared through
-them. Two bundles may come from checkouts in other folders: in each file, the path of the checkout
+them. Both folders must be evidence folders (a traceability.json), and every rule of a known kind
+with its reason, else exit 2. Two bundles may come from checkouts in other folders: in each file, the path of the checkout
 its bundle was produced in (the report's evidence_dir, <checkout>/build/evidence) is read as
 <checkout> before the comparison. Exit status: 0 no difference but volatile ones, 1 a difference,
 2 usage.
@@ -35,6 +38,7 @@ from .manifest import NAME as MANIFEST
 from .paths import ROOT
 
 RULES_FILE = os.path.join(ROOT, "evidence", "compare-rules.json")
+KINDS = ("volatile", "json", "schema", "text", "identical")
 
 
 def tokens(schema_doc, root=None, prefix=()):
@@ -68,8 +72,11 @@ def volatile(path, patterns):
     return False
 
 
-def diff(a, b, patterns, path=()):
-    """[(path, a, b)] of the non-volatile differences between two JSON values"""
+def diff(a, b, patterns, path=(), nonzero=()):
+    """[(path, a, b)] of the non-volatile differences between two JSON values; at a path of
+    `nonzero` only whether the value is zero is compared (an execution count: covered or not)"""
+    if volatile(path, nonzero):
+        return [] if (a in (0, "0")) == (b in (0, "0")) else [(path, a, b)]
     if volatile(path, patterns):
         return []
     if isinstance(a, dict) and isinstance(b, dict):
@@ -79,13 +86,13 @@ def diff(a, b, patterns, path=()):
                 if not volatile(path + (k,), patterns):
                     out.append((path + (k,), a.get(k, "<absent>"), b.get(k, "<absent>")))
             else:
-                out += diff(a[k], b[k], patterns, path + (k,))
+                out += diff(a[k], b[k], patterns, path + (k,), nonzero)
         return out
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return [(path, f"{len(a)} items", f"{len(b)} items")]
-        return [d for k, (x, y) in enumerate(zip(a, b)) for d in diff(x, y, patterns,
-                                                                        path + (f"[{k}]",))]
+        return [d for k, (x, y) in enumerate(zip(a, b))
+                for d in diff(x, y, patterns, path + (f"[{k}]",), nonzero)]
     return [] if a == b and type(a) is type(b) else [(path, a, b)]
 
 
@@ -186,7 +193,10 @@ def compare(a_dir, b_dir, rules):
         if rule.get("volatile_cells"):
             patterns = patterns + cells(da, rule["volatile_cells"]) + cells(
                 db, rule["volatile_cells"])
-        for path, x, y in diff(da, db, patterns):
+        nonzero = parse_fields(rule.get("nonzero", []))
+        if rule.get("nonzero_cells"):
+            nonzero += cells(da, rule["nonzero_cells"]) + cells(db, rule["nonzero_cells"])
+        for path, x, y in diff(da, db, patterns, nonzero=nonzero):
             where = "$" + "".join(t if t.startswith("[") else "." + t for t in path)
             problems.append((rel, f"{where}: {json.dumps(x)[:80]} against {json.dumps(y)[:80]}"))
     return problems, len(a_files | b_files)
@@ -205,6 +215,16 @@ def main(argv):
         return 2
     with open(options["--rules"], encoding="utf-8") as f:
         rules = json.load(f)["rules"]
+    unknown = [r.get("glob") for r in rules if r.get("rule") not in KINDS or not r.get("why")]
+    if unknown:
+        print(f"compare_evidence: rules of an unknown kind or without a reason: {unknown}",
+              file=sys.stderr)
+        return 2
+    for d in args:
+        if not os.path.isfile(os.path.join(d, "traceability.json")):
+            print(f"compare_evidence: {d} is not an evidence folder (no traceability.json)",
+                  file=sys.stderr)
+            return 2
     problems, count = compare(args[0], args[1], rules)
     for rel, what in problems:
         print(f"DIFFERS {rel}: {what}")

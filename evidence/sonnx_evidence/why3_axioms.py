@@ -195,9 +195,9 @@ class AxiomScan:
         return [], row["id"] if row else None
 
     def declared(self, q):
-        """the names a library theory's file declares (all its theories': a superset, used only to
-        undo the printer's numbers), and the `_def`/`_spec` axioms Why3 makes of its definitions;
-        empty when no -L folder of the run holds its file"""
+        """the names the library theory q's own block declares (its axioms and lemmas, and the
+        `_def`/`_spec` axioms Why3 makes of its definitions); empty when no -L folder of the run
+        holds its file"""
         if q not in self.sources:
             parts, names = q.split("."), set()
             folders = [self.lib.base[i + 1] for i, a in enumerate(self.lib.base[:-1]) if a == "-L"]
@@ -205,10 +205,12 @@ class AxiomScan:
                 path = os.path.join(d, *parts[:-1]) + ".mlw"
                 if len(parts) > 1 and os.path.exists(path):
                     with open(path, encoding="utf-8", errors="replace") as f:
-                        for kind, n in _DECLARATION.findall(f.read()):
-                            names.add(n)
-                            if kind in ("predicate", "function", "constant"):
-                                names.update((n + "_def", n + "_spec"))
+                        text = f.read()
+                    block = re.search(r"^\s*theory\s+%s\b(.*?)^end\b" % re.escape(parts[-1]), text,
+                                      re.S | re.M)
+                    for kind, n in _DECLARATION.findall(block.group(1) if block else ""):
+                        names.update((n,) if kind in ("axiom", "lemma") else (n + "_def",
+                                                                               n + "_spec"))
                     break
             self.sources[q] = names
         return self.sources[q]
@@ -218,7 +220,10 @@ class AxiomScan:
         already printed in the same process, and WP prints its tasks in parallel, so the number
         (`is_uint8_def26` in one run, `is_uint8_def29` in the next) is not part of the evidence;
         the longest declared name the printed one extends by digits, else the printed name. Only
-        the recorded list uses it: the register row is matched by the theory, as before"""
+        the recorded list uses it: the register row is matched by the theory, as before. A name
+        that is both declared and a numbered form of a shorter declared one (Cint's lemma
+        is_to_uint and axiom is_to_uint16) is read as declared: the printer would have to number
+        the lemma 16, 32 or 64, and in the runs measured the tasks print no such lemma at all"""
         names = self.declared(q)
         if printed in names:
             return printed

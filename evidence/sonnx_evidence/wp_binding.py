@@ -57,9 +57,12 @@ def runs(work, driver, passes, machdep, limit_args):
 def goals_of(work, name):
     with open(os.path.join(work, f"wp-binding-{name}.txt"), errors="replace") as f:
         log = f.read()
-    # sorted: WP logs its goals in the order its parallel provers finish
-    return dict(sorted((m.group(1), m.group(2) == "Valid")
-                       for m in re.finditer(r"Goal typed_div_element_lemma_(\w+) : (\w+)", log)))
+    # sorted: WP logs its goals in the order its parallel provers finish; a goal logged twice is
+    # proved only when both say Valid
+    goals = {}
+    for m in re.finditer(r"Goal typed_div_element_lemma_(\w+) : (\w+)", log):
+        goals[m.group(1)] = goals.get(m.group(1), True) and m.group(2) == "Valid"
+    return dict(sorted(goals.items()))
 
 
 def verdicts(work):

@@ -11,7 +11,9 @@ text file, a field of a JSON file without a schema that its rule does not make v
 rule kinds: a report table's volatile column and field (and the same column in another section,
 which is compared), a file compared under the schema its rule names, a text file with a volatile
 pattern blanked (and a verdict that is not), a rendering whose content is volatile (but not its
-names); a bundle produced in another checkout folder (its report's evidence_dir and a file naming a
+names); an execution count compared only as zero or not, in a file and in a report cell; two
+folders that are not both evidence folders, and a rule of an unknown kind: exit 2; a bundle
+produced in another checkout folder (its report's evidence_dir and a file naming a
 file of the checkout: the same) and a path that is not the checkout's (a difference). Also: the tokens of
 why3.schema.json's volatile fields are those its "x-volatile" marks name, and every rule of the
 committed rules file is of a known kind, complete and says why."""
@@ -35,7 +37,10 @@ TIMES = {"what": "the prove target", "smoke_tests": False, "wall_s": 300, "cpu_s
 RULES = [{"glob": "wp-log.txt", "rule": "volatile", "why": "prover times"},
          {"glob": "traceability.json", "rule": "json", "volatile": ["$.generated"],
           "volatile_cells": [{"section": "S", "column": "seconds"},
-                             {"section": "S", "field": "campaign.seconds"}], "why": "the date"},
+                             {"section": "S", "field": "campaign.seconds"}],
+          "nonzero_cells": [{"section": "S", "column": "count"}], "why": "the date"},
+         {"glob": "counts.json", "rule": "json", "volatile": [], "nonzero": ["$.f[*].count"],
+          "why": "execution counts"},
          {"glob": "runs/*/*.json", "rule": "schema", "schema": "conformance-*", "why": "times"},
          {"glob": "ctest.xml", "rule": "text", "volatile_patterns": ["\\stime=\"[^\"]*\""],
           "why": "durations"},
@@ -43,7 +48,8 @@ RULES = [{"glob": "wp-log.txt", "rule": "volatile", "why": "prover times"},
 REPORT = {"generated": "2026-01-01T00:00:00Z", "evidence_dir": "/x/one/build/evidence",
           "summary": {"gaps": 0}, "sections": [
     {"title": "S", "tables": [
-        {"caption": "runs", "header": ["name", "seconds", "passed"], "rows": [["a", "1.5", "2/2"]]},
+        {"caption": "runs", "header": ["name", "seconds", "passed", "count"],
+         "rows": [["a", "1.5", "2/2", "12"]]},
         {"caption": "fields", "header": ["field", "value"],
          "rows": [["campaign.seconds", "3.25"], ["conforms", "no"]]}]},
     {"title": "T", "tables": [
@@ -65,6 +71,8 @@ def folder(path):
         json.dump(CONFORMANCE, f)
     text(path, "ctest.xml", "<t name=\"a\" time=\"1.0\"/>\n")
     text(path, "why3.conf", "driver = \"/x/one/proofs/a.drv\"\n")  # the checkout of REPORT
+    with open(os.path.join(path, "counts.json"), "w", encoding="utf-8") as f:
+        json.dump({"f": [{"name": "g", "count": 3}]}, f)
     os.makedirs(os.path.join(path, "html"))
     text(path, "html/a.html", "<p>12</p>")
 
@@ -163,6 +171,15 @@ def main():
             text(b, "why3.conf", "driver = \"/y/two/proofs/a.drv\"\n")), False)
         case("another path", lambda b: text(b, "why3.conf", "driver = \"/y/two/proofs/a.drv\"\n"),
              True, "why3.conf: differs")
+        case("count", lambda b: rewrite(b, "counts.json", lambda d: d["f"][0].update(count=9)),
+             False)
+        case("count to zero", lambda b: rewrite(b, "counts.json", lambda d: d["f"][0].update(
+            count=0)), True, "$.f[0].count")
+        case("count cell", lambda b: rewrite(b, "traceability.json", lambda d: d["sections"][0][
+            "tables"][0]["rows"][0].__setitem__(3, "40")), False)
+        case("count cell to zero", lambda b: rewrite(b, "traceability.json", lambda d: d[
+            "sections"][0]["tables"][0]["rows"][0].__setitem__(3, "0")), True,
+             "$.sections[0].tables[0].rows[0][3]")
         case("rendering", lambda b: text(b, "html/a.html", "<p>13</p>"), False)
         case("rendering missing", lambda b: os.remove(os.path.join(b, "html", "a.html")), True,
              "html/a.html: only in")
@@ -174,6 +191,19 @@ def main():
                   schema.SCHEMAS, r["schema"] + ".schema.json")) for r in rules
                   if r["rule"] == "schema"),
           "every rule of evidence/compare-rules.json is known, complete and says why", rules)
+    with tempfile.TemporaryDirectory() as work:
+        rules_file = os.path.join(work, "rules.json")
+        with open(rules_file, "w", encoding="utf-8") as f:
+            json.dump({"rules": [{"glob": "x", "rule": "loose", "why": "planted"}]}, f)
+        os.makedirs(os.path.join(work, "a"))
+        folder(os.path.join(work, "b"))
+        check(compare_evidence.main(["c", os.path.join(work, "a"), os.path.join(work, "b")]) == 2,
+              "a folder that is not an evidence folder: usage error, never 'no difference'")
+        check(compare_evidence.main(["c", os.path.join(work, "b"), os.path.join(work, "b"),
+                                     "--rules", rules_file]) == 2,
+              "a rule of an unknown kind: usage error")
+        check(compare_evidence.main(["c", os.path.join(work, "b"), os.path.join(work, "b")]) == 0,
+              "an evidence folder against itself: no difference")
     fields = compare_evidence.parse_fields(["$.generated", "$.a[*].b"])
     check(fields == [("generated",), ("a", "[*]", "b")], "the rules' field notation", fields)
     return check.status()

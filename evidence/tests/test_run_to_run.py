@@ -11,11 +11,14 @@ WP proving in parallel:
   one extends by digits, `id_sint161` -> `id_sint16`, and a name the theory does not declare as
   printed.
 - WP logs the driver-binding lemmas in the order its provers finish; wp-binding.json kept that
-  order, and the report's table with it. The goals are now sorted (wp_binding.goals_of).
+  order, and the report's table with it. The goals are now sorted (wp_binding.goals_of); a lemma
+  logged twice is proved only when both verdicts say Valid, whichever comes first.
 A third, found reading the two bundles: llvm-cov names each page of the MC/DC rendering after
 the file's absolute path, so the links structural-coverage.json and coupling.json hold carried the
 checkout's folder; the pages now move to coverage/<path in the checkout>.html
-(coverage.profiles.relocate), their links to the style sheet and script with them.
+(coverage.profiles.relocate), their links to the style sheet and script with them; pages that are
+not under the checkout (another spelling of its path) are an error, never left with links that
+point nowhere.
 Each is checked here on planted input: a theory file and two printings of its axioms with other
 numbers, two logs of the same lemmas in other orders, and an llvm-cov rendering of a checkout."""
 import os
@@ -84,6 +87,13 @@ def main():
         check(logs[0] == logs[1] == [("I1_a_first", True), ("I1_quotient", True),
                                      ("I1_refutes_rounding_up", True)],
               "two logs of the same lemmas in other orders give the same goals", str(logs))
+        for verdicts in (("Valid", "Unknown"), ("Unknown", "Valid")):
+            with open(os.path.join(work, "wp-binding-sanity.txt"), "w", encoding="utf-8") as f:
+                f.write("".join(f"[wp] [{v}] Goal typed_div_element_lemma_I1_twice : {v}\n"
+                                for v in verdicts))
+            got = wp_binding.goals_of(work, "sanity")
+            check(got == {"I1_twice": False}, f"a lemma logged {' then '.join(verdicts)}: not proved",
+                  str(got))
         out, checkout = os.path.join(work, "html"), os.path.join(work, "co", "one")
         page = os.path.join(out, "coverage", checkout.strip("/"), "core", "src", "a.c.html")
         os.makedirs(os.path.dirname(page))
@@ -107,6 +117,13 @@ def main():
               and "core/src/a.c</pre>" in text and checkout not in text and checkout.strip("/")
               not in index and "href='coverage/core/src/a.c.html'" in index,
               "the links follow the pages, and no page names the checkout", text + index)
+        elsewhere = os.path.join(work, "html2")
+        os.makedirs(os.path.join(elsewhere, "coverage", "other", "place"))
+        try:
+            profiles.relocate(elsewhere, checkout)
+            check(False, "pages not under the checkout: refused")
+        except RuntimeError as e:
+            check("not under the checkout" in str(e), "pages not under the checkout: refused")
     return check.status()
 
 

@@ -37,6 +37,13 @@ std::optional<json> read_json(const fs::path& p) {
 }
 
 void check_schemas(Ctx& c, const fs::path& schemas) {
+  // which schema a file is validated against (schema::schema_for): without it the families'
+  // and folders' files would all count as having none, and so go unchecked
+  if (!read_json(schemas.parent_path() / "schema-names.json")) {
+    c.fail("schemas", (schemas.parent_path() / "schema-names.json").generic_string() +
+                          " is missing or not JSON: the files' schemas cannot be named");
+    return;
+  }
   int valid = 0;
   std::vector<std::string> without;
   std::error_code ec;

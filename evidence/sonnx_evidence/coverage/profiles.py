@@ -65,10 +65,15 @@ def relocate(out_dir, root):
     two checkouts in other folders gave pages of other names and the links to them in
     structural-coverage.json and coupling.json differed: the pages move to coverage/core/a.c.html
     and the links to them, and theirs to the style sheet and script, follow"""
-    prefix = os.path.abspath(root).strip("/")
-    old = os.path.join(out_dir, "coverage", prefix)
-    if not os.path.isdir(old):
+    spellings = [os.path.abspath(root).strip("/"), os.path.realpath(root).strip("/")]
+    found = [p for p in spellings if os.path.isdir(os.path.join(out_dir, "coverage", p))]
+    if not found:
+        if os.path.isdir(os.path.join(out_dir, "coverage")):
+            raise RuntimeError(f"llvm-cov's pages are not under the checkout {root} (nor its real "
+                               "path): they cannot be named after their path in it")
         return
+    prefix = found[0]
+    old = os.path.join(out_dir, "coverage", prefix)
     depth = len(prefix.split("/"))
     pages = [os.path.join(here, n) for here, _, names in os.walk(old) for n in names]
     for page in pages:
