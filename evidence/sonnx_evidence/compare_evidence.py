@@ -22,10 +22,10 @@ value, ignoring the fields its schema marks "x-volatile": true (the same fields 
 so a volatile field that one run has and the other lacks is a difference too), and byte for byte
 otherwise. The manifest (manifest.json) lists the hashes of the others and is compared through
 them. Both folders must be evidence folders (a traceability.json), and every rule of a known kind
-with its reason, else exit 2. Two bundles may come from checkouts in other folders: in each file, the path of the checkout
-its bundle was produced in (the report's evidence_dir, <checkout>/build/evidence) is read as
-<checkout> before the comparison. Exit status: 0 no difference but volatile ones, 1 a difference,
-2 usage.
+with its reason, else exit 2. Two bundles may come from checkouts in other folders: in each file,
+the path of the checkout its bundle was produced in (the report's evidence_dir,
+<checkout>/build/evidence) is read as <checkout> before the comparison. Exit status: 0 no
+difference but volatile ones, 1 a difference, 2 usage.
 """
 import json
 import os
@@ -203,17 +203,13 @@ def compare(a_dir, b_dir, rules):
 
 
 def main(argv):
-    args, options = [], {"--rules": RULES_FILE}
-    rest = argv[1:]
-    while rest:
-        if rest[0] in options and len(rest) > 1:
-            options[rest[0]], rest = rest[1], rest[2:]
-        else:
-            args, rest = args + [rest[0]], rest[1:]
+    args, rules_file = argv[1:], RULES_FILE
+    if len(args) == 4 and args[2] == "--rules":
+        rules_file, args = args[3], args[:2]
     if len(args) != 2 or not all(os.path.isdir(d) for d in args):
         print(__doc__.strip().splitlines()[3].strip(), file=sys.stderr)
         return 2
-    with open(options["--rules"], encoding="utf-8") as f:
+    with open(rules_file, encoding="utf-8") as f:
         rules = json.load(f)["rules"]
     unknown = [r.get("glob") for r in rules if r.get("rule") not in KINDS or not r.get("why")]
     if unknown:

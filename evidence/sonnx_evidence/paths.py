@@ -6,5 +6,6 @@ PROOFS = os.path.join(ROOT, "proofs")
 WHY3 = os.path.join(PROOFS, "why3")
 FRAMAC = os.path.join(PROOFS, "frama-c")
 SCHEMAS = os.path.join(ROOT, "evidence", "schemas")
+SCHEMA_NAMES = os.path.join(ROOT, "evidence", "schema-names.json")  # which schema a file has
 REGISTER = os.path.join(ROOT, "spec", "assumptions.json")
 POLICY_FILE = os.path.join(PROOFS, "prover-policy.json")

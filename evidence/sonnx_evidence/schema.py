@@ -16,7 +16,7 @@ import os
 import re
 import sys
 
-from .paths import SCHEMAS
+from .paths import SCHEMA_NAMES as NAMES, SCHEMAS
 
 KEYWORDS = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "properties",
             "required", "additionalProperties", "items", "enum", "const", "minimum", "pattern",
@@ -81,9 +81,6 @@ def validate(doc, schema, root=None, path="$"):
         for k, value in enumerate(doc):
             errors += validate(value, schema["items"], root, f"{path}[{k}]")
     return errors
-
-
-NAMES = os.path.join(os.path.dirname(SCHEMAS), "schema-names.json")
 
 
 def schema_name(evidence_name):

@@ -223,7 +223,7 @@ class AxiomScan:
         the recorded list uses it: the register row is matched by the theory, as before. A name
         that is both declared and a numbered form of a shorter declared one (Cint's lemma
         is_to_uint and axiom is_to_uint16) is read as declared: the printer would have to number
-        the lemma 16, 32 or 64, and in the runs measured the tasks print no such lemma at all"""
+        the lemma 8, 16, 32 or 64, and in the runs measured the tasks print no such lemma at all"""
         names = self.declared(q)
         if printed in names:
             return printed

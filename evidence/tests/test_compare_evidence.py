@@ -13,8 +13,8 @@ which is compared), a file compared under the schema its rule names, a text file
 pattern blanked (and a verdict that is not), a rendering whose content is volatile (but not its
 names); an execution count compared only as zero or not, in a file and in a report cell; two
 folders that are not both evidence folders, and a rule of an unknown kind: exit 2; a bundle
-produced in another checkout folder (its report's evidence_dir and a file naming a
-file of the checkout: the same) and a path that is not the checkout's (a difference). Also: the tokens of
+produced in another checkout folder (its report's evidence_dir and a file naming a file of the
+checkout: the same) and a path that is not the checkout's (a difference). Also: the tokens of
 why3.schema.json's volatile fields are those its "x-volatile" marks name, and every rule of the
 committed rules file is of a known kind, complete and says why."""
 import json

@@ -92,8 +92,8 @@ def main():
                 f.write("".join(f"[wp] [{v}] Goal typed_div_element_lemma_I1_twice : {v}\n"
                                 for v in verdicts))
             got = wp_binding.goals_of(work, "sanity")
-            check(got == {"I1_twice": False}, f"a lemma logged {' then '.join(verdicts)}: not proved",
-                  str(got))
+            check(got == {"I1_twice": False},
+                  f"a lemma logged {' then '.join(verdicts)}: not proved", str(got))
         out, checkout = os.path.join(work, "html"), os.path.join(work, "co", "one")
         page = os.path.join(out, "coverage", checkout.strip("/"), "core", "src", "a.c.html")
         os.makedirs(os.path.dirname(page))

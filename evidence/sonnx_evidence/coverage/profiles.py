@@ -61,8 +61,9 @@ def html(profdata, objects, sources, out_dir, root):
 
 
 def relocate(out_dir, root):
-    """llvm-cov names each page after the file's absolute path (coverage/work/x/core/a.c.html), so
-    two checkouts in other folders gave pages of other names and the links to them in
+    """llvm-cov names each page after the file's absolute path
+    (coverage/<absolute path of the checkout>/core/a.c.html), so two checkouts in other folders
+    gave pages of other names and the links to them in
     structural-coverage.json and coupling.json differed: the pages move to coverage/core/a.c.html
     and the links to them, and theirs to the style sheet and script, follow"""
     spellings = [os.path.abspath(root).strip("/"), os.path.realpath(root).strip("/")]
