@@ -3,6 +3,8 @@
 #include <sonnx/io/semantics.hpp>
 #include <type_traits>
 
+#include "integer_types.hpp"
+
 // [impl->req~T5~1]
 namespace sonnx::io {
 
@@ -56,22 +58,9 @@ DivideResult divide(const OwnedTensor& a, const OwnedTensor& b, Semantics semant
     return result;
   }
   if (semantics == Semantics::openvino_pythondiv) {
-    switch (a.type) {
-      case DataType::int8:
-        floor_adjust<std::int8_t>(a, b, result.c);
-        break;
-      case DataType::int16:
-        floor_adjust<std::int16_t>(a, b, result.c);
-        break;
-      case DataType::int32:
-        floor_adjust<std::int32_t>(a, b, result.c);
-        break;
-      case DataType::int64:
-        floor_adjust<std::int64_t>(a, b, result.c);
-        break;
-      default:
-        break;  // unsigned: floor == truncation; floats: IEEE division in both modes
-    }
+    // Signed integers only. Unsigned: floor == truncation; floats: IEEE division in both modes.
+    with_integer_type(SignedIntegers{}, a.type,
+                      [&](auto element) { floor_adjust<decltype(element)>(a, b, result.c); });
   }
   return result;
 }
