@@ -167,47 +167,46 @@ TEST_CASE("integer decision procedures of every compilation and kernel: quotient
   check_procedures<std::uint64_t>();
 }
 
+namespace {
+
+// One floating-point procedure refusing two calls: A's type code 0 (undefined) fails R3, the first
+// check; all three tensors of another type (`other`, seen through `other_shape` over the same
+// bytes) fail C2. C, filled with `sentinel` (no quotient of a and b), keeps its contents both times
+// (D7).
+template <typename T>
+void check_refusals(CheckedDiv<T> procedure, std::int32_t code, std::int32_t other,
+                    const std::vector<std::int64_t>& other_shape, const std::vector<T>& a,
+                    const std::vector<T>& b, T sentinel, std::int32_t kernel) {
+  const std::vector<std::int64_t> shape{2};
+  std::vector<T> c{sentinel, sentinel};
+  const std::vector<T> untouched = c;
+  sonnx_fault fault{};
+  CHECK(procedure(view(0, shape, a.data()), view(code, shape, b.data()),
+                  view(code, shape, c.data()), a.data(), b.data(), c.data(), kernel,
+                  &fault) == SONNX_NON_NUMERIC_TYPE);
+  CHECK(procedure(view(other, other_shape, a.data()), view(other, other_shape, b.data()),
+                  view(other, other_shape, c.data()), a.data(), b.data(), c.data(), kernel,
+                  &fault) == SONNX_TYPE_MISMATCH);
+  CHECK(c == untouched);
+}
+
+}  // namespace
+
 TEST_CASE("floating-point decision procedures: a failed check and tensors of another type",
           "[R3][C2][D7]") {
-  const std::vector<std::int64_t> shape{2};
-  const std::vector<std::uint16_t> half_a{0x3C00, 0x4000}, half_b{0x4000, 0x4000};
-  std::vector<std::uint16_t> half_c{0x1234, 0x1234};
-  const std::vector<float> fa{1.0F, 2.0F}, fb{2.0F, 2.0F};
-  std::vector<float> fc{9.0F, 9.0F};
-  const std::vector<double> da{1.0, 2.0}, db{2.0, 2.0};
-  std::vector<double> dc{9.0, 9.0};
-  const std::vector<std::int64_t> word_shape{8};  // the same 16 bytes seen as int16 elements
-  sonnx_fault fault{};
-  const std::pair<CheckedDiv<std::uint16_t>, std::int32_t> halves[] = {
-      {sonnx_div_checked_f16, SONNX_TYPE_FLOAT16}, {sonnx_div_checked_bf16, SONNX_TYPE_BFLOAT16}};
-  for (const auto& [procedure, code] : halves) {
-    for (const std::int32_t kernel : {SONNX_KERNEL_SCALAR, SONNX_KERNEL_NONE}) {
-      CHECK(procedure(view(0, shape, half_a.data()), view(code, shape, half_b.data()),
-                      view(code, shape, half_c.data()), half_a.data(), half_b.data(), half_c.data(),
-                      kernel, &fault) == SONNX_NON_NUMERIC_TYPE);
-      CHECK(procedure(view(SONNX_TYPE_INT16, shape, half_a.data()),
-                      view(SONNX_TYPE_INT16, shape, half_b.data()),
-                      view(SONNX_TYPE_INT16, shape, half_c.data()), half_a.data(), half_b.data(),
-                      half_c.data(), kernel, &fault) == SONNX_TYPE_MISMATCH);
-      CHECK(half_c == std::vector<std::uint16_t>{0x1234, 0x1234});
-    }
+  const std::vector<std::int64_t> pair_shape{2};
+  const std::vector<std::int64_t> word_shape{8};  // 16 bytes of two doubles seen as int16 elements
+  for (const std::int32_t kernel : {SONNX_KERNEL_SCALAR, SONNX_KERNEL_NONE}) {
+    const std::vector<std::uint16_t> half_a{0x3C00, 0x4000}, half_b{0x4000, 0x4000};
+    check_refusals<std::uint16_t>(sonnx_div_checked_f16, SONNX_TYPE_FLOAT16, SONNX_TYPE_INT16,
+                                  pair_shape, half_a, half_b, 0x1234, kernel);
+    check_refusals<std::uint16_t>(sonnx_div_checked_bf16, SONNX_TYPE_BFLOAT16, SONNX_TYPE_INT16,
+                                  pair_shape, half_a, half_b, 0x1234, kernel);
   }
-  CHECK(sonnx_div_checked_f32(view(0, shape, fa.data()), view(SONNX_TYPE_FLOAT32, shape, fb.data()),
-                              view(SONNX_TYPE_FLOAT32, shape, fc.data()), fa.data(), fb.data(),
-                              fc.data(), SONNX_KERNEL_SCALAR, &fault) == SONNX_NON_NUMERIC_TYPE);
-  CHECK(sonnx_div_checked_f32(view(SONNX_TYPE_INT32, shape, fa.data()),
-                              view(SONNX_TYPE_INT32, shape, fb.data()),
-                              view(SONNX_TYPE_INT32, shape, fc.data()), fa.data(), fb.data(),
-                              fc.data(), SONNX_KERNEL_SCALAR, &fault) == SONNX_TYPE_MISMATCH);
-  CHECK(fc == std::vector<float>{9.0F, 9.0F});
-  CHECK(sonnx_div_checked_f64(view(0, shape, da.data()), view(SONNX_TYPE_FLOAT64, shape, db.data()),
-                              view(SONNX_TYPE_FLOAT64, shape, dc.data()), da.data(), db.data(),
-                              dc.data(), SONNX_KERNEL_SCALAR, &fault) == SONNX_NON_NUMERIC_TYPE);
-  CHECK(sonnx_div_checked_f64(view(SONNX_TYPE_INT16, word_shape, da.data()),
-                              view(SONNX_TYPE_INT16, word_shape, db.data()),
-                              view(SONNX_TYPE_INT16, word_shape, dc.data()), da.data(), db.data(),
-                              dc.data(), SONNX_KERNEL_SCALAR, &fault) == SONNX_TYPE_MISMATCH);
-  CHECK(dc == std::vector<double>{9.0, 9.0});
+  check_refusals<float>(sonnx_div_checked_f32, SONNX_TYPE_FLOAT32, SONNX_TYPE_INT32, pair_shape,
+                        {1.0F, 2.0F}, {2.0F, 2.0F}, 9.0F, SONNX_KERNEL_SCALAR);
+  check_refusals<double>(sonnx_div_checked_f64, SONNX_TYPE_FLOAT64, SONNX_TYPE_INT16, word_shape,
+                         {1.0, 2.0}, {2.0, 2.0}, 9.0, SONNX_KERNEL_SCALAR);
 }
 
 TEST_CASE("the baseline blocked 64-bit kernels give truncated quotients", "[I1][D9]") {
