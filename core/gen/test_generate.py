@@ -15,6 +15,9 @@ CASES = [
     ("a generated file edited by hand", "core/src/div/kernels/div_kernels.c",
      "c[i] = (int32_t)(a[i] / b[i]);", "c[i] = (int32_t)(a[i] / b[i] + 0);", 1,
      "differ from the templates"),
+    ("a generated proof file edited by hand", "proofs/frama-c/binding_sanity.c",
+     "sonnx_div_domain_int16(-32769, -1)", "sonnx_div_domain_int16(-32768, -1)", 1,
+     "differ from the templates"),
     ("a generated file deleted", "core/src/div/kernels/div_domain_unsigned.c", None, None, 1,
      "differ from the templates"),
     ("the function listing edited", "core/gen/functions.json", '"group": "domain"',
@@ -42,11 +45,17 @@ CASES = [
 
 
 def copy_tree(root, dest):
+    """core/ whole, and each file outside it that a template writes (its #@output lines)."""
     shutil.copytree(os.path.join(root, "core"), os.path.join(dest, "core"),
                     ignore=shutil.ignore_patterns("__pycache__"))
-    os.makedirs(os.path.join(dest, "proofs", "frama-c"))
-    shutil.copy(os.path.join(root, "proofs", "frama-c", "div_element.driver"),
-                os.path.join(dest, "proofs", "frama-c"))
+    templates = os.path.join(root, "core", "gen", "templates")
+    for name in sorted(os.listdir(templates)):
+        with open(os.path.join(templates, name), encoding="utf-8") as f:
+            outputs = [line.split()[1] for line in f if line.startswith("#@output ")]
+        for rel in outputs:
+            if not rel.startswith("core/"):
+                os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
+                shutil.copy(os.path.join(root, rel), os.path.join(dest, rel))
 
 
 def run(dest):
