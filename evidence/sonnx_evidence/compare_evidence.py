@@ -41,23 +41,6 @@ RULES_FILE = os.path.join(ROOT, "evidence", "compare-rules.json")
 KINDS = ("volatile", "json", "schema", "text", "identical")
 
 
-def tokens(schema_doc, root=None, prefix=()):
-    """the volatile fields of a schema as token tuples ('*' any key, '[*]' any item)"""
-    root = schema_doc if root is None else root
-    if "$ref" in schema_doc:
-        return tokens(root["$defs"][schema_doc["$ref"][8:]], root, prefix)
-    if schema_doc.get("x-volatile"):
-        return [prefix]
-    out = []
-    for key, sub in schema_doc.get("properties", {}).items():
-        out += tokens(sub, root, prefix + (key,))
-    if isinstance(schema_doc.get("additionalProperties"), dict):
-        out += tokens(schema_doc["additionalProperties"], root, prefix + ("*",))
-    if "items" in schema_doc:
-        out += tokens(schema_doc["items"], root, prefix + ("[*]",))
-    return out
-
-
 def parse_fields(fields):
     """'$.a.b[*].c' -> ('a', 'b', '[*]', 'c') (the rules file's notation)"""
     return [tuple(t for t in re.findall(r"\[\*\]|\[\d+\]|[^.\[\]]+", f[2:] if f.startswith("$.")
@@ -175,7 +158,7 @@ def compare(a_dir, b_dir, rules):
             patterns = parse_fields(rule["volatile"])
         elif rule["rule"] not in ("identical", "text") and name and os.path.exists(
                 os.path.join(schema.SCHEMAS, name + ".schema.json")):
-            patterns = tokens(schema.load(name))
+            patterns = schema.volatile_fields(schema.load(name))
         else:
             text = rule.get("volatile_patterns", ()) if rule["rule"] == "text" else ()
             if content(pa, checkouts[0], text) != content(pb, checkouts[1], text):
@@ -197,7 +180,7 @@ def compare(a_dir, b_dir, rules):
         if rule.get("nonzero_cells"):
             nonzero += cells(da, rule["nonzero_cells"]) + cells(db, rule["nonzero_cells"])
         for path, x, y in diff(da, db, patterns, nonzero=nonzero):
-            where = "$" + "".join(t if t.startswith("[") else "." + t for t in path)
+            where = schema.field_path(path)
             problems.append((rel, f"{where}: {json.dumps(x)[:80]} against {json.dumps(y)[:80]}"))
     return problems, len(a_files | b_files)
 
