@@ -34,6 +34,7 @@ import sys
 
 from . import schema
 from .evidence_provenance import glob_regex
+from .findings import report
 from .manifest import NAME as MANIFEST
 from .paths import ROOT
 
@@ -205,11 +206,9 @@ def main(argv):
                   file=sys.stderr)
             return 2
     problems, count = compare(args[0], args[1], rules)
-    for rel, what in problems:
-        print(f"DIFFERS {rel}: {what}")
-    print(f"compare_evidence: {count} files, {len(problems)} difference(s) outside the volatile "
-          "fields")
-    return 1 if problems else 0
+    return report([f"DIFFERS {rel}: {what}" for rel, what in problems],
+                  f"compare_evidence: {count} files, {len(problems)} difference(s) outside the "
+                  "volatile fields")
 
 
 if __name__ == "__main__":
