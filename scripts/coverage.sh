@@ -21,11 +21,8 @@
 # evidence folder is $SONNX_EVIDENCE_DIR when set). Exit status 0 when the tests pass and the
 # report is written; the figures themselves are not a gate.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-evidence="${SONNX_EVIDENCE_DIR:-$root/build/evidence}"
+source "$(dirname "${BASH_SOURCE[0]}")/evidence-env.sh"  # root (working folder), evidence, jobs
 build="$root/build-coverage"
-jobs="${SONNX_JOBS:-2}"
 command -v gcovr >/dev/null || { echo "coverage.sh: gcovr not found (apt-get install gcovr)" >&2; exit 2; }
 
 start=$SECONDS

@@ -24,12 +24,9 @@
 # formal-coverage.json, coupling.json; `reduced` writes structural-coverage-reduced.json.
 # Exit status 1 when a gap is unresolved, a justification's check fails or any step fails.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-evidence="${SONNX_EVIDENCE_DIR:-$root/build/evidence}"
+source "$(dirname "${BASH_SOURCE[0]}")/evidence-env.sh"  # root (working folder), evidence, jobs
 build="$root/build-mcdc"
 runs="$build/mcdc-runs"
-jobs="${SONNX_JOBS:-2}"
 mode="${1:?usage: structural-coverage.sh runs|evidence|reduced|reduced-check}"
 export PYTHONPATH="$root/evidence${PYTHONPATH:+:$PYTHONPATH}"
 # The library's files (the folders of the analysis) and the C-subset files, which CMake lists

@@ -14,38 +14,25 @@ link: the library linking sonnx_io) and must then fail: the test command runs ea
 usage: core_stands_alone.py --root ROOT --build BUILD [--plant include|link]
 """
 import argparse
-import json
 import os
-import shlex
 import subprocess
 import sys
 import tempfile
+
+# The build's compile commands, read as the stack bound reads them.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "scripts", "coding-standard"))
+import compile_commands  # noqa: E402
 
 # The targets the library may link: its own, and the build options every target shares.
 ALLOWED_LINKS = {"sonnx_div_internal", "sonnx::div_internal", "sonnx_build_flags",
                  "sonnx_fuzz_coverage", "sonnx_div_routes_avx2"}
 
 
-def compile_commands(build):
-    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
-        return json.load(f)
-
-
 def dependencies(entry):
     """The files the compiler opens for one compile command (-MM: user headers only)."""
-    args = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
-    kept = []
-    skip = False
-    for a in args:
-        if skip:
-            skip = False
-            continue
-        if a in ("-o", "-MF", "-MT", "-MQ"):
-            skip = True
-            continue
-        if a in ("-c", "-MD", "-MMD") or a.startswith(("-o", "-MF")):
-            continue
-        kept.append(a)
+    kept = [a for a in compile_commands.without_outputs(compile_commands.arguments(entry))
+            if a != "-c"]
     out = subprocess.run(kept + ["-MM", "-MG"], cwd=entry["directory"], capture_output=True,
                          text=True, check=False)
     if out.returncode != 0:
@@ -58,7 +45,7 @@ def dependencies(entry):
 
 def include_faults(root, build, planted):
     core = os.path.join(root, "core") + os.sep
-    entries = [e for e in compile_commands(build)
+    entries = [e for e in compile_commands.entries(build)
                if os.path.normpath(os.path.join(e["directory"], e["file"])).startswith(core)
                and os.sep + "tests" + os.sep not in e["file"]]
     if planted:

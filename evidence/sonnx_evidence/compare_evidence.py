@@ -34,28 +34,12 @@ import sys
 
 from . import schema
 from .evidence_provenance import glob_regex
+from .findings import report
 from .manifest import NAME as MANIFEST
 from .paths import ROOT
 
 RULES_FILE = os.path.join(ROOT, "evidence", "compare-rules.json")
 KINDS = ("volatile", "json", "schema", "text", "identical")
-
-
-def tokens(schema_doc, root=None, prefix=()):
-    """the volatile fields of a schema as token tuples ('*' any key, '[*]' any item)"""
-    root = schema_doc if root is None else root
-    if "$ref" in schema_doc:
-        return tokens(root["$defs"][schema_doc["$ref"][8:]], root, prefix)
-    if schema_doc.get("x-volatile"):
-        return [prefix]
-    out = []
-    for key, sub in schema_doc.get("properties", {}).items():
-        out += tokens(sub, root, prefix + (key,))
-    if isinstance(schema_doc.get("additionalProperties"), dict):
-        out += tokens(schema_doc["additionalProperties"], root, prefix + ("*",))
-    if "items" in schema_doc:
-        out += tokens(schema_doc["items"], root, prefix + ("[*]",))
-    return out
 
 
 def parse_fields(fields):
@@ -175,7 +159,7 @@ def compare(a_dir, b_dir, rules):
             patterns = parse_fields(rule["volatile"])
         elif rule["rule"] not in ("identical", "text") and name and os.path.exists(
                 os.path.join(schema.SCHEMAS, name + ".schema.json")):
-            patterns = tokens(schema.load(name))
+            patterns = schema.volatile_fields(schema.load(name))
         else:
             text = rule.get("volatile_patterns", ()) if rule["rule"] == "text" else ()
             if content(pa, checkouts[0], text) != content(pb, checkouts[1], text):
@@ -197,7 +181,7 @@ def compare(a_dir, b_dir, rules):
         if rule.get("nonzero_cells"):
             nonzero += cells(da, rule["nonzero_cells"]) + cells(db, rule["nonzero_cells"])
         for path, x, y in diff(da, db, patterns, nonzero=nonzero):
-            where = "$" + "".join(t if t.startswith("[") else "." + t for t in path)
+            where = schema.field_path(path)
             problems.append((rel, f"{where}: {json.dumps(x)[:80]} against {json.dumps(y)[:80]}"))
     return problems, len(a_files | b_files)
 
@@ -222,11 +206,9 @@ def main(argv):
                   file=sys.stderr)
             return 2
     problems, count = compare(args[0], args[1], rules)
-    for rel, what in problems:
-        print(f"DIFFERS {rel}: {what}")
-    print(f"compare_evidence: {count} files, {len(problems)} difference(s) outside the volatile "
-          "fields")
-    return 1 if problems else 0
+    return report([f"DIFFERS {rel}: {what}" for rel, what in problems],
+                  f"compare_evidence: {count} files, {len(problems)} difference(s) outside the "
+                  "volatile fields")
 
 
 if __name__ == "__main__":

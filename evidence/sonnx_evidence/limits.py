@@ -18,6 +18,7 @@ import json
 import os
 import sys
 
+from .findings import report
 from .paths import PROOFS
 
 LIMITS_FILE = os.path.join(PROOFS, "prover-limits.json")
@@ -88,11 +89,9 @@ def main(argv):
     from . import why3_record, wp_replay  # pylint: disable=import-outside-toplevel
     uses = list(why3_record.recorded_uses()) + list(wp_replay.recorded_uses())
     bad = over(uses)
-    for what, label, used, limit in bad:
-        print(f"OVER THE MARGIN: {what}: {label} used {used} of its limit {limit} "
-              f"(more than 1/{margin()})")
-    print(f"limits: {len(uses)} recorded uses, {len(bad)} over the limit / {margin()}")
-    return 1 if bad else 0
+    return report([f"OVER THE MARGIN: {what}: {label} used {used} of its limit {limit} "
+                   f"(more than 1/{margin()})" for what, label, used, limit in bad],
+                  f"limits: {len(uses)} recorded uses, {len(bad)} over the limit / {margin()}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import json
 import os
 import sys
 
+from .findings import report
 from .paths import POLICY_FILE, ROOT  # noqa: F401 (ROOT: for the callers)
 
 
@@ -120,14 +121,10 @@ def main(argv):
         print("usage: python3 -m sonnx_evidence.policy recheck [--policy FILE] EVIDENCE.json...",
               file=sys.stderr)
         return 2
-    bad = 0
-    for path in args[1:]:
-        for name, recorded, expected in recheck(path):
-            bad += 1
-            print(f"DISAGREES {os.path.basename(path)} {name}: recorded accepted={recorded}, the "
-                  f"policy gives {expected}")
-    print(f"policy recheck: {bad} goal(s) whose recorded acceptance the policy does not give")
-    return 1 if bad else 0
+    bad = [f"DISAGREES {os.path.basename(path)} {name}: recorded accepted={recorded}, the policy "
+           f"gives {expected}" for path in args[1:] for name, recorded, expected in recheck(path)]
+    return report(bad, f"policy recheck: {len(bad)} goal(s) whose recorded acceptance the policy "
+                       "does not give")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ and nothing else: type (a name or a list of names), properties, required, additi
 (false or a schema), items, minItems, enum, const, minimum, pattern, $ref to "#/$defs/NAME". A schema with a
 keyword outside the subset is refused (the validator does not silently skip what it does not
 understand). "x-volatile": true marks a field whose value depends on the run (times, dates, load,
-machine): ignored by validation, read by the comparison of two evidence folders (volatile_paths).
+machine): ignored by validation, read by the comparison of two evidence folders (volatile_fields).
 The C++ report validates with the same subset (traceability/src/schema.cpp).
 
   python3 -m sonnx_evidence.schema FILE.json [SCHEMA.json]   validates one file (the schema by
@@ -124,21 +124,32 @@ def write(path, doc, indent=1, name=None):
         f.write("\n")
 
 
-def volatile_paths(schema, root=None, prefix="$"):
-    """the paths of the fields a schema marks volatile ('*' for any key or item)"""
+def volatile_fields(schema, root=None, prefix=()):
+    """the fields a schema marks volatile, each as a tuple of tokens: its keys, '*' for any key,
+    '[*]' for any item"""
     root = schema if root is None else root
     if "$ref" in schema:
-        return volatile_paths(root["$defs"][schema["$ref"][8:]], root, prefix)
+        return volatile_fields(root["$defs"][schema["$ref"][8:]], root, prefix)
     if schema.get("x-volatile"):
         return [prefix]
     out = []
     for key, sub in schema.get("properties", {}).items():
-        out += volatile_paths(sub, root, f"{prefix}.{key}")
+        out += volatile_fields(sub, root, prefix + (key,))
     if isinstance(schema.get("additionalProperties"), dict):
-        out += volatile_paths(schema["additionalProperties"], root, f"{prefix}.*")
+        out += volatile_fields(schema["additionalProperties"], root, prefix + ("*",))
     if "items" in schema:
-        out += volatile_paths(schema["items"], root, f"{prefix}[*]")
+        out += volatile_fields(schema["items"], root, prefix + ("[*]",))
     return out
+
+
+def field_path(tokens):
+    """a field's tokens written as its path: ('a', '[*]', 'b') -> '$.a[*].b'"""
+    return "$" + "".join(t if t.startswith("[") else "." + t for t in tokens)
+
+
+def volatile_paths(schema):
+    """the paths of the fields a schema marks volatile ('*' for any key or item)"""
+    return [field_path(f) for f in volatile_fields(schema)]
 
 
 def main(argv):

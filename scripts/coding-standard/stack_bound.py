@@ -35,6 +35,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import coding_standard  # noqa: E402
+import compile_commands  # noqa: E402
 
 NODE = re.compile(r'^node: \{ title: "(?P<title>[^"]*)" label: "(?P<label>(?:[^"\\]|\\.)*)"'
                   r'(?P<rest>.*)\}$')
@@ -70,12 +71,10 @@ def library_commands(build, target_dir):
     core/src/CMakeFiles/sonnx_div.dir/...`), Unix Makefiles from the target's folder (`-o
     CMakeFiles/sonnx_div.dir/...` in BUILD/core/src); entries give `command` or `arguments`."""
     build = os.path.abspath(build)
-    with open(os.path.join(build, "compile_commands.json"), encoding="utf-8") as f:
-        entries = json.load(f)
     target = os.path.normpath(os.path.join(build, target_dir)) + os.sep
     chosen = []
-    for entry in entries:
-        args = shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
+    for entry in compile_commands.entries(build):
+        args = compile_commands.arguments(entry)
         directory = os.path.join(build, entry.get("directory", build))
         if object_path(args, directory).startswith(target):
             chosen.append((directory, args, entry["file"]))
@@ -87,19 +86,9 @@ def compile_for_analysis(commands, scratch):
     for index, (directory, args, source) in enumerate(commands):
         while args and os.path.basename(args[0]) in ("ccache", "sccache", "distcc"):
             args = args[1:]
-        kept, skip = [], False
-        for arg in args:
-            if skip:
-                skip = False
-                continue
-            if arg in ("-o", "-MF", "-MT", "-MQ"):
-                skip = True
-                continue
-            if arg in ("-MD", "-MMD"):
-                continue
-            kept.append(arg)
         unit = os.path.join(scratch, f"unit{index}")
-        kept += ["-fstack-usage", "-fcallgraph-info=su", "-ffunction-sections", "-o", unit + ".o"]
+        kept = compile_commands.without_outputs(args) + [
+            "-fstack-usage", "-fcallgraph-info=su", "-ffunction-sections", "-o", unit + ".o"]
         subprocess.run(kept, cwd=directory, check=True)
         units.append((unit, source, kept))
     return units
