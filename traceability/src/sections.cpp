@@ -1,5 +1,6 @@
 // Report sections read from evidence files that other campaigns write: runtime conformance,
-// coding standard and stack bounds, WP smoke tests; and the prover-policy figures of the proofs.
+// coding standard and stack bounds, WP smoke tests and driver bindings; and the helpers of every
+// section (sections_common.hpp). Their table, in the report's order: sections_table.cpp.
 // The files' schemas grow; the sections render what they find as tables and judge only the few
 // fields their verdict rests on. An absent file is shown as "not run", never as a pass.
 #include <algorithm>

@@ -1,6 +1,7 @@
 // The report's sections, in the order the report shows them: each one's fixed metadata (its id,
 // title, evidence file(s) and what it shows), said once, and the function that judges its files.
 #include <sonnx/trace/trace.hpp>
+#include <utility>
 
 #include "sections_common.hpp"
 
@@ -112,7 +113,7 @@ void add_sections(Report& rep) {
     s.id = row.id;
     s.title = row.title;
     s.files = row.files;
-    s.run = true;
+    s.run = true;  // until it finds its files absent
     s.explanation = row.explanation;
     row.judge(s, rep);
     rep.sections.push_back(std::move(s));
