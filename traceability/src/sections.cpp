@@ -1,5 +1,6 @@
 // Report sections read from evidence files that other campaigns write: runtime conformance,
-// coding standard and stack bounds, WP smoke tests; and the prover-policy figures of the proofs.
+// coding standard and stack bounds, WP smoke tests and driver bindings; and the helpers of every
+// section (sections_common.hpp). Their table, in the report's order: sections_table.cpp.
 // The files' schemas grow; the sections render what they find as tables and judge only the few
 // fields their verdict rests on. An absent file is shown as "not run", never as a pass.
 #include <algorithm>
@@ -110,16 +111,6 @@ void record_tables(Section& s, const ordered& obj, const std::string& prefix, in
   }
 }
 
-Section section(std::string id, std::string title, std::string files, std::string explanation) {
-  Section s;
-  s.id = std::move(id);
-  s.title = std::move(title);
-  s.files = std::move(files);
-  s.run = true;
-  s.explanation = std::move(explanation);
-  return s;
-}
-
 // Marks the section failed and records why in the report (a gap, or a warning when !issue.gap).
 void fail(Section& s, Report& rep, Issue issue) {
   s.bad = true;
@@ -190,43 +181,38 @@ void conformance_rows(const ordered& j, std::vector<std::string>& path, Table& t
   }
 }
 
-Section conformance(Report& rep) {
-  Section s = sec::section(
-      "conformance", "Runtime conformance", "conformance-onnxruntime.json",
-      "A deployed ONNX runtime against the verified reference, bit for bit, per type and "
-      "requirement; "
-      "each finding has a minimal reproducer (model and input files) beside the evidence file. The "
-      "findings are properties of the runtime, reported as they are: they are not gaps of this "
-      "project.");
-  const auto j = sec::open_section(s, rep);
-  if (!j) return s;
-  s.tables.push_back(sec::fields("Runtime and campaign", *j));
+}  // namespace
+
+namespace sec {
+
+void conformance(Section& s, Report& rep, const ordered& j) {
+  s.tables.push_back(sec::fields("Runtime and campaign", j));
   Table t;
   t.caption = "Per type and requirement";
   t.header = {"type",   "requirement", "cases", "mismatches",
               "errors", "crashes",     "hangs", "unsupported"};
   std::map<std::string, double> sum;
   std::vector<std::string> path;
-  conformance_rows(*j, path, t, sum);
+  conformance_rows(j, path, t, sum);
   s.tables.push_back(t);
   std::map<std::string, std::uint64_t> kinds;
   std::size_t findings = 0;
-  if (j->contains("findings") && (*j)["findings"].is_array()) {
-    findings = (*j)["findings"].size();
+  if (j.contains("findings") && j["findings"].is_array()) {
+    findings = j["findings"].size();
     // The campaign lists a capped number of findings with reproducers and counts all of them.
-    if (j->contains("findings_total") && (*j)["findings_total"].is_number())
-      findings = (*j)["findings_total"].get<std::size_t>();
-    const auto& counted = j->contains("findings_per_type_requirement_kind")
-                              ? (*j)["findings_per_type_requirement_kind"]
+    if (j.contains("findings_total") && j["findings_total"].is_number())
+      findings = j["findings_total"].get<std::size_t>();
+    const auto& counted = j.contains("findings_per_type_requirement_kind")
+                              ? j["findings_per_type_requirement_kind"]
                               : ordered();
     if (counted.is_object() && !counted.empty()) {  // keys "type/requirement/kind"
       for (const auto& [key, n] : counted.items())
         kinds[key.substr(key.rfind('/') + 1)] += n.is_number() ? n.get<std::uint64_t>() : 0;
     } else {
-      for (const auto& f : (*j)["findings"])
+      for (const auto& f : j["findings"])
         ++kinds[f.is_object() && f.contains("kind") ? sec::cell(f["kind"]) : "?"];
     }
-    s.tables.push_back(sec::records("Findings", (*j)["findings"]));
+    s.tables.push_back(sec::records("Findings", j["findings"]));
   }
   std::string by_kind;
   for (const auto& [k, n] : kinds)
@@ -243,18 +229,11 @@ Section conformance(Report& rep) {
     s.bad = true;
   }
   sec::more_runtimes(s, rep);
-  return s;
 }
 
 // --- coding standard (coding-standard.json) and stack bounds (stack.json)
 // -------------------------
-Section coding_standard(Report& rep) {
-  Section s = sec::section(
-      "coding-standard", "Coding standard", "coding-standard.json, stack.json",
-      "The restricted-C++ rules of the library, the checks run (tool, version, files), their "
-      "findings, the "
-      "deviations of the register, and the worst-case stack bound per public API function from the "
-      "call graph (which must be acyclic: no recursion).");
+void coding_standard(Section& s, Report& rep) {
   std::vector<std::string> verdicts;
   bool any = false;
   for (const std::string name : {"coding-standard.json", "stack.json"}) {
@@ -327,33 +306,23 @@ Section coding_standard(Report& rep) {
   }
   s.run = any;
   for (const auto& v : verdicts) s.verdict += (s.verdict.empty() ? "" : "; ") + v;
-  return s;
 }
 
 // --- WP smoke tests (wp-smoke.json)
 // ---------------------------------------------------------------
-Section wp_smoke(Report& rep) {
-  Section s =
-      sec::section("wp-smoke", "WP smoke tests", "wp-smoke.json",
-                   "Frama-C/WP's smoke tests (-wp-smoke-tests) try to prove that each "
-                   "function's preconditions, loops "
-                   "and branches are unreachable; a proved smoke goal means an inconsistent "
-                   "contract or dead code, which "
-                   "would make the function's other proofs vacuous.");
-  const auto j = sec::open_section(s, rep);
-  if (!j) return s;
+void wp_smoke(Section& s, Report& rep, const ordered& j) {
   double goals = 0;
   double unreachable = 0;
   std::size_t functions = 0;
-  if (j->contains("functions") && (*j)["functions"].is_array()) {
-    for (const auto& f : (*j)["functions"]) {
+  if (j.contains("functions") && j["functions"].is_array()) {
+    for (const auto& f : j["functions"]) {
       ++functions;
       goals += sec::number(f, "smoke_goals");
       unreachable += sec::number(f, "unreachable_found");
     }
   }
-  s.tables.push_back(sec::fields("Run", *j));
-  sec::record_tables(s, *j, "");
+  s.tables.push_back(sec::fields("Run", j));
+  sec::record_tables(s, j, "");
   s.verdict = std::to_string(functions) + " functions, " + sec::count_text(goals) +
               " smoke goals, " + sec::count_text(unreachable) + " unreachable points found";
   if (functions == 0) {
@@ -366,25 +335,13 @@ Section wp_smoke(Report& rep) {
                         " smoke goals proved: dead code or inconsistent contracts",
                     s.files, true});
   }
-  return s;
 }
 
 // --- WP driver bindings (wp-binding.json)
 // ----------------------------------------------------------
-Section wp_binding(Report& rep) {
-  Section s = sec::section(
-      "wp-binding", "WP driver bindings", "wp-binding.json",
-      "Sanity lemmas through the ACSL symbols of the kernel contracts: for each tested "
-      "binding a case "
-      "that must hold and one that must be refuted, both proved with the real driver; and, "
-      "for each driver "
-      "fault of the fault table (for example a and b swapped), the negations of holding "
-      "cases proved "
-      "against the faulty driver, which shows by proof that the fault is detected.");
-  const auto j = sec::open_section(s, rep);
-  if (!j) return s;
-  if (j->contains("sanity") && (*j)["sanity"].is_object()) {
-    const auto& r = (*j)["sanity"];
+void wp_binding(Section& s, Report& rep, const ordered& j) {
+  if (j.contains("sanity") && j["sanity"].is_object()) {
+    const auto& r = j["sanity"];
     Table t;
     t.caption = "Sanity lemmas (real driver)";
     t.header = {"lemma", "proved"};
@@ -395,12 +352,12 @@ Section wp_binding(Report& rep) {
     s.verdict = "sanity " + sec::count_text(sec::number(r, "proved")) + "/" +
                 sec::count_text(sec::number(r, "total")) + " proved";
   }
-  if (j->contains("faults") && (*j)["faults"].is_array()) {
+  if (j.contains("faults") && j["faults"].is_array()) {
     Table t;
     t.caption = "Driver faults of the fault table (killed when every killer is proved)";
     t.header = {"fault", "killers", "killed"};
     std::size_t killed = 0;
-    for (const auto& f : (*j)["faults"]) {
+    for (const auto& f : j["faults"]) {
       std::string killers;
       if (f.contains("killers") && f["killers"].is_object())
         for (const auto& [name, ok] : f["killers"].items())
@@ -416,25 +373,13 @@ Section wp_binding(Report& rep) {
     s.verdict += (s.verdict.empty() ? "" : "; ") + std::to_string(killed) + "/" +
                  std::to_string(t.rows.size()) + " driver faults killed";
   }
-  if (!(j->contains("ok") && (*j)["ok"].is_boolean() && (*j)["ok"].get<bool>())) {
+  if (!(j.contains("ok") && j["ok"].is_boolean() && j["ok"].get<bool>())) {
     sec::fail(s, rep,
               Issue{"wp-binding", "a WP driver-binding sanity lemma or mutant killer is not proved",
                     s.files, true});
   }
-  return s;
 }
-// --- prover policy (verdicts and accepted fields of why3.json and wp-report.json)
-}  // namespace
 
-void add_sections(Report& rep) {
-  rep.sections.push_back(sec::prover_policy(rep));
-  rep.sections.push_back(wp_smoke(rep));
-  rep.sections.push_back(wp_binding(rep));
-  rep.sections.push_back(coding_standard(rep));
-  rep.sections.push_back(conformance(rep));
-  rep.sections.push_back(sec::platforms(rep));
-  rep.sections.push_back(sec::tool_qualification(rep));
-  sec::coverage_sections(rep);
-}
+}  // namespace sec
 
 }  // namespace trace

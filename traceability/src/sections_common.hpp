@@ -1,5 +1,5 @@
-// Helpers of the report sections (sections.cpp, sections_policy.cpp, sections_runtimes.cpp):
-// internal.
+// Helpers of the report sections (sections.cpp, sections_policy.cpp, sections_runtimes.cpp,
+// sections_tools.cpp, sections_coverage.cpp; their table: sections_table.cpp): internal.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -27,23 +27,33 @@ Table records(const std::string& caption, const ordered& arr);
 Table fields(const std::string& caption, const ordered& obj);
 // Every array of objects in obj (and one level down) as a table.
 void record_tables(Section& s, const ordered& obj, const std::string& prefix, int depth = 0);
-Section section(std::string id, std::string title, std::string files, std::string explanation);
 // Marks the section failed and records why in the report (a gap, or a warning when !issue.gap).
 void fail(Section& s, Report& rep, Issue issue);
 // Reads the section's file; when it is absent ("not run", a warning) or unreadable (a gap), says
 // so in the section and returns nothing.
 std::optional<ordered> open_section(Section& s, Report& rep);
 
-// The sections of sections_policy.cpp.
-Section prover_policy(Report& rep);
-Section platforms(Report& rep);
+// The sections, each judging its evidence into s, which holds its row of the table of sections
+// (sections_table.cpp): id, title, files, explanation. Those of one file get its JSON j (read by
+// open_section); the others read their files themselves.
+// sections.cpp
+void wp_smoke(Section& s, Report& rep, const ordered& j);
+void wp_binding(Section& s, Report& rep, const ordered& j);
+void coding_standard(Section& s, Report& rep);
+void conformance(Section& s, Report& rep, const ordered& j);
+// sections_policy.cpp
+void prover_policy(Section& s, Report& rep);
+void platforms(Section& s, Report& rep, const ordered& j);
 // The runtime-conformance section's optional files (sections_runtimes.cpp): onnxruntime-web, the
 // two runtimes compared, the C-function adapter's examples.
 void more_runtimes(Section& s, Report& rep);
 // sections_tools.cpp
-Section tool_qualification(Report& rep);
+void tool_qualification(Section& s, Report& rep);
 // The structural-coverage, formal-analysis coverage, coupling and Eva sections
 // (sections_coverage.cpp).
-void coverage_sections(Report& rep);
+void structural(Section& s, Report& rep, const ordered& j);
+void formal(Section& s, Report& rep, const ordered& j);
+void coupling(Section& s, Report& rep, const ordered& j);
+void eva(Section& s, Report& rep, const ordered& j);
 
 }  // namespace trace::sec

@@ -54,18 +54,13 @@ std::optional<std::vector<std::string>> recheck(const Report& rep, const std::st
 
 }  // namespace
 
-Section prover_policy(Report& rep) {
+void prover_policy(Section& s, Report& rep) {
   std::string error;
   const std::string rule =
       policy_rule(rep.options.source_root / "proofs" / "prover-policy.json", &error);
-  Section s = sec::section(
-      "prover-policy", "Prover policy", "why3.json, wp-report.json, proofs/prover-policy.json",
-      "A goal counts as proved only when the prover policy (proofs/prover-policy.json) accepts it "
-      "(field accepted, recomputed from the recorded verdicts by the policy's one implementation, "
-      "sonnx_evidence.policy): " +
-          (rule.empty() ? std::string("the policy file is missing") : rule) +
-          " Why3 counts goals, WP counts properties (a property holds one or more goals). Valid "
-          "verdicts per prover, and the goals and properties that only one prover proved.");
+  const std::size_t at = s.explanation.find("{rule}");
+  if (at != std::string::npos)
+    s.explanation.replace(at, 6, rule.empty() ? std::string("the policy file is missing") : rule);
   if (rule.empty())
     sec::fail(s, rep,
               Issue{"prover-policy", "proofs/prover-policy.json unreadable: " + error,
@@ -149,7 +144,6 @@ Section prover_policy(Report& rep) {
       s.tables.push_back(sec::fields(std::string(name) + " policy", (*j)["policy"]));
   }
   for (const auto& v : verdict) s.verdict += (s.verdict.empty() ? "" : "; ") + v;
-  return s;
 }
 
 // --- platforms (platforms.json)
@@ -158,17 +152,7 @@ Section prover_policy(Report& rep) {
 // and test group the cases, mismatches and kernels; the NaN bits each target produced and the
 // differences between targets (reported, not judged: SD-9); platform facts that break an assumption
 // (subnormals flushed) are named in the verdict.
-Section platforms(Report& rep) {
-  Section s = sec::section(
-      "platforms", "Platforms", "platforms.json",
-      "The library built for other processors with their toolchain files and run there "
-      "(docs/platforms.md). QEMU runs its own model of each processor's floating point: a result "
-      "under emulation is evidence about the compiled code, not the silicon; the bare-metal image "
-      "is "
-      "meant to be rerun on the real chip (AS-PLAT-5). NaN bits differ between targets and are "
-      "reported, not compared (docs/spec-defects.md SD-9).");
-  const auto j = sec::open_section(s, rep);
-  if (!j) return s;
+void platforms(Section& s, Report& rep, const ordered& j) {
   Table targets, groups, nans, facts;
   targets.caption = "Targets";
   targets.header = {"target",
@@ -192,7 +176,7 @@ Section platforms(Report& rep) {
   facts.header = {"target",        "fast-path instruction set", "big endian",
                   "pointer bytes", "FLT_EVAL_METHOD",           "subnormals kept"};
   std::vector<std::string> failed, flushing;
-  for (const auto& t : (*j)["targets"]) {
+  for (const auto& t : j["targets"]) {
     const std::string name = sec::cell(t["target"]);
     const ordered& test = t["platform_test"];
     const ordered totals = test.contains("totals") ? test["totals"] : ordered::object();
@@ -246,8 +230,8 @@ Section platforms(Report& rep) {
                             sec::cell(f["flt_eval_method"]), kept});
     }
   }
-  if (j->contains("nan_results_by_type"))
-    for (const auto& [type, per_target] : (*j)["nan_results_by_type"].items())
+  if (j.contains("nan_results_by_type"))
+    for (const auto& [type, per_target] : j["nan_results_by_type"].items())
       for (const auto& [target, r] : per_target.items())
         nans.rows.push_back({type, target, sec::cell(r["zero_by_zero"]["proved"]),
                              sec::cell(r["zero_by_zero"]["fastest"]),
@@ -257,9 +241,9 @@ Section platforms(Report& rep) {
   s.tables.push_back(facts);
   s.tables.push_back(groups);
   s.tables.push_back(nans);
-  if (j->contains("differences_between_targets"))
+  if (j.contains("differences_between_targets"))
     s.tables.push_back(sec::records("Differences between targets (reported, not filtered)",
-                                    (*j)["differences_between_targets"]));
+                                    j["differences_between_targets"]));
   std::string failing, flushed;
   for (const auto& n : failed) failing += (failing.empty() ? "" : ", ") + n;
   for (const auto& n : flushing) flushed += (flushed.empty() ? "" : ", ") + n;
@@ -269,7 +253,6 @@ Section platforms(Report& rep) {
                                 : "; AS-PLAT-6 broken (subnormals flushed) on " + flushed);
   if (!failed.empty() || !flushing.empty() || targets.rows.empty())
     sec::fail(s, rep, Issue{"platforms", "Platforms: " + s.verdict, s.files, true});
-  return s;
 }
 
 }  // namespace trace::sec

@@ -55,16 +55,8 @@ std::string evidence_verdict(const fs::path& file) {
 
 }  // namespace
 
-Section tool_qualification(Report& rep) {
+void tool_qualification(Section& s, Report& rep) {
   const fs::path data = rep.options.source_root / "evidence" / "tool-requirements.json";
-  Section s = section(
-      "tool-qualification", "Tool qualification", "evidence/tool-requirements.json, ctest-*.xml",
-      "The operational requirements of the verification tools this project wrote (what each "
-      "must accept, reject and report), each with the tests that show it (the planted faults "
-      "among them) and their verdicts in this run, and each tool's version: the commit and the "
-      "hash of its files. A requirement without a passing test is a gap. The third-party tools "
-      "(Why3, the provers, Frama-C, the compilers) are registered assumptions (AS-TOOL-1, "
-      "AS-TOOL-2).");
   std::string error;
   const auto j = read_json(data, &error);
   if (!j) {
@@ -74,7 +66,7 @@ Section tool_qualification(Report& rep) {
          error.empty() ? Issue{"not-run", "Tool qualification not run: no tool requirements",
                                s.files, false}
                        : Issue{"tool-qualification", error, s.files, true});
-    return s;
+    return;
   }
   std::vector<std::string> errors;
   try {
@@ -91,7 +83,7 @@ Section tool_qualification(Report& rep) {
   if (!errors.empty()) {
     fail(s, rep, Issue{"tool-qualification", "tool-requirements.json: " + errors.front(),
                        s.files, true});
-    return s;
+    return;
   }
   std::size_t junit = 0;
   const auto verdicts = ctest_verdicts(rep.options.evidence_dir, &junit);
@@ -149,7 +141,6 @@ Section tool_qualification(Report& rep) {
               " tool requirements shown by passing tests (" + std::to_string(junit) +
               " CTest record(s))";
   s.bad = shown != total;
-  return s;
 }
 
 }  // namespace trace::sec

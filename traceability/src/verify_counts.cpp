@@ -26,18 +26,18 @@ struct Tally {
     for (const auto& k : path) {
       where += "." + k;
       if (!v->is_object() || !v->contains(k)) {
-        c.fail("counts", where + " is missing (it should be " + std::to_string(counted) + ")");
-        ++wrong;
+        fail(where + " is missing (it should be " + std::to_string(counted) + ")");
         return;
       }
       v = &(*v)[k];
     }
     ++checked;
-    if (!v->is_number_integer() || v->get<long long>() != counted) {
-      c.fail("counts", where + " is " + v->dump() + ", the records it counts give " +
-                           std::to_string(counted));
-      ++wrong;
-    }
+    if (!v->is_number_integer() || v->get<long long>() != counted)
+      fail(where + " is " + v->dump() + ", the records it counts give " + std::to_string(counted));
+  }
+  void fail(const std::string& text) {
+    c.fail("counts", text);
+    ++wrong;
   }
   void done(const std::string& what) {
     if (wrong == 0 && checked > 0)
@@ -49,72 +49,68 @@ bool accepted(const json& g) {
   return g.contains("accepted") && g["accepted"].is_boolean() && g["accepted"].get<bool>();
 }
 
-void why3_counts(Ctx& c) {
-  const auto j = c.load("why3.json", false);
-  if (!j || !j->contains("goals") || !(*j)["goals"].is_array()) return;
+void why3_counts(Tally& t, const json& j) {
   long long all = 0, ok = 0, fp = 0, fp_ok = 0;
-  for (const auto& g : (*j)["goals"]) {
+  for (const auto& g : j["goals"]) {
     ++all;
     ok += accepted(g) ? 1 : 0;
     const bool is_fp = g.value("fp", true);
     fp += is_fp ? 1 : 0;
     fp_ok += is_fp && accepted(g) ? 1 : 0;
   }
-  Tally t{c, "why3.json"};
-  t.same(*j, {"summary", "proved"}, ok);
-  t.same(*j, {"summary", "total"}, all);
-  t.same(*j, {"policy", "goals"}, all);
-  t.same(*j, {"policy", "accepted"}, ok);
-  t.same(*j, {"policy", "floating_point_goals"}, fp);
-  t.same(*j, {"policy", "floating_point_goals_accepted"}, fp_ok);
-  t.done("its goals");
+  t.same(j, {"summary", "proved"}, ok);
+  t.same(j, {"summary", "total"}, all);
+  t.same(j, {"policy", "goals"}, all);
+  t.same(j, {"policy", "accepted"}, ok);
+  t.same(j, {"policy", "floating_point_goals"}, fp);
+  t.same(j, {"policy", "floating_point_goals_accepted"}, fp_ok);
 }
 
-void wp_counts(Ctx& c) {
-  const auto j = c.load("wp-report.json", false);
-  if (!j || !j->contains("goals") || !(*j)["goals"].is_array()) return;
+void wp_counts(Tally& t, const json& j) {
   long long all = 0, ok = 0, obligations = 0, fp = 0, conditional = 0;
-  for (const auto& g : (*j)["goals"]) {
+  for (const auto& g : j["goals"]) {
     ++all;
     ok += accepted(g) ? 1 : 0;
     obligations += g.value("obligations", 0LL);
     fp += g.value("fp", true) ? 1 : 0;
     conditional += g.contains("conditional") ? 1 : 0;
   }
-  Tally t{c, "wp-report.json"};
-  t.same(*j, {"policy", "properties"}, all);
-  t.same(*j, {"policy", "properties_accepted"}, ok);
-  t.same(*j, {"policy", "goals"}, obligations);
-  t.same(*j, {"policy", "floating_point_properties"}, fp);
-  t.same(*j, {"policy", "conditional_properties"}, conditional);
-  const json& rejected = (*j)["policy"].value("not_accepted", json::array());
-  if (!rejected.is_array() || static_cast<long long>(rejected.size()) != all - ok) {
-    c.fail("counts", "wp-report.json.policy.not_accepted lists " + rejected.dump().substr(0, 80) +
-                         ", the goals give " + std::to_string(all - ok) + " not accepted");
-    ++t.wrong;
-  }
-  t.done("its properties");
+  t.same(j, {"policy", "properties"}, all);
+  t.same(j, {"policy", "properties_accepted"}, ok);
+  t.same(j, {"policy", "goals"}, obligations);
+  t.same(j, {"policy", "floating_point_properties"}, fp);
+  t.same(j, {"policy", "conditional_properties"}, conditional);
+  const json& rejected = j["policy"].value("not_accepted", json::array());
+  if (!rejected.is_array() || static_cast<long long>(rejected.size()) != all - ok)
+    t.fail(t.file + ".policy.not_accepted lists " + rejected.dump().substr(0, 80) +
+           ", the goals give " + std::to_string(all - ok) + " not accepted");
 }
 
-void smoke_counts(Ctx& c) {
-  const auto j = c.load("wp-smoke.json", false);
-  if (!j || !j->contains("functions") || !(*j)["functions"].is_array()) return;
+void smoke_counts(Tally& t, const json& j) {
   long long goals = 0, found = 0;
-  Tally t{c, "wp-smoke.json"};
-  for (const auto& f : (*j)["functions"]) {
+  for (const auto& f : j["functions"]) {
     goals += f.value("smoke_goals", 0LL);
     found += f.value("unreachable_found", 0LL);
     if (!f.contains("unreachable") || !f["unreachable"].is_array() ||
-        static_cast<long long>(f["unreachable"].size()) != f.value("unreachable_found", 0LL)) {
-      c.fail("counts", "wp-smoke.json: " + f.value("function", std::string("?")) +
-                           " lists another number of unreachable points than it counts");
-      ++t.wrong;
-    }
+        static_cast<long long>(f["unreachable"].size()) != f.value("unreachable_found", 0LL))
+      t.fail(t.file + ": " + f.value("function", std::string("?")) +
+             " lists another number of unreachable points than it counts");
   }
-  t.same(*j, {"smoke_goals"}, goals);
-  t.same(*j, {"unreachable_found"}, found);
-  t.done("its functions");
+  t.same(j, {"smoke_goals"}, goals);
+  t.same(j, {"unreachable_found"}, found);
 }
+
+// The files whose totals are checked: the array of records they count, and what the totals
+// match when they all do.
+struct Counted {
+  const char* file;
+  const char* records;
+  const char* what;
+  void (*check)(Tally& t, const json& j);
+};
+const Counted kCounted[] = {{"why3.json", "goals", "its goals", why3_counts},
+                            {"wp-report.json", "goals", "its properties", wp_counts},
+                            {"wp-smoke.json", "functions", "its functions", smoke_counts}};
 
 // The first line of a version text, as the recorders keep it.
 std::string first_line(const std::string& s) {
@@ -126,9 +122,13 @@ std::string first_line(const std::string& s) {
 }  // namespace
 
 void check_counts(Ctx& c) {
-  why3_counts(c);
-  wp_counts(c);
-  smoke_counts(c);
+  for (const auto& k : kCounted) {
+    const auto j = c.load(k.file, false);
+    if (!j || !j->contains(k.records) || !(*j)[k.records].is_array()) continue;
+    Tally t{c, k.file};
+    k.check(t, *j);
+    t.done(k.what);
+  }
 }
 
 void check_tools(Ctx& c) {

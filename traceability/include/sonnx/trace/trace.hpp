@@ -398,7 +398,7 @@ inline constexpr NonRequirementTag kNonRequirementTags[] = {
     {"assumption", "what a row of the assumptions register says of the library"}};
 bool is_non_requirement_tag(const std::string& tag);
 
-// Builds the optional sections (sections.cpp); adds gaps and warnings to rep.issues.
+// Builds the optional sections (sections_table.cpp); adds gaps and warnings to rep.issues.
 void add_sections(Report& rep);
 // Reads rep.reached from coupling.json of the evidence dir, when present (sections_coverage.cpp).
 void read_reached(Report& rep);
