@@ -29,32 +29,28 @@ typedef int32_t sonnx_c_status;
 #define SONNX_C_OK ((sonnx_c_status)0)
 #define SONNX_C_DOMAIN_ERROR ((sonnx_c_status)1)
 
-/* The twelve element types of the profile, as X(name, element): `name` is the type's name in the
- * profile, `element` the C type of its elements. */
-#define SONNX_C_DIV_TYPES(X)                                                      \
-  X(float16, uint16_t) X(bfloat16, uint16_t) X(float32, float) X(float64, double) \
-  X(int8, int8_t) X(int16, int16_t) X(int32, int32_t) X(int64, int64_t)           \
-  X(uint8, uint8_t) X(uint16, uint16_t) X(uint32, uint32_t) X(uint64, uint64_t)
-
-/* The kernel types, sonnx_c_div_<name> for each type above (sonnx_c_div_float16 and so on):
- * pointers to functions of these signatures (the functions' names are yours):
- *   sonnx_c_status div_float16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n);
- *   sonnx_c_status div_bfloat16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n);
- *   sonnx_c_status div_float32(const float* a, const float* b, float* c, uint32_t n);
- *   sonnx_c_status div_float64(const double* a, const double* b, double* c, uint32_t n);
- *   sonnx_c_status div_int8(const int8_t* a, const int8_t* b, int8_t* c, uint32_t n);
- *   sonnx_c_status div_int16(const int16_t* a, const int16_t* b, int16_t* c, uint32_t n);
- *   sonnx_c_status div_int32(const int32_t* a, const int32_t* b, int32_t* c, uint32_t n);
- *   sonnx_c_status div_int64(const int64_t* a, const int64_t* b, int64_t* c, uint32_t n);
- *   sonnx_c_status div_uint8(const uint8_t* a, const uint8_t* b, uint8_t* c, uint32_t n);
- *   sonnx_c_status div_uint16(const uint16_t* a, const uint16_t* b, uint16_t* c, uint32_t n);
- *   sonnx_c_status div_uint32(const uint32_t* a, const uint32_t* b, uint32_t* c, uint32_t n);
- *   sonnx_c_status div_uint64(const uint64_t* a, const uint64_t* b, uint64_t* c, uint32_t n); */
-#define SONNX_C_DIV_KERNEL_TYPE(name, element)                                                 \
-  typedef sonnx_c_status (*sonnx_c_div_##name)(const element* a, const element* b, element* c, \
+typedef sonnx_c_status (*sonnx_c_div_float16)(const uint16_t* a, const uint16_t* b, uint16_t* c,
+                                              uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_bfloat16)(const uint16_t* a, const uint16_t* b, uint16_t* c,
                                                uint32_t n);
-SONNX_C_DIV_TYPES(SONNX_C_DIV_KERNEL_TYPE)
-#undef SONNX_C_DIV_KERNEL_TYPE
+typedef sonnx_c_status (*sonnx_c_div_float32)(const float* a, const float* b, float* c, uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_float64)(const double* a, const double* b, double* c,
+                                              uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_int8)(const int8_t* a, const int8_t* b, int8_t* c, uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_int16)(const int16_t* a, const int16_t* b, int16_t* c,
+                                            uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_int32)(const int32_t* a, const int32_t* b, int32_t* c,
+                                            uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_int64)(const int64_t* a, const int64_t* b, int64_t* c,
+                                            uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_uint8)(const uint8_t* a, const uint8_t* b, uint8_t* c,
+                                            uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_uint16)(const uint16_t* a, const uint16_t* b, uint16_t* c,
+                                             uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_uint32)(const uint32_t* a, const uint32_t* b, uint32_t* c,
+                                             uint32_t n);
+typedef sonnx_c_status (*sonnx_c_div_uint64)(const uint64_t* a, const uint64_t* b, uint64_t* c,
+                                             uint32_t n);
 
 struct sonnx_c_div_kernels {
   const char* name;    /* one word (no blank): the runtime's name in the report */
@@ -62,12 +58,18 @@ struct sonnx_c_div_kernels {
   /* NULL, or your start-up code that the kernels rely on (for example the FPU's modes), run once
    * before the first request, as your system runs it before your inference code. */
   void (*init)(void);
-  /* Your kernels: one member a type, named as the type (float16, bfloat16, float32, float64,
-   * int8, int16, int32, int64, uint8, uint16, uint32, uint64, in this order), of its kernel type:
-   * sonnx_c_div_float16 float16; and so on. NULL: a type you do not supply. */
-#define SONNX_C_DIV_KERNEL_MEMBER(name, element) sonnx_c_div_##name name;
-  SONNX_C_DIV_TYPES(SONNX_C_DIV_KERNEL_MEMBER)
-#undef SONNX_C_DIV_KERNEL_MEMBER
+  sonnx_c_div_float16 float16;
+  sonnx_c_div_bfloat16 bfloat16;
+  sonnx_c_div_float32 float32;
+  sonnx_c_div_float64 float64;
+  sonnx_c_div_int8 int8;
+  sonnx_c_div_int16 int16;
+  sonnx_c_div_int32 int32;
+  sonnx_c_div_int64 int64;
+  sonnx_c_div_uint8 uint8;
+  sonnx_c_div_uint16 uint16;
+  sonnx_c_div_uint32 uint32;
+  sonnx_c_div_uint64 uint64;
 };
 
 /* Defined by you (one translation unit of your sources). */

@@ -2,5 +2,11 @@
  * against it finds nothing, on every target. */
 #include "div_examples.h"
 
-EXAMPLE_USER_KERNELS("example-correct", NULL, EXAMPLE_CORRECT_FLOAT_KERNELS,
-                     EXAMPLE_CORRECT_NARROW_INT_KERNELS, EXAMPLE_CORRECT_WIDE_INT_KERNELS);
+const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = {
+    .name = "example-correct",
+    .version = "1",
+    .init = NULL,
+    EXAMPLE_CORRECT_FLOAT_KERNELS,
+    EXAMPLE_CORRECT_NARROW_INT_KERNELS,
+    EXAMPLE_CORRECT_WIDE_INT_KERNELS,
+};

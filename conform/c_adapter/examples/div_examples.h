@@ -46,34 +46,6 @@ sonnx_c_status example_div_uint64(const uint64_t* a, const uint64_t* b, uint64_t
   .int32 = example_div_int32, .int64 = example_div_int64, .uint32 = example_div_uint32, \
   .uint64 = example_div_uint64
 
-/* An integer kernel `name` for `type` that checks the domain of the whole block before it writes
- * any quotient (a zero divisor, C3; for a signed type, MIN / -1, D3), then computes each quotient
- * as a / b in `in`, converted to `type`: the correct kernels divide in `type` itself (C's
- * division, truncating towards zero), div_int_through_float.c in floating point. */
-#define EXAMPLE_SIGNED_DIV(name, type, min, in)                                    \
-  sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) {         \
-    for (uint32_t i = 0U; i < n; ++i) {                                            \
-      if (b[i] == 0 || (a[i] == (min) && b[i] == -1)) return SONNX_C_DOMAIN_ERROR; \
-    }                                                                              \
-    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)((in)a[i] / (in)b[i]);          \
-    return SONNX_C_OK;                                                             \
-  }
-#define EXAMPLE_UNSIGNED_DIV(name, type, in)                                    \
-  sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) {      \
-    for (uint32_t i = 0U; i < n; ++i) {                                         \
-      if (b[i] == 0U) return SONNX_C_DOMAIN_ERROR;                              \
-    }                                                                           \
-    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)((in)a[i] / (in)b[i]);       \
-    return SONNX_C_OK;                                                          \
-  }
-
-/* An example's kernel table, sonnx_c_div_user_kernels (sonnx_c_div.h): the runtime's name in the
- * report, its start-up code (NULL: none) and its kernels, as designated initialisers of the
- * members (a type not named is NULL: unsupported). Every example is version 1. */
-#define EXAMPLE_USER_KERNELS(runtime_name, start_up, ...)       \
-  const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = { \
-      .name = (runtime_name), .version = "1", .init = (start_up), __VA_ARGS__}
-
 #ifdef __cplusplus
 }
 #endif

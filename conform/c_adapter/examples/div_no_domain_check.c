@@ -24,7 +24,17 @@ UNCHECKED_DIV(div_uint16, uint16_t)
 UNCHECKED_DIV(div_uint32, uint32_t)
 UNCHECKED_DIV(div_uint64, uint64_t)
 
-EXAMPLE_USER_KERNELS("example-no-domain-check", NULL, EXAMPLE_CORRECT_FLOAT_KERNELS,
-                     .int8 = div_int8, .int16 = div_int16, .uint8 = div_uint8,
-                     .uint16 = div_uint16, .int32 = div_int32, .int64 = div_int64,
-                     .uint32 = div_uint32, .uint64 = div_uint64);
+const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = {
+    .name = "example-no-domain-check",
+    .version = "1",
+    .init = NULL,
+    EXAMPLE_CORRECT_FLOAT_KERNELS,
+    .int8 = div_int8,
+    .int16 = div_int16,
+    .uint8 = div_uint8,
+    .uint16 = div_uint16,
+    .int32 = div_int32,
+    .int64 = div_int64,
+    .uint32 = div_uint32,
+    .uint64 = div_uint64,
+};

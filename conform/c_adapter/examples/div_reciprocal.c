@@ -32,6 +32,14 @@ static sonnx_c_status div_float64(const double* a, const double* b, double* c, u
   return SONNX_C_OK;
 }
 
-EXAMPLE_USER_KERNELS("example-reciprocal", NULL, .float16 = div_float16, .bfloat16 = div_bfloat16,
-                     .float32 = div_float32, .float64 = div_float64,
-                     EXAMPLE_CORRECT_NARROW_INT_KERNELS, EXAMPLE_CORRECT_WIDE_INT_KERNELS);
+const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = {
+    .name = "example-reciprocal",
+    .version = "1",
+    .init = NULL,
+    .float16 = div_float16,
+    .bfloat16 = div_bfloat16,
+    .float32 = div_float32,
+    .float64 = div_float64,
+    EXAMPLE_CORRECT_NARROW_INT_KERNELS,
+    EXAMPLE_CORRECT_WIDE_INT_KERNELS,
+};

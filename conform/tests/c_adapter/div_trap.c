@@ -17,4 +17,10 @@ static sonnx_c_status div_int32(const int32_t* a, const int32_t* b, int32_t* c, 
   return example_div_int32(a, b, c, n);
 }
 
-EXAMPLE_USER_KERNELS("test-trap", NULL, .float32 = div_float32, .int32 = div_int32);
+const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = {
+    .name = "test-trap",
+    .version = "1",
+    .init = NULL,
+    .float32 = div_float32,
+    .int32 = div_int32,
+};
