@@ -1,8 +1,6 @@
 """The platform campaign's tools (run_platforms.py): running a command with a time limit, the
-versions of the tools and packages, the platform test's record, CTest's JUnit counts, the
-restricted-C++ checks on a target's objects held against the host's, and the self-check's verdict
-(run_platforms.py's, and conform/c_adapter/run_examples.py's, the platform stage's other
-campaign)."""
+versions of the tools and packages, the platform test's record, CTest's JUnit counts, and the
+restricted-C++ checks on a target's objects held against the host's."""
 import json
 import os
 import re
@@ -147,12 +145,3 @@ def compare_stack(record, checks):
     return {"method": record["stack"]["method"], "functions": rows, "within_bound": within,
             "note": "the bound covers the library's own frames; the measured use also includes "
                     "the C library and compiler run-time functions it calls (external_functions)"}
-
-
-def self_check_status(verdicts):
-    """A self-check's (judgement, judged as expected) pairs printed one a line, then their count;
-    the exit status: 0 when every judgement was as expected, 1 otherwise."""
-    for name, ok in verdicts:
-        print(f"{'ok' if ok else 'WRONG'}: {name}")
-    print(f"self-check: {sum(ok for _, ok in verdicts)}/{len(verdicts)} judged as expected")
-    return 0 if all(ok for _, ok in verdicts) else 1
