@@ -11,7 +11,10 @@ Reads what the build really uses, not the source text:
 --plant KIND adds one made-up fault (include: a library source that includes a header of io/;
 link: the library linking sonnx_io) and must then fail: the test command runs each.
 
-usage: core_stands_alone.py --root ROOT --build BUILD [--plant include|link]
+usage: PYTHONPATH=scripts/coding-standard core_stands_alone.py --root ROOT --build BUILD
+           [--plant include|link]
+(the build's compile commands are read by scripts/coding-standard/compile_commands.py, as the
+stack bound reads them; CTest sets PYTHONPATH)
 """
 import argparse
 import os
@@ -19,10 +22,7 @@ import subprocess
 import sys
 import tempfile
 
-# The build's compile commands, read as the stack bound reads them.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "scripts", "coding-standard"))
-import compile_commands  # noqa: E402
+import compile_commands
 
 # The targets the library may link: its own, and the build options every target shares.
 ALLOWED_LINKS = {"sonnx_div_internal", "sonnx::div_internal", "sonnx_build_flags",

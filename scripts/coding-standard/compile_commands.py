@@ -12,8 +12,9 @@ def entries(build):
 
 
 def arguments(entry):
-    """an entry's command as a list (generators write `command`, a shell line, or `arguments`)"""
-    return shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
+    """an entry's command as a list: `arguments` when the entry has it (the format's preferred
+    field), else `command`, a shell line, split"""
+    return list(entry["arguments"]) if "arguments" in entry else shlex.split(entry["command"])
 
 
 def without_outputs(args):
