@@ -1,41 +1,50 @@
-// The profile's eight integer element types, listed once, and the call of a per-type template for
-// the DataType a tensor has at run time: in place of a switch with one case per type in each
-// caller (the readers, the golden cases, the OpenVINO semantics).
+// The profile's integer element types as (DataType, C++ element type) pairs, and the call of a
+// per-type template for the DataType a tensor has at run time: the golden integer cases and the
+// OpenVINO floor adjustment use it instead of a switch with one case per type.
 #ifndef SONNX_IO_INTEGER_TYPES_HPP
 #define SONNX_IO_INTEGER_TYPES_HPP
 
-#include <array>
-#include <bit>
-#include <cstddef>
 #include <cstdint>
 #include <sonnx/tensor.hpp>
-#include <type_traits>
 
 namespace sonnx::io {
 
-// The DataType of a C++ integer element type: ONNX names them by signedness and width.
-template <typename T>
-constexpr DataType integer_data_type() noexcept {
-  static_assert(std::is_integral_v<T> && sizeof(T) <= 8U, "an integer of 1, 2, 4 or 8 bytes");
-  constexpr std::array<DataType, 4> by_width_signed{DataType::int8, DataType::int16,
-                                                    DataType::int32, DataType::int64};
-  constexpr std::array<DataType, 4> by_width_unsigned{DataType::uint8, DataType::uint16,
-                                                      DataType::uint32, DataType::uint64};
-  constexpr std::size_t width = std::bit_width(sizeof(T)) - 1U;  // 1, 2, 4, 8 bytes: 0 to 3
-  return std::is_signed_v<T> ? by_width_signed[width] : by_width_unsigned[width];
-}
+// One integer type: its DataType code and the C++ type of its elements.
+template <DataType code, typename Element>
+struct Integer {
+  static constexpr DataType type = code;
+  using element = Element;
+};
 
-template <typename... Ts>
+template <typename... Integers>
 struct TypeList {};
-using SignedIntegers = TypeList<std::int8_t, std::int16_t, std::int32_t, std::int64_t>;
-using IntegerTypes = TypeList<std::int8_t, std::int16_t, std::int32_t, std::int64_t, std::uint8_t,
-                              std::uint16_t, std::uint32_t, std::uint64_t>;
 
-// Calls f(T{}) for the T of the list whose DataType is `type` (f reads the element type as
-// decltype of its argument); false, and f not called, when no type of the list is `type`.
-template <typename... Ts, typename F>
-bool with_integer_type(TypeList<Ts...> /*list*/, DataType type, F&& f) {
-  return ((integer_data_type<Ts>() == type && (f(Ts{}), true)) || ...);
+using Int8 = Integer<DataType::int8, std::int8_t>;
+using Int16 = Integer<DataType::int16, std::int16_t>;
+using Int32 = Integer<DataType::int32, std::int32_t>;
+using Int64 = Integer<DataType::int64, std::int64_t>;
+using UInt8 = Integer<DataType::uint8, std::uint8_t>;
+using UInt16 = Integer<DataType::uint16, std::uint16_t>;
+using UInt32 = Integer<DataType::uint32, std::uint32_t>;
+using UInt64 = Integer<DataType::uint64, std::uint64_t>;
+using SignedIntegers = TypeList<Int8, Int16, Int32, Int64>;
+using IntegerTypes = TypeList<Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64>;
+
+// Calls f with a value of the element type of the list's entry whose DataType is `type` (f reads
+// the type as decltype of its argument) and returns true; returns false, without calling f, when
+// no entry of the list is `type`.
+template <typename... Integers, typename F>
+bool with_integer_type(TypeList<Integers...> /*list*/, DataType type, F&& f) {
+  bool found = false;
+  const auto try_one = [&](auto entry) {
+    using Entry = decltype(entry);
+    if (!found && Entry::type == type) {
+      found = true;
+      f(typename Entry::element{});
+    }
+  };
+  (try_one(Integers{}), ...);
+  return found;
 }
 
 }  // namespace sonnx::io
