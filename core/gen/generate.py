@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Expands the proved C of the library from one template per file (core/gen/templates/*.in) and
 the per-type facts (core/gen/types.json) into the C-subset files that Frama-C proves and the
-compilers build. The expanded files are committed: they are what a reviewer and the provers read;
-the templates are where a maintainer edits, each algorithm written once over a type.
+compilers build, and the type list of the test that compares their two compilations
+(core/tests/c_kernels/div_type_list.h). The expanded files are committed: they are what a reviewer
+and the provers read; the templates are where a maintainer edits, each algorithm written once over
+a type.
 
     generate.py            write every output file and core/gen/functions.json
     generate.py --check    write nothing; exit 1, with a diff, when a committed file differs from

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Crash and hang isolation through the C harness (div_trap.c): on each target the fault of the
-float32 kernel on its first request (float32 3 / 1, F1) is one crash finding, the endless loop
-of the int32 kernel on its first request (int32 6 / 3, I1) one hang finding, and every other
-request of the two types is answered by a restarted adapter (no other finding). On the bare-metal
-Cortex-M4F the fault (a UsageFault escalated to HardFault) ends the emulator and the hang is QEMU
-killed at the timeout.
+"""Crash and hang isolation through the C harness (div_partial.c built with its planted faults,
+-DSONNX_TEST_FAULTS): on each target the fault of the float32 kernel on its first request (float32
+3 / 1, F1) is one crash finding, the endless loop of the int32 kernel on its first request (int32
+6 / 3, I1) one hang finding, and every other request of the two types is answered by a restarted
+adapter (no other finding). On the bare-metal Cortex-M4F the fault (a UsageFault escalated to
+HardFault) ends the emulator and the hang is QEMU killed at the timeout.
 
   check_isolation.py --tool sonnx-div --targets x86-64,cortex-m4f
 """
@@ -32,9 +32,10 @@ def main():
             report = os.path.join(out, f"{target}.json")
             run = subprocess.run(
                 [sys.executable, os.path.join(C_ADAPTER, "conform_c.py"), "--target", target,
-                 "--sources", os.path.join(HERE, "div_trap.c"),
+                 "--sources", os.path.join(HERE, "div_partial.c"),
                  os.path.join(C_ADAPTER, "examples", "div_correct_kernels.c"),
-                 "--include", os.path.join(C_ADAPTER, "examples"), "--campaign", "short",
+                 "--include", os.path.join(C_ADAPTER, "examples"),
+                 "--cflags", "-O2 -DSONNX_TEST_FAULTS", "--campaign", "short",
                  "--tool", args.tool, "--report", report, "--", "--types", "float32,int32",
                  "--timeout", "2"], capture_output=True, text=True, check=False, timeout=600)
             if run.returncode != 1:

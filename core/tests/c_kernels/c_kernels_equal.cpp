@@ -26,6 +26,7 @@
 #include "div/kernels/div_domain.h"
 #include "div/kernels/div_kernels.h"
 #include "div/kernels/div_route_kernels.h"
+#include "div_type_list.h"
 
 namespace {
 
@@ -80,13 +81,13 @@ void into_domain(const std::vector<T>& a, std::vector<T>& b) {
 template <typename T>
 using Kernel = void(const T*, const T*, T*, std::size_t);
 
-// One kernel, C++ (cxx) against C (sonnx_div_<suffix>), on rows of pairs; make(row, a, b) fills
-// a row. With threads > 1 the rows are shared out (row r to thread r mod threads): make must then
-// depend on the row alone. Each thread stops at its first differing row.
+// One kernel, C++ (cxx) against C (the module's function `name`), on rows of pairs; make(row, a, b)
+// fills a row. With threads > 1 the rows are shared out (row r to thread r mod threads): make must
+// then depend on the row alone. Each thread stops at its first differing row.
 template <typename T, typename Make>
-void kernel_rows(const std::string& suffix, Kernel<T>* cxx, std::uint64_t rows, bool domain,
+void kernel_rows(const std::string& name, Kernel<T>* cxx, std::uint64_t rows, bool domain,
                  Make make, unsigned threads = 1) {
-  Kernel<T>* c = from_module<Kernel<T>>(c_name(suffix));
+  Kernel<T>* c = from_module<Kernel<T>>(name);
   std::vector<char> same_of(threads, 1);
   std::vector<std::uint64_t> pairs_of(threads, 0);
   auto work = [&](unsigned t) {
@@ -109,15 +110,15 @@ void kernel_rows(const std::string& suffix, Kernel<T>* cxx, std::uint64_t rows, 
   const bool same = std::all_of(same_of.begin(), same_of.end(), [](char v) { return v != 0; });
   std::uint64_t pairs = 0;
   for (const std::uint64_t p : pairs_of) pairs += p;
-  report(c_name(suffix), same, pairs);
+  report(name, same, pairs);
 }
 
 // Every pair of a 8/16-bit type (row r: a = r + i, b = i), or the first `rows` rows.
 template <typename T>
-void all_pairs(const std::string& suffix, Kernel<T>* cxx, std::uint64_t rows, bool domain) {
+void all_pairs(const std::string& name, Kernel<T>* cxx, std::uint64_t rows, bool domain) {
   using U = std::make_unsigned_t<T>;
   constexpr std::uint64_t size = std::uint64_t{1} << (8 * sizeof(T));
-  kernel_rows<T>(suffix, cxx, std::min(rows, size), domain,
+  kernel_rows<T>(name, cxx, std::min(rows, size), domain,
                  [](std::uint64_t r, std::vector<T>& a, std::vector<T>& b) {
                    a.resize(size);
                    b.resize(size);
@@ -132,7 +133,7 @@ void all_pairs(const std::string& suffix, Kernel<T>* cxx, std::uint64_t rows, bo
 // Boundary values (near every power of two, both signs) against each other, then random rows
 // (of the 64-bit types, a third below 2^53 and a third below 2^31 in magnitude).
 template <typename T>
-void sampled_pairs(const std::string& suffix, Kernel<T>* cxx, bool domain) {
+void sampled_pairs(const std::string& name, Kernel<T>* cxx, bool domain) {
   using U = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
   std::vector<T> edges;
   for (unsigned k = 0; k < 8 * sizeof(T); ++k) {
@@ -147,7 +148,7 @@ void sampled_pairs(const std::string& suffix, Kernel<T>* cxx, bool domain) {
     }
   }
   const std::uint64_t edge_rows = edges.size();
-  kernel_rows<T>(suffix, cxx, edge_rows + 64, domain,
+  kernel_rows<T>(name, cxx, edge_rows + 64, domain,
                  [&](std::uint64_t r, std::vector<T>& a, std::vector<T>& b) {
                    if (r < edge_rows) {
                      a.assign(edges.size(), edges[r]);
@@ -171,6 +172,17 @@ void sampled_pairs(const std::string& suffix, Kernel<T>* cxx, bool domain) {
                      }
                    }
                  });
+}
+
+// A kernel on every pair of its 8-bit type, on the first rows16 rows of the pairs of its 16-bit
+// type, on boundary and random pairs of a wider type.
+template <typename T>
+void kernel_pairs(const std::string& name, Kernel<T>* cxx, std::uint64_t rows16, bool domain) {
+  if constexpr (sizeof(T) <= 2) {
+    all_pairs<T>(name, cxx, sizeof(T) == 1 ? 256 : rows16, domain);
+  } else {
+    sampled_pairs<T>(name, cxx, domain);
+  }
 }
 
 // A type's domain scan and check (sonnx_div_domain_scan_<type>, sonnx_div_domain_<type>): random
@@ -272,53 +284,28 @@ int main(int argc, char** argv) {
   }
   const std::string mode = argc > 2 ? argv[2] : "";
   if (mode == "--planted") {  // a check that could pass what it should fail is a defect
-    all_pairs<std::uint16_t>("bf16", sonnx_div_u16, 64, true);  // C++ uint16 against C bfloat16
+    all_pairs<std::uint16_t>(c_name("bf16"), sonnx_div_u16, 64, true);  // C++ uint16, C bfloat16
     std::printf("planted difference (the library's uint16 kernel against the C module's bfloat16 "
                 "kernel) %s\n",
                 differences == 1 ? "reported" : "MISSED");
     return differences == 1 ? 0 : 1;
   }
   const std::uint64_t rows16 = mode == "--full" ? 65536 : 64;
-  all_pairs<std::uint16_t>("f16", sonnx_div_f16, rows16, false);
-  all_pairs<std::uint16_t>("bf16", sonnx_div_bf16, rows16, false);
-  all_pairs<std::int16_t>("i16", sonnx_div_i16, rows16, true);
-  all_pairs<std::uint16_t>("u16", sonnx_div_u16, rows16, true);
-  all_pairs<std::int16_t>("i16_via_binary32", sonnx_div_i16_via_binary32, rows16, true);
-  all_pairs<std::uint16_t>("u16_via_binary32", sonnx_div_u16_via_binary32, rows16, true);
-  all_pairs<std::int8_t>("i8", sonnx_div_i8, 256, true);
-  all_pairs<std::uint8_t>("u8", sonnx_div_u8, 256, true);
-  all_pairs<std::int8_t>("i8_via_binary32", sonnx_div_i8_via_binary32, 256, true);
-  all_pairs<std::uint8_t>("u8_via_binary32", sonnx_div_u8_via_binary32, 256, true);
-  sampled_pairs<std::int32_t>("i32", sonnx_div_i32, true);
-  sampled_pairs<std::uint32_t>("u32", sonnx_div_u32, true);
-  sampled_pairs<std::int64_t>("i64", sonnx_div_i64, true);
-  sampled_pairs<std::uint64_t>("u64", sonnx_div_u64, true);
-  sampled_pairs<std::int32_t>("i32_via_binary64", sonnx_div_i32_via_binary64, true);
-  sampled_pairs<std::uint32_t>("u32_via_binary64", sonnx_div_u32_via_binary64, true);
-  sampled_pairs<std::int64_t>("i64_blocked", sonnx_div_i64_blocked, true);
-  sampled_pairs<std::uint64_t>("u64_blocked", sonnx_div_u64_blocked, true);
-  sampled_pairs<float>("f32", sonnx_div_f32, false);
-  sampled_pairs<double>("f64", sonnx_div_f64, false);
-  domain<std::int8_t>("i8", sonnx_div_domain_scan_i8, sonnx_div_domain_i8);
-  domain<std::int16_t>("i16", sonnx_div_domain_scan_i16, sonnx_div_domain_i16);
-  domain<std::int32_t>("i32", sonnx_div_domain_scan_i32, sonnx_div_domain_i32);
-  domain<std::int64_t>("i64", sonnx_div_domain_scan_i64, sonnx_div_domain_i64);
-  domain<std::uint8_t>("u8", sonnx_div_domain_scan_u8, sonnx_div_domain_u8);
-  domain<std::uint16_t>("u16", sonnx_div_domain_scan_u16, sonnx_div_domain_u16);
-  domain<std::uint32_t>("u32", sonnx_div_domain_scan_u32, sonnx_div_domain_u32);
-  domain<std::uint64_t>("u64", sonnx_div_domain_scan_u64, sonnx_div_domain_u64);
-  decision<std::int8_t>("i8", sonnx_div_checked_i8, SONNX_TYPE_INT8);
-  decision<std::int16_t>("i16", sonnx_div_checked_i16, SONNX_TYPE_INT16);
-  decision<std::int32_t>("i32", sonnx_div_checked_i32, SONNX_TYPE_INT32);
-  decision<std::int64_t>("i64", sonnx_div_checked_i64, SONNX_TYPE_INT64);
-  decision<std::uint8_t>("u8", sonnx_div_checked_u8, SONNX_TYPE_UINT8);
-  decision<std::uint16_t>("u16", sonnx_div_checked_u16, SONNX_TYPE_UINT16);
-  decision<std::uint32_t>("u32", sonnx_div_checked_u32, SONNX_TYPE_UINT32);
-  decision<std::uint64_t>("u64", sonnx_div_checked_u64, SONNX_TYPE_UINT64);
-  decision<std::uint16_t>("f16", sonnx_div_checked_f16, SONNX_TYPE_FLOAT16);
-  decision<std::uint16_t>("bf16", sonnx_div_checked_bf16, SONNX_TYPE_BFLOAT16);
-  decision<float>("f32", sonnx_div_checked_f32, SONNX_TYPE_FLOAT32);
-  decision<double>("f64", sonnx_div_checked_f64, SONNX_TYPE_FLOAT64);
+  // Each type of the profile (div_type_list.h, generated from core/gen/types.json): its kernel,
+  // for an integer type its route or blocked kernel (both require the domain) and its domain scan
+  // and check, and its decision procedure.
+#define COMPARE_INTEGER_TYPE(suffix, ctype, code, route)                             \
+  kernel_pairs<ctype>(c_name(#suffix), sonnx_div_##suffix, rows16, true);            \
+  kernel_pairs<ctype>(#route, route, rows16, true);                                  \
+  domain<ctype>(#suffix, sonnx_div_domain_scan_##suffix, sonnx_div_domain_##suffix); \
+  decision<ctype>(#suffix, sonnx_div_checked_##suffix, code);
+#define COMPARE_FLOAT_TYPE(suffix, ctype, code)                            \
+  kernel_pairs<ctype>(c_name(#suffix), sonnx_div_##suffix, rows16, false); \
+  decision<ctype>(#suffix, sonnx_div_checked_##suffix, code);
+  SONNX_DIV_INTEGER_TYPES(COMPARE_INTEGER_TYPE)
+  SONNX_DIV_FLOAT_TYPES(COMPARE_FLOAT_TYPE)
+#undef COMPARE_INTEGER_TYPE
+#undef COMPARE_FLOAT_TYPE
   std::printf("C and C++ compilations: %llu pairs and cases compared, %llu functions differ\n",
               static_cast<unsigned long long>(compared),
               static_cast<unsigned long long>(differences));
