@@ -1,5 +1,6 @@
-"""How a check of the package ends: each finding on a line of its own, then the summary line; the
-exit status is 1 when there is a finding, 0 otherwise."""
+"""How a check ends, for the package's checks and the repository's scripts that import it
+(PYTHONPATH set by their callers). report: each finding on a line of its own, then the summary
+line; exit status 1 when there is a finding, 0 otherwise."""
 
 
 def report(findings, summary):
