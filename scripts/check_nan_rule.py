@@ -17,6 +17,8 @@ import os
 import re
 import sys
 
+from sonnx_evidence.findings import report  # evidence/ (PYTHONPATH)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLAIM = re.compile(r"bit[- ]for[- ]bit|bit[- ]exact|same bits", re.I)
 
@@ -70,10 +72,7 @@ def main():
     files = [os.path.join(ROOT, "README.md"), os.path.join(ROOT, "spec", "requirements.json")]
     files += sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
     bad = claims_without_rule(files)
-    for b in bad:
-        print(b)
-    print(f"NaN rule: {len(bad)} claims without it in {len(files)} documents")
-    return 1 if bad else 0
+    return report(bad, f"NaN rule: {len(bad)} claims without it in {len(files)} documents")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,8 @@
 # must (platforms.json and conformance-c-adapter.json say which), 2 a campaign could not run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# run_examples.py imports the evidence package (evidence/sonnx_evidence).
+export PYTHONPATH="$root/evidence${PYTHONPATH:+:$PYTHONPATH}"
 targets=x86-64,aarch64,armhf,riscv64,s390x,cortex-m4f
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do

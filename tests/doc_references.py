@@ -23,6 +23,8 @@ import re
 import subprocess
 import sys
 
+from sonnx_evidence.findings import report  # evidence/ (PYTHONPATH)
+
 SPAN = re.compile(r"`([^`\n]+)`")
 CTEST = re.compile(r"CTests?\s+((?:`[^`\n]+`(?:,\s*|\s+and\s+|\s+or\s+)?)+)")
 # Paths outside the tree that the docs name on purpose: ONNX's test data (libonnx-testdata),
@@ -144,10 +146,8 @@ def main():
                                         "`cmake --build build --target no_such_target` and "
                                         "CTest `no_such_test`.\n"))
     faults = check(root, build, docs)
-    for f in faults:
-        print(f)
-    print(f"doc references: {len(docs)} documents, {len(faults)} missing reference(s)")
-    return 1 if faults else 0
+    return report(faults, f"doc references: {len(docs)} documents, "
+                          f"{len(faults)} missing reference(s)")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import conform_c  # noqa: E402
+import sonnx_evidence.findings  # noqa: E402  evidence/ (PYTHONPATH)
 
 EXAMPLES_FILE = os.path.join(HERE, "examples", "examples.json")
 EXAMPLE_KEYS = {"name", "sources", "defect", "requirements", "kinds", "must_find", "no_effect_on"}
@@ -261,10 +262,7 @@ def self_check(examples):
         verdicts.append(("refused: a must_find kind the example does not allow", True))
     finally:
         os.remove(f.name)
-    for name, ok in verdicts:
-        print(f"{'ok' if ok else 'WRONG'}: {name}")
-    print(f"self-check: {sum(ok for _, ok in verdicts)}/{len(verdicts)} judged as expected")
-    return 0 if all(ok for _, ok in verdicts) else 1
+    return sonnx_evidence.findings.self_check(verdicts)
 
 
 def main():

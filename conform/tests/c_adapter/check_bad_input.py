@@ -16,8 +16,8 @@ import subprocess
 import sys
 import tempfile
 
+from checks import verdict  # conform/tests (PYTHONPATH)
 from compare_runtimes import varint as read_varint  # conform/compare (PYTHONPATH)
-from failures import verdict
 
 FLOAT32, INT8, INT32, STRING, FLOAT16 = 1, 3, 6, 8, 10
 

@@ -6,22 +6,17 @@ NULL are unsupported findings (exit 1), not a malfunction.
 
   check_docs_example.py --tool sonnx-div --cc CC --root SOURCE_ROOT
 """
-import argparse
 import json
 import os
 import subprocess
 import sys
 import tempfile
 
-from failures import verdict
+from checks import options, verdict  # conform/tests (PYTHONPATH)
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--tool", required=True)
-    parser.add_argument("--cc", required=True)
-    parser.add_argument("--root", required=True)
-    args = parser.parse_args()
+    args = options("--tool", "--cc", "--root")
     with open(os.path.join(args.root, "docs", "conformance.md"), encoding="utf-8") as f:
         text = f.read()
     start = text.index("### 1. Your kernels")

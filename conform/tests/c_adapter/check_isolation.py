@@ -8,24 +8,20 @@ HardFault) ends the emulator and the hang is QEMU killed at the timeout.
 
   check_isolation.py --tool sonnx-div --targets x86-64,cortex-m4f
 """
-import argparse
 import json
 import os
 import subprocess
 import sys
 import tempfile
 
-from failures import verdict
+from checks import options, verdict  # conform/tests (PYTHONPATH)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 C_ADAPTER = os.path.join(HERE, "..", "..", "c_adapter")
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--tool", required=True)
-    parser.add_argument("--targets", required=True)
-    args = parser.parse_args()
+    args = options("--tool", "--targets")
     errors = []
     with tempfile.TemporaryDirectory(prefix="sonnx-c-isolation-") as out:
         for target in args.targets.split(","):

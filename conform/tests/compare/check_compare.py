@@ -8,7 +8,6 @@ must not.
 
   check_compare.py --tool sonnx-div --reference ADAPTER
 """
-import argparse
 import json
 import os
 import shutil
@@ -16,15 +15,14 @@ import subprocess
 import sys
 import tempfile
 
+from checks import options, verdict  # conform/tests (PYTHONPATH)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 COMPARE = os.path.join(HERE, "..", "..", "compare", "compare_runtimes.py")
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--tool", required=True)
-    parser.add_argument("--reference", required=True)
-    args = parser.parse_args()
+    args = options("--tool", "--reference")
     errors = []
     out = tempfile.mkdtemp(prefix="sonnx-compare-test-")
     try:
@@ -69,9 +67,7 @@ def main():
                 errors.append(f"{fault}: the count of differing cases is wrong")
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    for e in errors:
-        print("FAIL:", e)
-    return 1 if errors else 0
+    return verdict(errors)
 
 
 if __name__ == "__main__":
