@@ -34,9 +34,8 @@ sonnx_c_status example_div_uint32(const uint32_t* a, const uint32_t* b, uint32_t
 sonnx_c_status example_div_uint64(const uint64_t* a, const uint64_t* b, uint64_t* c, uint32_t n);
 
 /* The fields of a kernel table (struct sonnx_c_div_kernels) naming the correct kernels above, in
- * three groups, and all twelve at once: a wrong example names its own kernels for the types it
- * gets wrong and these groups for the others, so that its table shows what it changes (an example
- * that changes no kernel names them all). */
+ * three groups: a wrong example names its own kernels for the types it gets wrong and these groups
+ * for the others, so that its table shows what it changes. */
 #define EXAMPLE_CORRECT_FLOAT_KERNELS                               \
   .float16 = example_div_float16, .bfloat16 = example_div_bfloat16, \
   .float32 = example_div_float32, .float64 = example_div_float64
@@ -46,9 +45,6 @@ sonnx_c_status example_div_uint64(const uint64_t* a, const uint64_t* b, uint64_t
 #define EXAMPLE_CORRECT_WIDE_INT_KERNELS                                                \
   .int32 = example_div_int32, .int64 = example_div_int64, .uint32 = example_div_uint32, \
   .uint64 = example_div_uint64
-#define EXAMPLE_CORRECT_KERNELS                                         \
-  EXAMPLE_CORRECT_FLOAT_KERNELS, EXAMPLE_CORRECT_NARROW_INT_KERNELS, \
-  EXAMPLE_CORRECT_WIDE_INT_KERNELS
 
 #ifdef __cplusplus
 }
