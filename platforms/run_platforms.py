@@ -8,6 +8,9 @@ checks run on the target's objects, and the evidence written to build/evidence/p
                    [--evidence build/evidence]
   run_platforms.py --targets cortex-m4f --check-only   one target built, run and checked (the
                    test command's short run); nothing is written to the evidence folder
+  PYTHONPATH=evidence run_platforms.py --self-check    the campaign's judgements failing on
+                                                       planted faults (the evidence package's
+                                                       findings.self_check says the verdict)
 
 Per target: the self-contained platform test (platforms/src/platform_*.cpp: checked API and
 every kernel on the golden, seed, error and sampled cases, expected bits from the host's MPFR

@@ -7,7 +7,8 @@ paragraph, how NaN results compare (the rule of the comparisons, docs/spec-defec
 quiet NaNs match whatever their signs and payloads, a signaling NaN matches only itself, every other
 result is compared bit for bit). Exit status 1 with the offending places.
 
-usage: check_nan_rule.py            (README.md, docs/*.md, spec/requirements.json)
+usage (PYTHONPATH=evidence, for the evidence package's findings.report):
+       check_nan_rule.py            (README.md, docs/*.md, spec/requirements.json)
        check_nan_rule.py --planted  (a document and a table row claiming bit-for-bit results
                                      without the rule, and one with it, must give exactly the
                                      first two)"""

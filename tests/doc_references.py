@@ -15,7 +15,7 @@ files where they were at the time) and checks, in each code span (`...`):
 The tests and targets are the build's own (ctest -N and the generator's target list of BUILD),
 not a reading of the CMake files.
 
-usage: doc_references.py ROOT BUILD [--plant]
+usage: PYTHONPATH=evidence doc_references.py ROOT BUILD [--plant]
 """
 import glob
 import os

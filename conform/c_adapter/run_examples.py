@@ -12,6 +12,9 @@ breaks, with the hand-computed findings listed and their reproducers written.
                                                        conformance-c-adapter.json and the reports
   run_examples.py --self-check                         the judge refusing planted faults
 
+Every mode imports the evidence package: run it with PYTHONPATH=evidence (the CTests and
+scripts/platforms.sh set it).
+
 Exit status: 0 every campaign showed what it must, 1 some did not, 2 a campaign or build could
 not run.
 """

@@ -6,7 +6,8 @@ afterwards is answered OK with the quotients computed by hand) and exits 0 on QU
 campaign against a harness that supplies two types only: the other ten are unsupported findings,
 not a campaign malfunction.
 
-  check_bad_input.py --tool sonnx-div --partial PARTIAL --harness PROGRAM [PROGRAM ...]
+  PYTHONPATH=conform/tests check_bad_input.py --tool sonnx-div --partial PARTIAL
+      --harness PROGRAM [PROGRAM ...]
 """
 import argparse
 import json

@@ -4,7 +4,7 @@ as a user would take it: compiled with the harness by the host's C compiler (C11
 errors), and the short campaign on its two types finds nothing; on all twelve, the ten it leaves
 NULL are unsupported findings (exit 1), not a malfunction.
 
-  check_docs_example.py --tool sonnx-div --cc CC --root SOURCE_ROOT
+  PYTHONPATH=conform/tests check_docs_example.py --tool sonnx-div --cc CC --root SOURCE_ROOT
 """
 import json
 import os

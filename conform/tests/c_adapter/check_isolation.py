@@ -6,7 +6,7 @@
 adapter (no other finding). On the bare-metal Cortex-M4F the fault (a UsageFault escalated to
 HardFault) ends the emulator and the hang is QEMU killed at the timeout.
 
-  check_isolation.py --tool sonnx-div --targets x86-64,cortex-m4f
+  PYTHONPATH=conform/tests check_isolation.py --tool sonnx-div --targets x86-64,cortex-m4f
 """
 import json
 import os

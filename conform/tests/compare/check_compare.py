@@ -6,7 +6,7 @@ abort() on a domain case (--fault crash): int8 -128 / -1 is an error from the re
 crash from the other. Both must be listed as differing cases and rows; a case both answer alike
 must not.
 
-  check_compare.py --tool sonnx-div --reference ADAPTER
+  PYTHONPATH=conform/tests check_compare.py --tool sonnx-div --reference ADAPTER
 """
 import json
 import os
