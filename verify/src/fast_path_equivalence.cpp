@@ -407,23 +407,21 @@ std::string equivalence_json(const EquivalenceResult& result) {
                         {"fast", m.fast},
                         {"proved", m.proved}});
   }
-  // One statement per field: gcc attributes the unwinding code of a long initializer list to
-  // lines that then never run.
-  nlohmann::json record;
-  record["format"] = std::string("fastpath-") + result.type;
-  record["requirements"] = {"D9"};
-  record["check"] =
-      "fast path bits equal to the proved kernel's; out-of-domain integer pairs reported by the "
-      "domain scan";
-  record["mode"] = result.mode;
-  record["instruction_sets"] = result.instruction_sets;
-  record["pairs_checked"] = result.pairs_checked;
-  record["pairs_outside_domain"] = result.pairs_outside_domain;
-  record["mismatches"] = result.mismatches;
-  record["wall_s"] = result.wall_s;
-  record["pairs_per_s"] = result.pairs_per_s();
-  record["passed"] = result.passed();
-  record["mismatch_examples"] = examples;
+  const nlohmann::json record = {
+      {"format", std::string("fastpath-") + result.type},
+      {"requirements", {"D9"}},
+      {"check",
+       "fast path bits equal to the proved kernel's; out-of-domain integer pairs reported by the "
+       "domain scan"},
+      {"mode", result.mode},
+      {"instruction_sets", result.instruction_sets},
+      {"pairs_checked", result.pairs_checked},
+      {"pairs_outside_domain", result.pairs_outside_domain},
+      {"mismatches", result.mismatches},
+      {"wall_s", result.wall_s},
+      {"pairs_per_s", result.pairs_per_s()},
+      {"passed", result.passed()},
+      {"mismatch_examples", examples}};
   return record.dump(2) + "\n";
 }
 
