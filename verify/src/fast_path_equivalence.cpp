@@ -392,8 +392,7 @@ EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options)
   const auto start = std::chrono::steady_clock::now();
   EquivalenceResult result;
   result.type = fast_path_type_name(options.type);
-  with_route(options.type,
-             [&](const auto& route) { result = check_type(route, options, result); });
+  with_route(options.type, [&](const auto& route) { result = check_type(route, options, result); });
   result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
