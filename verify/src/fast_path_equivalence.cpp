@@ -47,6 +47,8 @@ struct Route {
   DomainScan<T> KernelTable::*scan;  // null for the float formats: no domain error
   bool is_integer() const noexcept { return scan != nullptr; }
 };
+template <typename T>
+Route(DivKernel<T>, DivKernel<T> KernelTable::*, DomainScan<T> KernelTable::*) -> Route<T>;
 
 std::uint64_t splitmix64(std::uint64_t& state) noexcept {
   std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
