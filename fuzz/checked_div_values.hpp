@@ -45,6 +45,37 @@ inline std::size_t element_bytes(DataType t) {
   }
 }
 
+// Calls f with a value of the C++ element type of the integer type t (f reads the type as decltype
+// of its argument) and returns true; returns false, without calling f, for any other type.
+template <typename F>
+bool with_integer_type(DataType t, F&& f) {
+  bool found = false;
+  const auto entry = [&](DataType code, auto element) {
+    if (!found && code == t) {
+      found = true;
+      f(element);
+    }
+  };
+  entry(DataType::int8, std::int8_t{});
+  entry(DataType::int16, std::int16_t{});
+  entry(DataType::int32, std::int32_t{});
+  entry(DataType::int64, std::int64_t{});
+  entry(DataType::uint8, std::uint8_t{});
+  entry(DataType::uint16, std::uint16_t{});
+  entry(DataType::uint32, std::uint32_t{});
+  entry(DataType::uint64, std::uint64_t{});
+  return found;
+}
+
+// The binary format of a float type; nullopt for any other type.
+inline std::optional<reference::Format> float_format(DataType t) {
+  if (t == DataType::float16) return reference::binary16;
+  if (t == DataType::bfloat16) return reference::bfloat16;
+  if (t == DataType::float32) return reference::binary32;
+  if (t == DataType::float64) return reference::binary64;
+  return std::nullopt;
+}
+
 template <typename T>
 T load(const unsigned char* p, std::size_t i) {
   T v;
@@ -93,8 +124,8 @@ inline const oracle::BinaryFormat& oracle_format(int width, int precision) {
 }
 
 template <typename Bits>
-void check_float(const reference::Format& f, const unsigned char* a, const unsigned char* b,
-                 const unsigned char* c, std::size_t n) {
+void check_float_bits(const reference::Format& f, const unsigned char* a, const unsigned char* b,
+                      const unsigned char* c, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint64_t x = load<Bits>(a, i);
     const std::uint64_t y = load<Bits>(b, i);
@@ -126,13 +157,20 @@ void check_float(const reference::Format& f, const unsigned char* a, const unsig
   }
 }
 
+// The float quotients of format f, their bit patterns read in the unsigned type of its width.
+inline void check_float(const reference::Format& f, const unsigned char* a, const unsigned char* b,
+                        const unsigned char* c, std::size_t n) {
+  if (f.width == 16) check_float_bits<std::uint16_t>(f, a, b, c, n);
+  if (f.width == 32) check_float_bits<std::uint32_t>(f, a, b, c, n);
+  if (f.width == 64) check_float_bits<std::uint64_t>(f, a, b, c, n);
+}
+
 // Special values of each type, so that short inputs reach zeros, MIN/-1, infinities, NaN,
 // subnormals and the overflow/underflow boundaries.
 inline std::uint64_t special(DataType t, std::uint8_t selector, Input& in) {
   const std::size_t esize = element_bytes(t);
-  const bool is_float = t == DataType::float16 || t == DataType::bfloat16 ||
-                        t == DataType::float32 || t == DataType::float64;
-  if (!is_float) {
+  const std::optional<reference::Format> format = float_format(t);
+  if (!format) {
     const unsigned bits = static_cast<unsigned>(esize * 8);
     const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
     const std::uint64_t top = std::uint64_t{1} << (bits - 1);
@@ -150,10 +188,7 @@ inline std::uint64_t special(DataType t, std::uint8_t selector, Input& in) {
     const std::size_t k = selector % 12U;
     return k < std::size(table) ? table[k] : (in.bytes_le(esize) & mask);
   }
-  const reference::Format f = t == DataType::float16    ? reference::binary16
-                              : t == DataType::bfloat16 ? reference::bfloat16
-                              : t == DataType::float32  ? reference::binary32
-                                                        : reference::binary64;
+  const reference::Format f = *format;
   const int p = f.precision;
   const std::uint64_t sign = reference::sign_bit(f);
   const std::uint64_t inf = reference::infinity(f);

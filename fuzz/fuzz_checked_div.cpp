@@ -277,34 +277,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto* b = static_cast<const unsigned char*>(pointers[1]);
     ErrorCode code = ErrorCode::ok;
     std::optional<std::size_t> index;
-    switch (types[0]) {
-      case DataType::int8:
-        index = first_domain_violation<std::int8_t>(a, b, n, code);
-        break;
-      case DataType::int16:
-        index = first_domain_violation<std::int16_t>(a, b, n, code);
-        break;
-      case DataType::int32:
-        index = first_domain_violation<std::int32_t>(a, b, n, code);
-        break;
-      case DataType::int64:
-        index = first_domain_violation<std::int64_t>(a, b, n, code);
-        break;
-      case DataType::uint8:
-        index = first_domain_violation<std::uint8_t>(a, b, n, code);
-        break;
-      case DataType::uint16:
-        index = first_domain_violation<std::uint16_t>(a, b, n, code);
-        break;
-      case DataType::uint32:
-        index = first_domain_violation<std::uint32_t>(a, b, n, code);
-        break;
-      case DataType::uint64:
-        index = first_domain_violation<std::uint64_t>(a, b, n, code);
-        break;
-      default:
-        break;
-    }
+    with_integer_type(types[0], [&](auto element) {
+      index = first_domain_violation<decltype(element)>(a, b, n, code);
+    });
     if (index) {
       expected = Expected{code, code == ErrorCode::zero_divisor ? "C3" : "D3", index};
       decided = true;
@@ -341,45 +316,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto* a = before_a.data();
     const auto* b = before_b.data();
     const auto* c = static_cast<const unsigned char*>(pointers[2]);
-    switch (types[0]) {
-      case DataType::int8:
-        check_integer<std::int8_t>(a, b, c, n);
-        break;
-      case DataType::int16:
-        check_integer<std::int16_t>(a, b, c, n);
-        break;
-      case DataType::int32:
-        check_integer<std::int32_t>(a, b, c, n);
-        break;
-      case DataType::int64:
-        check_integer<std::int64_t>(a, b, c, n);
-        break;
-      case DataType::uint8:
-        check_integer<std::uint8_t>(a, b, c, n);
-        break;
-      case DataType::uint16:
-        check_integer<std::uint16_t>(a, b, c, n);
-        break;
-      case DataType::uint32:
-        check_integer<std::uint32_t>(a, b, c, n);
-        break;
-      case DataType::uint64:
-        check_integer<std::uint64_t>(a, b, c, n);
-        break;
-      case DataType::float16:
-        check_float<std::uint16_t>(reference::binary16, a, b, c, n);
-        break;
-      case DataType::bfloat16:
-        check_float<std::uint16_t>(reference::bfloat16, a, b, c, n);
-        break;
-      case DataType::float32:
-        check_float<std::uint32_t>(reference::binary32, a, b, c, n);
-        break;
-      case DataType::float64:
-        check_float<std::uint64_t>(reference::binary64, a, b, c, n);
-        break;
-      default:
-        FUZZ_REQUIRE(false, "success on a non-numeric type: " + context);
+    const auto check = [&](auto element) { check_integer<decltype(element)>(a, b, c, n); };
+    if (const std::optional<reference::Format> format = float_format(types[0])) {
+      check_float(*format, a, b, c, n);
+    } else if (!with_integer_type(types[0], check)) {
+      FUZZ_REQUIRE(false, "success on a non-numeric type: " + context);
     }
   }
   // Inputs not aliased with C are never modified (D7; partial overlap is always an error, so

@@ -25,35 +25,30 @@ struct Layout {
 
 std::optional<Layout> layout_of(std::int32_t type) {
   using P = onnx::TensorProto;
-  switch (type) {
-    case P::FLOAT:
-      return Layout{4, 1, P::kFloatDataFieldNumber};
-    case P::COMPLEX64:
-      return Layout{8, 2, P::kFloatDataFieldNumber};
-    case P::DOUBLE:
-      return Layout{8, 1, P::kDoubleDataFieldNumber};
-    case P::COMPLEX128:
-      return Layout{16, 2, P::kDoubleDataFieldNumber};
-    case P::INT64:
-      return Layout{8, 1, P::kInt64DataFieldNumber};
-    case P::UINT32:
-      return Layout{4, 1, P::kUint64DataFieldNumber};
-    case P::UINT64:
-      return Layout{8, 1, P::kUint64DataFieldNumber};
-    case P::INT32:
-      return Layout{4, 1, P::kInt32DataFieldNumber};
-    case P::INT8:
-    case P::UINT8:
-    case P::BOOL:
-      return Layout{1, 1, P::kInt32DataFieldNumber};
-    case P::INT16:
-    case P::UINT16:
-    case P::FLOAT16:
-    case P::BFLOAT16:
-      return Layout{2, 1, P::kInt32DataFieldNumber};
-    default:
-      return std::nullopt;
-  }
+  struct Entry {
+    std::int32_t type;
+    Layout layout;
+  };
+  static constexpr Entry table[] = {
+      {P::FLOAT, {4, 1, P::kFloatDataFieldNumber}},
+      {P::COMPLEX64, {8, 2, P::kFloatDataFieldNumber}},
+      {P::DOUBLE, {8, 1, P::kDoubleDataFieldNumber}},
+      {P::COMPLEX128, {16, 2, P::kDoubleDataFieldNumber}},
+      {P::INT64, {8, 1, P::kInt64DataFieldNumber}},
+      {P::UINT32, {4, 1, P::kUint64DataFieldNumber}},
+      {P::UINT64, {8, 1, P::kUint64DataFieldNumber}},
+      {P::INT32, {4, 1, P::kInt32DataFieldNumber}},
+      {P::INT8, {1, 1, P::kInt32DataFieldNumber}},
+      {P::UINT8, {1, 1, P::kInt32DataFieldNumber}},
+      {P::BOOL, {1, 1, P::kInt32DataFieldNumber}},
+      {P::INT16, {2, 1, P::kInt32DataFieldNumber}},
+      {P::UINT16, {2, 1, P::kInt32DataFieldNumber}},
+      {P::FLOAT16, {2, 1, P::kInt32DataFieldNumber}},
+      {P::BFLOAT16, {2, 1, P::kInt32DataFieldNumber}},
+  };
+  for (const Entry& e : table)
+    if (e.type == type) return e.layout;
+  return std::nullopt;
 }
 
 std::size_t typed_entries(const onnx::TensorProto& t, int field) {

@@ -276,6 +276,8 @@ struct NamedKernel {
   const char* name;
   DivKernel<T> kernel;
 };
+template <typename T>
+NamedKernel(const char*, DivKernel<T>) -> NamedKernel<T>;
 
 // The kernels of one type: the proved one first, then the route or blocked kernel, then any other
 // kernel of a fast-path table this CPU runs.

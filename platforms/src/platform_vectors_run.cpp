@@ -45,8 +45,15 @@ void run_path(const TypeInfo& type, const VectorSet& set, Path path, const char*
   }
 }
 
+// One type's vectors through every path. proved and route (none for the float formats) are its C
+// kernels; member is its entry of the fast-path tables, null where it has none (float32, float64:
+// the proved kernel is the fastest). T is deduced from the kernels.
 template <typename T>
-void run_type(const TypeInfo& type, const KernelList<T>& kernels, DivKernel<T> fastest) {
+void run_type(const TypeInfo& type, NamedKernel<T> proved, NamedKernel<T> route,
+              DivKernel<T> KernelTable::*member) {
+  const KernelList<T> kernels = kernels_of<T>(proved, route, member);
+  const DivKernel<T> fastest =
+      member != nullptr ? sonnx::detail::selected_kernel_table().*member : proved.kernel;
   for (const VectorSet& set : vector_sets) {
     if (set.type != type.type) continue;
     run_path<T>(type, set, Path::api_proved, "checked API, proved kernels", kernels.list[0]);
@@ -67,61 +74,26 @@ void run_type(const TypeInfo& type, const KernelList<T>& kernels, DivKernel<T> f
 unsigned long long vectors_seed_used() { return vectors_seed; }
 unsigned long long vectors_sample_used() { return vectors_sample; }
 
+// A C kernel and its name, written once.
+#define NAMED(kernel) \
+  NamedKernel { #kernel, kernel }
+
 void run_vectors() {
-  const KernelTable& fast = sonnx::detail::selected_kernel_table();
   using D = KernelTable;
-  using u16 = std::uint16_t;
-  run_type<u16>(float16_info, kernels_of<u16>({"sonnx_div_f16", sonnx_div_f16}, {}, &D::float16),
-                fast.float16);
-  run_type<u16>(bfloat16_info,
-                kernels_of<u16>({"sonnx_div_bf16", sonnx_div_bf16}, {}, &D::bfloat16),
-                fast.bfloat16);
-  run_type<float>(float32_info, kernels_of<float>({"sonnx_div_f32", sonnx_div_f32}, {}, nullptr),
-                  sonnx_div_f32);
-  run_type<double>(float64_info, kernels_of<double>({"sonnx_div_f64", sonnx_div_f64}, {}, nullptr),
-                   sonnx_div_f64);
-  run_type<std::int8_t>(
-      int8_info,
-      kernels_of<std::int8_t>({"sonnx_div_i8", sonnx_div_i8},
-                              {"sonnx_div_i8_via_binary32", sonnx_div_i8_via_binary32}, &D::int8),
-      fast.int8);
-  run_type<std::int16_t>(int16_info,
-                         kernels_of<std::int16_t>(
-                             {"sonnx_div_i16", sonnx_div_i16},
-                             {"sonnx_div_i16_via_binary32", sonnx_div_i16_via_binary32}, &D::int16),
-                         fast.int16);
-  run_type<std::int32_t>(int32_info,
-                         kernels_of<std::int32_t>(
-                             {"sonnx_div_i32", sonnx_div_i32},
-                             {"sonnx_div_i32_via_binary64", sonnx_div_i32_via_binary64}, &D::int32),
-                         fast.int32);
-  run_type<std::int64_t>(
-      int64_info,
-      kernels_of<std::int64_t>({"sonnx_div_i64", sonnx_div_i64},
-                               {"sonnx_div_i64_blocked", sonnx_div_i64_blocked}, &D::int64),
-      fast.int64);
-  run_type<std::uint8_t>(
-      uint8_info,
-      kernels_of<std::uint8_t>({"sonnx_div_u8", sonnx_div_u8},
-                               {"sonnx_div_u8_via_binary32", sonnx_div_u8_via_binary32}, &D::uint8),
-      fast.uint8);
-  run_type<std::uint16_t>(
-      uint16_info,
-      kernels_of<std::uint16_t>({"sonnx_div_u16", sonnx_div_u16},
-                                {"sonnx_div_u16_via_binary32", sonnx_div_u16_via_binary32},
-                                &D::uint16),
-      fast.uint16);
-  run_type<std::uint32_t>(
-      uint32_info,
-      kernels_of<std::uint32_t>({"sonnx_div_u32", sonnx_div_u32},
-                                {"sonnx_div_u32_via_binary64", sonnx_div_u32_via_binary64},
-                                &D::uint32),
-      fast.uint32);
-  run_type<std::uint64_t>(
-      uint64_info,
-      kernels_of<std::uint64_t>({"sonnx_div_u64", sonnx_div_u64},
-                                {"sonnx_div_u64_blocked", sonnx_div_u64_blocked}, &D::uint64),
-      fast.uint64);
+  run_type(float16_info, NAMED(sonnx_div_f16), {}, &D::float16);
+  run_type(bfloat16_info, NAMED(sonnx_div_bf16), {}, &D::bfloat16);
+  run_type(float32_info, NAMED(sonnx_div_f32), {}, {});
+  run_type(float64_info, NAMED(sonnx_div_f64), {}, {});
+  run_type(int8_info, NAMED(sonnx_div_i8), NAMED(sonnx_div_i8_via_binary32), &D::int8);
+  run_type(int16_info, NAMED(sonnx_div_i16), NAMED(sonnx_div_i16_via_binary32), &D::int16);
+  run_type(int32_info, NAMED(sonnx_div_i32), NAMED(sonnx_div_i32_via_binary64), &D::int32);
+  run_type(int64_info, NAMED(sonnx_div_i64), NAMED(sonnx_div_i64_blocked), &D::int64);
+  run_type(uint8_info, NAMED(sonnx_div_u8), NAMED(sonnx_div_u8_via_binary32), &D::uint8);
+  run_type(uint16_info, NAMED(sonnx_div_u16), NAMED(sonnx_div_u16_via_binary32), &D::uint16);
+  run_type(uint32_info, NAMED(sonnx_div_u32), NAMED(sonnx_div_u32_via_binary64), &D::uint32);
+  run_type(uint64_info, NAMED(sonnx_div_u64), NAMED(sonnx_div_u64_blocked), &D::uint64);
 }
+
+#undef NAMED
 
 }  // namespace sonnx::platform

@@ -13,9 +13,16 @@ namespace {
 
 using ordered = nlohmann::ordered_json;
 
-ordered goals_json(const Report& r, const std::vector<const ProofGoal*>& goals) {
+// A JSON array of record(item) for each item, in the items' order.
+template <typename Items, typename Record>
+ordered array_of(const Items& items, Record record) {
   ordered arr = ordered::array();
-  for (const auto* g : goals) {
+  for (const auto& item : items) arr.push_back(record(item));
+  return arr;
+}
+
+ordered goals_json(const Report& r, const std::vector<const ProofGoal*>& goals) {
+  return array_of(goals, [&](const ProofGoal* g) {
     ordered o;
     o["file"] = rel_source(r, g->file);
     o["line"] = g->line;
@@ -27,17 +34,18 @@ ordered goals_json(const Report& r, const std::vector<const ProofGoal*>& goals) 
     o["proved"] = g->proved;
     o["note"] = g->note;
     if (g->accepted) o["accepted"] = *g->accepted;
-    if (!g->verdicts.empty()) {
-      ordered vs = ordered::array();
-      for (const auto& v : g->verdicts)
-        vs.push_back({{"prover", v.prover},
-                      {"result", v.result},
-                      {"time", v.time_s ? ordered(*v.time_s) : ordered(nullptr)}});
-      o["verdicts"] = vs;
-    }
-    arr.push_back(o);
-  }
-  return arr;
+    if (!g->verdicts.empty())
+      o["verdicts"] = array_of(g->verdicts, [](const Verdict& v) {
+        return ordered{{"prover", v.prover},
+                       {"result", v.result},
+                       {"time", v.time_s ? ordered(*v.time_s) : ordered(nullptr)}};
+      });
+    return o;
+  });
+}
+
+ordered table_json(const Table& t) {
+  return {{"caption", t.caption}, {"header", t.header}, {"rows", t.rows}, {"omitted", t.omitted}};
 }
 
 }  // namespace
@@ -107,13 +115,13 @@ std::string render_json(const Report& r) {
                                {"exhaustive", row.level_exhaustive},
                                {"spec", row.level_spec},
                                {"tests", row.level_tests}};
-    ordered cases = ordered::array();
-    for (const auto* t : row.tests)
-      cases.push_back({{"name", t->name},
-                       {"executable", t->executable},
-                       {"file", rel_source(r, t->file)},
-                       {"line", t->line},
-                       {"passed", t->passed}});
+    ordered cases = array_of(row.tests, [&](const TestCase* t) {
+      return ordered{{"name", t->name},
+                     {"executable", t->executable},
+                     {"file", rel_source(r, t->file)},
+                     {"line", t->line},
+                     {"passed", t->passed}};
+    });
     o["tests"] = {{"total", row.tests.size()},
                   {"passed", row.tests_passed()},
                   {"failed", row.tests_failed()},
@@ -138,82 +146,67 @@ std::string render_json(const Report& r) {
                              {"goal", g->goal},
                              {"proved", g->proved}});
     o["goals"] = goal_list;
-    ordered ex = ordered::array();
-    for (const auto* x : row.exhaustive)
-      ex.push_back({{"file", x->evidence},
-                    {"format", x->format},
-                    {"mode", x->mode},
-                    {"pairs_checked", x->pairs_checked},
-                    {"mismatches", x->mismatches},
-                    {"symmetry_failures", x->symmetry_failures},
-                    {"wall_s", x->wall_s ? ordered(*x->wall_s) : ordered(nullptr)},
-                    {"complete", x->complete()},
-                    {"ok", x->ok()}});
-    o["exhaustive"] = ex;
-    ordered links = ordered::array();
-    for (const auto* l : row.links)
-      links.push_back({{"kind", l->kind}, {"file", l->file}, {"line", l->line}});
-    o["code_links"] = links;
-    ordered reached = ordered::array();
+    o["exhaustive"] = array_of(row.exhaustive, [](const Exhaustive* x) {
+      return ordered{{"file", x->evidence},
+                     {"format", x->format},
+                     {"mode", x->mode},
+                     {"pairs_checked", x->pairs_checked},
+                     {"mismatches", x->mismatches},
+                     {"symmetry_failures", x->symmetry_failures},
+                     {"wall_s", x->wall_s ? ordered(*x->wall_s) : ordered(nullptr)},
+                     {"complete", x->complete()},
+                     {"ok", x->ok()}};
+    });
+    o["code_links"] = array_of(row.links, [](const CodeLink* l) {
+      return ordered{{"kind", l->kind}, {"file", l->file}, {"line", l->line}};
+    });
+    o["code_reached"] = ordered::array();
     if (row.reached != nullptr)
-      for (const auto& f : *row.reached)
-        reached.push_back({{"function", f.function},
-                           {"variant", f.variant},
-                           {"file", f.file},
-                           {"line", f.line},
-                           {"href", f.href}});
-    o["code_reached"] = reached;
-    ordered flags = ordered::array();
-    for (const auto& f : row.flags)
-      flags.push_back({{"code", f.code}, {"message", f.message}, {"gap", f.gap}});
-    o["flags"] = flags;
+      o["code_reached"] = array_of(*row.reached, [](const ReachedFunction& f) {
+        return ordered{{"function", f.function},
+                       {"variant", f.variant},
+                       {"file", f.file},
+                       {"line", f.line},
+                       {"href", f.href}};
+      });
+    o["flags"] = array_of(row.flags, [](const Flag& f) {
+      return ordered{{"code", f.code}, {"message", f.message}, {"gap", f.gap}};
+    });
     reqs.push_back(o);
   }
   j["requirements"] = reqs;
-  ordered issues = ordered::array();
-  for (const auto& i : r.issues)
-    issues.push_back(
-        {{"code", i.code}, {"message", i.message}, {"where", i.where}, {"gap", i.gap}});
-  j["issues"] = issues;
-  ordered files = ordered::array();
-  for (const auto& f : r.files)
-    files.push_back({{"path", f.path},
-                     {"kind", f.kind},
-                     {"present", f.present},
-                     {"mtime", f.mtime},
-                     {"stale", f.stale},
-                     {"newer_source", f.newer_source},
-                     {"provenance", to_string(f.provenance)},
-                     {"provenance_commit", f.provenance_commit},
-                     {"sources", f.sources}});
-  j["evidence_files"] = files;
-  ordered vt = ordered::array();
-  for (const auto& t : r.verification_tests)
-    vt.push_back({{"name", t.name},
-                  {"tags", t.tags},
-                  {"executable", t.executable},
-                  {"file", rel_source(r, t.file)},
-                  {"line", t.line},
-                  {"passed", t.passed}});
-  j["verification_tests"] = vt;
-  ordered secs = ordered::array();
-  for (const auto& sec : r.sections) {
-    ordered tables = ordered::array();
-    for (const auto& t : sec.tables)
-      tables.push_back(
-          {{"caption", t.caption}, {"header", t.header}, {"rows", t.rows}, {"omitted", t.omitted}});
-    secs.push_back({{"id", sec.id},
-                    {"title", sec.title},
-                    {"files", sec.files},
-                    {"run", sec.run},
-                    {"verdict", sec.verdict},
-                    {"attention", sec.bad},
-                    {"tables", tables}});
-  }
-  j["sections"] = secs;
-  ordered as = ordered::array();
-  for (const auto& a : r.assumptions) as.push_back(a.cells);
-  j["assumptions"] = as;
+  j["issues"] = array_of(r.issues, [](const Issue& i) {
+    return ordered{{"code", i.code}, {"message", i.message}, {"where", i.where}, {"gap", i.gap}};
+  });
+  j["evidence_files"] = array_of(r.files, [](const EvidenceFile& f) {
+    return ordered{{"path", f.path},
+                   {"kind", f.kind},
+                   {"present", f.present},
+                   {"mtime", f.mtime},
+                   {"stale", f.stale},
+                   {"newer_source", f.newer_source},
+                   {"provenance", to_string(f.provenance)},
+                   {"provenance_commit", f.provenance_commit},
+                   {"sources", f.sources}};
+  });
+  j["verification_tests"] = array_of(r.verification_tests, [&](const TestCase& t) {
+    return ordered{{"name", t.name},
+                   {"tags", t.tags},
+                   {"executable", t.executable},
+                   {"file", rel_source(r, t.file)},
+                   {"line", t.line},
+                   {"passed", t.passed}};
+  });
+  j["sections"] = array_of(r.sections, [](const Section& sec) {
+    return ordered{{"id", sec.id},
+                   {"title", sec.title},
+                   {"files", sec.files},
+                   {"run", sec.run},
+                   {"verdict", sec.verdict},
+                   {"attention", sec.bad},
+                   {"tables", array_of(sec.tables, table_json)}};
+  });
+  j["assumptions"] = array_of(r.assumptions, [](const Assumption& a) { return ordered(a.cells); });
   j["assumption_rows_of_proofs"] = r.why3_assumptions;
   ordered tv = ordered::object();
   for (const auto& [k, v] : r.tool_versions) tv[k] = v;

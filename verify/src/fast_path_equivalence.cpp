@@ -9,6 +9,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <tuple>
 #include <type_traits>
 
 #include "div/fast/div_kernel_tables.hpp"
@@ -46,6 +47,8 @@ struct Route {
   DomainScan<T> KernelTable::*scan;  // null for the float formats: no domain error
   bool is_integer() const noexcept { return scan != nullptr; }
 };
+template <typename T>
+Route(DivKernel<T>, DivKernel<T> KernelTable::*, DomainScan<T> KernelTable::*) -> Route<T>;
 
 std::uint64_t splitmix64(std::uint64_t& state) noexcept {
   std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
@@ -342,6 +345,30 @@ EquivalenceResult check_type(const Route<T>& route, const EquivalenceOptions& op
   return result;
 }
 
+// Calls f with the route of `type`.
+template <typename F>
+void with_route(FastPathType type, F f) {
+  using K = KernelTable;
+  // In FastPathType order, as type_table.
+  const std::tuple routes{Route<std::uint16_t>{sonnx_div_f16, &K::float16, nullptr},
+                          Route<std::uint16_t>{sonnx_div_bf16, &K::bfloat16, nullptr},
+                          Route{sonnx_div_i8, &K::int8, &K::int8_domain_violated},
+                          Route{sonnx_div_i16, &K::int16, &K::int16_domain_violated},
+                          Route{sonnx_div_i32, &K::int32, &K::int32_domain_violated},
+                          Route{sonnx_div_u8, &K::uint8, &K::uint8_domain_violated},
+                          Route{sonnx_div_u16, &K::uint16, &K::uint16_domain_violated},
+                          Route{sonnx_div_u32, &K::uint32, &K::uint32_domain_violated},
+                          Route{sonnx_div_i64, &K::int64, &K::int64_domain_violated},
+                          Route{sonnx_div_u64, &K::uint64, &K::uint64_domain_violated}};
+  static_assert(std::tuple_size_v<decltype(routes)> == std::size(type_table));
+  std::apply(
+      [&](const auto&... route) {
+        std::size_t k = 0;
+        ((k++ == static_cast<std::size_t>(type) ? f(route) : void()), ...);
+      },
+      routes);
+}
+
 }  // namespace
 
 std::vector<const KernelTable*> runnable_kernel_tables() {
@@ -367,56 +394,7 @@ EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options)
   const auto start = std::chrono::steady_clock::now();
   EquivalenceResult result;
   result.type = fast_path_type_name(options.type);
-  switch (options.type) {
-    case FastPathType::float16:
-      result = check_type(Route<std::uint16_t>{sonnx_div_f16, &KernelTable::float16, nullptr},
-                          options, result);
-      break;
-    case FastPathType::bfloat16:
-      result = check_type(Route<std::uint16_t>{sonnx_div_bf16, &KernelTable::bfloat16, nullptr},
-                          options, result);
-      break;
-    case FastPathType::int8:
-      result = check_type(
-          Route<std::int8_t>{sonnx_div_i8, &KernelTable::int8, &KernelTable::int8_domain_violated},
-          options, result);
-      break;
-    case FastPathType::int16:
-      result = check_type(Route<std::int16_t>{sonnx_div_i16, &KernelTable::int16,
-                                              &KernelTable::int16_domain_violated},
-                          options, result);
-      break;
-    case FastPathType::int32:
-      result = check_type(Route<std::int32_t>{sonnx_div_i32, &KernelTable::int32,
-                                              &KernelTable::int32_domain_violated},
-                          options, result);
-      break;
-    case FastPathType::uint8:
-      result = check_type(Route<std::uint8_t>{sonnx_div_u8, &KernelTable::uint8,
-                                              &KernelTable::uint8_domain_violated},
-                          options, result);
-      break;
-    case FastPathType::uint16:
-      result = check_type(Route<std::uint16_t>{sonnx_div_u16, &KernelTable::uint16,
-                                               &KernelTable::uint16_domain_violated},
-                          options, result);
-      break;
-    case FastPathType::uint32:
-      result = check_type(Route<std::uint32_t>{sonnx_div_u32, &KernelTable::uint32,
-                                               &KernelTable::uint32_domain_violated},
-                          options, result);
-      break;
-    case FastPathType::int64:
-      result = check_type(Route<std::int64_t>{sonnx_div_i64, &KernelTable::int64,
-                                              &KernelTable::int64_domain_violated},
-                          options, result);
-      break;
-    case FastPathType::uint64:
-      result = check_type(Route<std::uint64_t>{sonnx_div_u64, &KernelTable::uint64,
-                                               &KernelTable::uint64_domain_violated},
-                          options, result);
-      break;
-  }
+  with_route(options.type, [&](const auto& route) { result = check_type(route, options, result); });
   result.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
@@ -430,23 +408,21 @@ std::string equivalence_json(const EquivalenceResult& result) {
                         {"fast", m.fast},
                         {"proved", m.proved}});
   }
-  // One statement per field: gcc attributes the unwinding code of a long initializer list to
-  // lines that then never run.
-  nlohmann::json record;
-  record["format"] = std::string("fastpath-") + result.type;
-  record["requirements"] = {"D9"};
-  record["check"] =
-      "fast path bits equal to the proved kernel's; out-of-domain integer pairs reported by the "
-      "domain scan";
-  record["mode"] = result.mode;
-  record["instruction_sets"] = result.instruction_sets;
-  record["pairs_checked"] = result.pairs_checked;
-  record["pairs_outside_domain"] = result.pairs_outside_domain;
-  record["mismatches"] = result.mismatches;
-  record["wall_s"] = result.wall_s;
-  record["pairs_per_s"] = result.pairs_per_s();
-  record["passed"] = result.passed();
-  record["mismatch_examples"] = examples;
+  const nlohmann::json record = {
+      {"format", std::string("fastpath-") + result.type},
+      {"requirements", {"D9"}},
+      {"check",
+       "fast path bits equal to the proved kernel's; out-of-domain integer pairs reported by the "
+       "domain scan"},
+      {"mode", result.mode},
+      {"instruction_sets", result.instruction_sets},
+      {"pairs_checked", result.pairs_checked},
+      {"pairs_outside_domain", result.pairs_outside_domain},
+      {"mismatches", result.mismatches},
+      {"wall_s", result.wall_s},
+      {"pairs_per_s", result.pairs_per_s()},
+      {"passed", result.passed()},
+      {"mismatch_examples", examples}};
   return record.dump(2) + "\n";
 }
 
