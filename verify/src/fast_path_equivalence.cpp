@@ -42,13 +42,15 @@ constexpr std::uint64_t default_32_bit_sample = 100000000;
 // One element type: its proved kernel, where its fast kernel and domain scan sit in a table.
 template <typename T>
 struct Route {
+  FastPathType type;
   DivKernel<T> proved;
   DivKernel<T> KernelTable::*fast;
   DomainScan<T> KernelTable::*scan;  // null for the float formats: no domain error
   bool is_integer() const noexcept { return scan != nullptr; }
 };
 template <typename T>
-Route(DivKernel<T>, DivKernel<T> KernelTable::*, DomainScan<T> KernelTable::*) -> Route<T>;
+Route(FastPathType, DivKernel<T>, DivKernel<T> KernelTable::*, DomainScan<T> KernelTable::*)
+    -> Route<T>;
 
 std::uint64_t splitmix64(std::uint64_t& state) noexcept {
   std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
@@ -345,28 +347,40 @@ EquivalenceResult check_type(const Route<T>& route, const EquivalenceOptions& op
   return result;
 }
 
+// The route of each type, each named by its FastPathType (the order does not matter).
+using K = KernelTable;
+using P = FastPathType;
+constexpr std::tuple routes{
+    Route<std::uint16_t>{P::float16, sonnx_div_f16, &K::float16, nullptr},
+    Route<std::uint16_t>{P::bfloat16, sonnx_div_bf16, &K::bfloat16, nullptr},
+    Route{P::int8, sonnx_div_i8, &K::int8, &K::int8_domain_violated},
+    Route{P::int16, sonnx_div_i16, &K::int16, &K::int16_domain_violated},
+    Route{P::int32, sonnx_div_i32, &K::int32, &K::int32_domain_violated},
+    Route{P::uint8, sonnx_div_u8, &K::uint8, &K::uint8_domain_violated},
+    Route{P::uint16, sonnx_div_u16, &K::uint16, &K::uint16_domain_violated},
+    Route{P::uint32, sonnx_div_u32, &K::uint32, &K::uint32_domain_violated},
+    Route{P::int64, sonnx_div_i64, &K::int64, &K::int64_domain_violated},
+    Route{P::uint64, sonnx_div_u64, &K::uint64, &K::uint64_domain_violated}};
+
+// Every type of type_table has exactly one route: a type left out or named twice does not compile.
+constexpr bool one_route_per_type() {
+  return std::apply(
+      [](const auto&... route) {
+        std::size_t count[std::size(type_table)] = {};
+        (++count[static_cast<std::size_t>(route.type)], ...);
+        const auto once = [](std::size_t c) { return c == 1; };
+        return sizeof...(route) == std::size(type_table) &&
+               std::all_of(std::begin(count), std::end(count), once);
+      },
+      routes);
+}
+static_assert(one_route_per_type());
+
 // Calls f with the route of `type`.
 template <typename F>
 void with_route(FastPathType type, F f) {
-  using K = KernelTable;
-  // In FastPathType order, as type_table.
-  const std::tuple routes{Route<std::uint16_t>{sonnx_div_f16, &K::float16, nullptr},
-                          Route<std::uint16_t>{sonnx_div_bf16, &K::bfloat16, nullptr},
-                          Route{sonnx_div_i8, &K::int8, &K::int8_domain_violated},
-                          Route{sonnx_div_i16, &K::int16, &K::int16_domain_violated},
-                          Route{sonnx_div_i32, &K::int32, &K::int32_domain_violated},
-                          Route{sonnx_div_u8, &K::uint8, &K::uint8_domain_violated},
-                          Route{sonnx_div_u16, &K::uint16, &K::uint16_domain_violated},
-                          Route{sonnx_div_u32, &K::uint32, &K::uint32_domain_violated},
-                          Route{sonnx_div_i64, &K::int64, &K::int64_domain_violated},
-                          Route{sonnx_div_u64, &K::uint64, &K::uint64_domain_violated}};
-  static_assert(std::tuple_size_v<decltype(routes)> == std::size(type_table));
-  std::apply(
-      [&](const auto&... route) {
-        std::size_t k = 0;
-        ((k++ == static_cast<std::size_t>(type) ? f(route) : void()), ...);
-      },
-      routes);
+  std::apply([&](const auto&... route) { ((route.type == type ? f(route) : void()), ...); },
+             routes);
 }
 
 }  // namespace
