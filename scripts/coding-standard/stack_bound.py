@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Worst-case stack bound of every public API function of the library, and a no-recursion check.
 
-  stack_bound.py --build BUILD_DIR --target-dir core/src/CMakeFiles/sonnx_div.dir --out stack.json
+  stack_bound.py --build BUILD_DIR [--target-dir DIR]... [--archive FILE] --out stack.json
 
-Recompiles each source of the library with its own compile command from compile_commands.json
-(any CMake generator's form: the object path is read relative to each command's folder; same
-compiler, optimisation and code-generation flags) plus `-fstack-usage
--fcallgraph-info=su -ffunction-sections`, into a scratch folder. From GCC's per-function frame
-sizes and call graph (.ci files) it builds the library's whole call graph:
+Recompiles each source of the library (the units of every --target-dir: by default the library's
+own and, where the target has it, the object library of its AVX2 routes) with its own compile
+command from compile_commands.json (any CMake generator's form: the object path is read relative
+to each command's folder; same compiler, optimisation and code-generation flags) plus
+`-fstack-usage -fcallgraph-info=su -ffunction-sections`, into a scratch folder. From GCC's
+per-function frame sizes and call graph (.ci files) it builds the library's whole call graph:
 
   - a function with internal linkage (anonymous namespace, `static`) is told apart by its
     translation unit; an inline or template function defined in several units counts with its
@@ -15,26 +16,28 @@ sizes and call graph (.ci files) it builds the library's whole call graph:
   - every indirect call (the kernel and domain-scan pointers of the fast-path tables, the choice
     between a proved kernel and its fast path) may go to any function whose address the library
     takes: the relocations of the objects, other than direct calls and unwind tables, list them;
+  - a call to a function compiled with target_clones (SONNX_MULTIVERSION) may run any of its
+    versions, which GCC names FUNCTION.<version>: it counts with the deepest (the resolver runs
+    when the program is loaded, not in the call);
   - functions outside the library (the C library's getenv, strcmp, memcmp, memcpy, strlen and the
     C++ runtime's static-initialisation guard) are listed per API function: their stack is not
     part of the bound and is the integrator's to add.
 
-Fails (exit 1) when the graph has a cycle (recursion), when a frame is dynamic and unbounded, or
-when no public function is found. `--self-check CXX` shows the cycle detection at work on tiny
-libraries.
+Fails (exit 1) when the graph has a cycle (recursion), when a frame is dynamic and unbounded, when
+no public function is found, when the library's archive holds an object that the analysis did not
+compile (the bound would leave its frames out), or when a call goes to a function of the library
+(sonnx_*, sonnx::) that no analysed unit defines. `--self-check CXX` shows each of these checks
+at work on small libraries (stack_bound_selfcheck.py).
 """
 import argparse
-import glob
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import coding_standard  # noqa: E402
 import compile_commands  # noqa: E402
 
 NODE = re.compile(r'^node: \{ title: "(?P<title>[^"]*)" label: "(?P<label>(?:[^"\\]|\\.)*)"'
@@ -42,6 +45,10 @@ NODE = re.compile(r'^node: \{ title: "(?P<title>[^"]*)" label: "(?P<label>(?:[^"
 EDGE = re.compile(r'^edge: \{ sourcename: "(?P<src>[^"]*)" targetname: "(?P<dst>[^"]*)"')
 FRAME = re.compile(r"(\d+) bytes \(([^)]*)\)")
 INDIRECT = "__indirect_call"
+# The library: its own objects and, on x86-64, the object library of its AVX2 routes (the same
+# C-subset files compiled with -mavx2 -mf16c, functions renamed *_avx2), and its archive.
+TARGET_DIRS = ("core/src/CMakeFiles/sonnx_div.dir", "core/src/CMakeFiles/sonnx_div_routes_avx2.dir")
+ARCHIVE = "core/src/libsonnx_div.a"
 
 
 def split_title(title):
@@ -90,7 +97,7 @@ def compile_for_analysis(commands, scratch):
         kept = compile_commands.without_outputs(args) + [
             "-fstack-usage", "-fcallgraph-info=su", "-ffunction-sections", "-o", unit + ".o"]
         subprocess.run(kept, cwd=directory, check=True)
-        units.append((unit, source, kept))
+        units.append((unit, source, kept, object_path(args, directory)))
     return units
 
 
@@ -178,7 +185,7 @@ def analyse(units):
     # Keys: ("", name) for external linkage, (unit, name) for internal linkage.
     defined, signature, external = {}, {}, {}
     raw_edges, taken = [], set()
-    for unit, _source, _args in units:
+    for unit, _source, _args, _built in units:
         nodes, edges = parse_unit(unit)
         for title, node in nodes.items():
             local, name = split_title(title)
@@ -196,34 +203,76 @@ def analyse(units):
         for name in address_taken(unit):
             taken.add((unit, name))
 
+    # The versions of each target_clones function, by the name its callers use (GCC gives the
+    # versions internal linkage in their unit, FUNCTION.default, FUNCTION.avx2, ...; the callers
+    # call FUNCTION, the ifunc, whose resolver the loader runs).
+    versions = {}
+    for key in defined:
+        base, dot, version = key[1].partition(".")
+        if dot and version != "resolver" and ("", base) not in defined and \
+                any(k[1] == base + ".resolver" for k in defined):
+            versions.setdefault(base, []).append(key)
+
     def resolve(unit, title):
+        """the keys a call goes to"""
         if title == INDIRECT:
-            return INDIRECT
+            return [INDIRECT]
         local, name = split_title(title)
         if local:
-            return (unit, name)
+            return [(unit, name)]
         for candidate in (name, name.replace("C1E", "C2E", 1), name.replace("D1E", "D2E", 1)):
             # A complete-object constructor or destructor (C1/D1) is an alias of the base-object
             # one (C2/D2), which carries the frame.
             if ("", candidate) in defined:
-                return ("", candidate)
-        return ("extern", name)
+                return [("", candidate)]
+        return versions.get(name) or [("extern", name)]
 
     targets = sorted({k if k in defined else ("", k[1]) for k in taken
                       if k in defined or ("", k[1]) in defined})
     graph = {key: set() for key in defined}
     indirect_sites = 0
     for unit, src, dst in raw_edges:
-        source = resolve(unit, src)
+        source = resolve(unit, src)[0]
         if source not in defined:
             continue
-        target = resolve(unit, dst)
-        if target == INDIRECT:
-            indirect_sites += 1
-            graph[source].update(targets)
-        else:
-            graph[source].add(target)
+        for target in resolve(unit, dst):
+            if target == INDIRECT:
+                indirect_sites += 1
+                graph[source].update(targets)
+            else:
+                graph[source].add(target)
     return defined, signature, external, graph, targets, indirect_sites
+
+
+LIBRARY_SYMBOL = re.compile(r"^(?:sonnx_|_ZN5sonnx|_ZNK5sonnx|_Z\d+sonnx_)")
+
+
+def library_symbol(name):
+    """a function of the library by its name: C (sonnx_*) or C++ (namespace sonnx, or a global
+    sonnx_* function), as the assembler names it"""
+    return bool(LIBRARY_SYMBOL.match(name))
+
+
+def unanalysed(graph):
+    """calls to functions of the library that no analysed unit defines"""
+    return sorted({callee[1] for callees in graph.values() for callee in callees
+                   if callee[0] == "extern" and library_symbol(callee[1])})
+
+
+def archive_members(archive):
+    """the object files of a static library (`ar t`), as a sorted list of names"""
+    out = subprocess.run(["ar", "t", archive], capture_output=True, text=True, check=True)
+    return sorted(out.stdout.split())
+
+
+def unread_members(members, units):
+    """archive members that no analysed unit compiles (by object file name, with multiplicity:
+    the baseline and the AVX2 compilations of a file share their name)"""
+    left = list(members)
+    for _unit, _source, _args, built in units:
+        if os.path.basename(built) in left:
+            left.remove(os.path.basename(built))
+    return left
 
 
 def worst_paths(defined, graph):
@@ -262,110 +311,44 @@ def public_api(signature_text):
             and "(anonymous namespace)" not in signature_text)
 
 
-SAMPLES = {
-    # name: (expected acyclic, source)
-    "direct_recursion": (False, "int depth(int n) { return n > 0 ? 1 + depth(n - 1) : 0; }\n"),
-    "recursion_through_a_table": (False,
-        "using Step = int (*)(int);\nextern const Step steps[1];\n"
-        "int walk(int n) { return n > 0 ? steps[0](n - 1) : 0; }\n"
-        "const Step steps[1] = {walk};\n"),
-    "no_recursion": (True, "static int twice(int x) { return 2 * x; }\n"
-                           "int api(int x) { return twice(x) + 1; }\n"),
-}
-
-
-def command_entry(directory, compiler, objects, target, unit):
-    """An entry of the "command" form: `unit` (below core/src/) of `target`, its object file in
-    `objects`, the CMakeFiles folder as the generator names it from `directory`."""
-    return {"directory": directory, "file": "{source}/core/src/" + unit,
-            "command": f"{compiler} -O2 -o {objects}/{target}.dir/{unit}.o "
-                       f"-c {{source}}/core/src/{unit}"}
-
-
-# compile_commands.json as CMake's generators write it for the library (core/src/div/div.cpp) and for a
-# target whose folder name starts like the library's: {build} is the build folder. The reader must
-# pick exactly the library's unit in every form.
-LIBRARY_UNIT = "div/div.cpp"
-OTHER_UNIT = ("sonnx_div_routes_avx2", "div/fast/div_fast_avx2.cpp")
-GENERATOR_FORMS = {
-    "ninja_form": [
-        command_entry("{build}", "c++", "core/src/CMakeFiles", "sonnx_div", LIBRARY_UNIT),
-        command_entry("{build}", "c++", "core/src/CMakeFiles", *OTHER_UNIT)],
-    "unix_makefiles_form": [
-        command_entry("{build}/core/src", "/usr/bin/c++", "CMakeFiles", "sonnx_div", LIBRARY_UNIT),
-        command_entry("{build}/core/src", "/usr/bin/c++", "CMakeFiles", *OTHER_UNIT)],
-    "arguments_form": [
-        {"directory": "{build}/core/src", "file": "{source}/core/src/div/div.cpp",
-         "arguments": ["c++", "-O2", "-oCMakeFiles/sonnx_div.dir/div/div.cpp.o", "-c",
-                       "{source}/core/src/div/div.cpp"]}],
-}
-
-
-def generator_forms():
-    """The reader of compile_commands.json on each generator's form (no compilation)."""
-    verdicts = []
-    for name, entries in GENERATOR_FORMS.items():
-        with tempfile.TemporaryDirectory() as build:
-            def fill(value):
-                if isinstance(value, list):
-                    return [fill(v) for v in value]
-                return value.replace("{build}", build).replace("{source}", "/source")
-            with open(os.path.join(build, "compile_commands.json"), "w", encoding="utf-8") as f:
-                json.dump([{k: fill(v) for k, v in e.items()} for e in entries], f)
-            found = [source for _dir, _args, source in
-                     library_commands(build, "core/src/CMakeFiles/sonnx_div.dir")]
-        verdicts.append((name, ["/source/core/src/div/div.cpp"], found,
-                         found == ["/source/core/src/div/div.cpp"]))
-    return verdicts
-
-
-def self_check(cxx):
-    """Each sample as a one-file library with its own compile_commands.json, then the reader of
-    compile_commands.json on each generator's form."""
-    verdicts = []
-    for name, (expected, source) in SAMPLES.items():
-        with tempfile.TemporaryDirectory() as build, tempfile.TemporaryDirectory() as scratch:
-            path = os.path.join(build, name + ".cpp")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(source)
-            command = [cxx, "-std=c++20", "-O0", "-c", path, "-o", "lib.dir/" + name + ".o"]
-            with open(os.path.join(build, "compile_commands.json"), "w", encoding="utf-8") as f:
-                json.dump([{"directory": build, "file": path,
-                            "command": " ".join(shlex.quote(a) for a in command)}], f)
-            units = compile_for_analysis(library_commands(build, "lib.dir"), scratch)
-            defined, _sig, _ext, graph, _targets, _sites = analyse(units)
-            try:
-                worst_paths(defined, graph)
-                acyclic = True
-            except RecursionError:
-                acyclic = False
-        verdicts.append((name, "acyclic" if expected else "a cycle",
-                         "acyclic" if acyclic else "a cycle", acyclic == expected))
-    return coding_standard.judge_samples(verdicts + generator_forms())
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build")
-    parser.add_argument("--target-dir", default="core/src/CMakeFiles/sonnx_div.dir")
+    parser.add_argument("--target-dir", action="append",
+                        help="a folder (below BUILD) whose compile commands are the library's "
+                             "(repeatable; default: " + ", ".join(TARGET_DIRS) + ")")
+    parser.add_argument("--archive", default=ARCHIVE,
+                        help="the library's archive (below BUILD), whose every object the "
+                             "analysis must compile (default: %(default)s)")
     parser.add_argument("--out")
     parser.add_argument("--self-check", metavar="CXX",
-                        help="show on tiny libraries that recursion, direct or through a "
-                             "function-pointer table, is found and that its absence is accepted, "
-                             "and that compile_commands.json is read in every generator's form")
+                        help="show on small libraries that recursion (direct or through a "
+                             "function-pointer table), an archive object left out and a call to "
+                             "an undefined library function are found, that target_clones "
+                             "versions are followed, and that compile_commands.json is read in "
+                             "every generator's form")
     args = parser.parse_args()
     if args.self_check:
-        return self_check(args.self_check)
+        import stack_bound_selfcheck  # pylint: disable=import-outside-toplevel
+        return stack_bound_selfcheck.self_check(args.self_check)
     if not args.build or not args.out:
         parser.error("give --build and --out, or --self-check CXX")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    commands = library_commands(os.path.abspath(args.build), args.target_dir)
+    commands = [c for d in args.target_dir or TARGET_DIRS
+                for c in library_commands(os.path.abspath(args.build), d)]
     if not commands:
-        print(f"no compile command writes under {args.target_dir}", file=sys.stderr)
+        print(f"no compile command writes under {args.target_dir or TARGET_DIRS}",
+              file=sys.stderr)
+        return 2
+    archive = os.path.join(os.path.abspath(args.build), args.archive)
+    if not os.path.isfile(archive):
+        print(f"no library archive {archive}: build the library first", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as scratch:
         units = compile_for_analysis(commands, scratch)
         defined, signature, external, graph, targets, indirect_sites = analyse(units)
+        unread = unread_members(archive_members(archive), units)
+        missing = unanalysed(graph)
         acyclic, cycle, best = True, None, {}
         try:
             best = worst_paths(defined, graph)
@@ -393,6 +376,10 @@ def main():
                   "compile command; longest frame-weighted path in the whole-library call graph",
         "compiler": f"{os.path.basename(compiler)} {version}",
         "sources": [os.path.relpath(u[1], root) for u in units],
+        "objects": [os.path.relpath(u[3], os.path.abspath(args.build)) for u in units],
+        "archive": args.archive,
+        "archive_objects_unread": unread,
+        "library_calls_unresolved": missing,
         "acyclic": acyclic,
         "cycle": cycle,
         "functions_analysed": len(defined),
@@ -405,6 +392,8 @@ def main():
                                       for name in f.get("external_callees", [])}),
         "external_note": "frames of functions outside the library are not included in "
                          "bound_bytes; external_callees lists them per API function",
+        "clone_rule": "a call to a target_clones function counts with the deepest of its "
+                      "versions",
         "target": target,
         "frame_note": "GCC's static frame size of each function for the target above (on x86-64 "
                       "the return address included, a leaf function without locals counting 8 "
@@ -430,7 +419,12 @@ def main():
     if not functions:
         print("no public API function found", file=sys.stderr)
         return 1
-    return 0 if acyclic else 1
+    for name in unread:
+        print(f"FAIL: {args.archive} holds {name}, which no analysed compile command writes: "
+              "its frames would be left out of the bound")
+    for name in missing:
+        print(f"FAIL: a call to {name}, a function of the library that no analysed unit defines")
+    return 0 if acyclic and not unread and not missing else 1
 
 
 if __name__ == "__main__":

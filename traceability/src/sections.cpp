@@ -301,6 +301,21 @@ void coding_standard(Section& s, Report& rep) {
         v += ", acyclicity not recorded";
         s.bad = true;
       }
+      // The bound covers the library only if the analysis compiled every object of its archive
+      // and defines every library function that is called (stack_bound.py).
+      for (const char* k : {"archive_objects_unread", "library_calls_unresolved"}) {
+        if (!j->contains(k) || !(*j)[k].is_array()) {
+          v += std::string(", ") + k + " not recorded";
+          s.bad = true;
+        } else if (!(*j)[k].empty()) {
+          v += std::string(", ") + k + ": " + sec::cell((*j)[k]);
+          sec::fail(s, rep,
+                    Issue{"stack",
+                          std::string("stack.json: the bound leaves library code out (") + k +
+                              ")",
+                          name, true});
+        }
+      }
       verdicts.push_back(v);
     }
   }

@@ -140,7 +140,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     "deviations":[{"rule":"misra-c2012-15.5","place":"k.c:3","justification":"single exit obscures"}]})");
   write(
       ev / "stack.json",
-      R"({"functions":[{"name":"sonnx::div","bytes":208,"worst_path":["div","k"]}],"acyclic":true})");
+      R"({"functions":[{"name":"sonnx::div","bytes":208,"worst_path":["div","k"]}],"acyclic":true,
+    "archive_objects_unread":[],"library_calls_unresolved":[]})");
   write(ev / "conformance-onnxruntime.json",
         R"({"runtime":{"name":"onnxruntime","version":"1.30.0"},
     "types":{"float16":{"F2":{"cases":100,"mismatches":1,"errors":0,"crashes":0,"unsupported":0}},
@@ -351,7 +352,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
         R"({"functions":[{"name":"k","smoke_goals":4,"unreachable_found":1}]})");
   write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
     "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
-  write(ev / "stack.json", R"({"functions":[],"acyclic":false})");
+  write(ev / "stack.json", R"({"functions":[],"acyclic":false,
+    "archive_objects_unread":["div_route_kernels.c.o"],"library_calls_unresolved":[]})");
   write(ev / "ctest-release.xml", R"(<testsuite><testcase name="t_planted" status="run">
     <failure message="Failed"/></testcase></testsuite>)");
   // A failed target and one that flushes subnormals: both named, both gaps.
@@ -415,6 +417,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "wp-smoke", "1 smoke goals proved"));
     CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
+    CHECK(has_issue(r, "stack", "leaves library code out (archive_objects_unread)"));
     CHECK(
         has_issue(r, "tool-qualification", "TOR-T-1 (T) has no passing test in this run: failed"));
     CHECK(has_issue(r, "coding-standard",
