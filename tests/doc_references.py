@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Every file, folder, CMake target and CTest test that the README and docs/ name exists.
+"""Every file, folder, CMake target and CTest test that the repository's Markdown names exists.
 
-Reads the Markdown of README.md and docs/ (not docs/decisions/: the dated design history names
-files where they were at the time) and checks, in each code span (`...`):
-  - a repository path (a word with a slash, or a file name with an extension that a path of the
-    repository ends with): it exists; a glob (*) matches something; build/ outputs, absolute
-    paths, URLs and spans with placeholders (<...>, {...}, $..., N, X) are not paths of the tree;
+Reads every Markdown file of the tree (README.md, docs/, the components' READMEs and notes; not
+docs/decisions/, the dated design history, which names files where they were at the time, nor the
+report generator's fixtures) and checks, in each code span (`...`):
+  - a repository path (a word with a slash: from the repository root, or from the document's own
+    folder; or a bare file name with a source's extension that some file of the tree has): it
+    exists; a glob (*) matches something; build/ outputs, absolute paths, URLs and spans with
+    placeholders (<...>, {...}, $..., N, X) are not paths of the tree;
   - `cmake --build ... --target NAME` (a line that runs cmake): a target some CMakeLists.txt
     defines;
   - a span right after the word CTest (`CTest name`, `CTest names`): a test some CMakeLists.txt
     or cmake file adds (add_test(NAME ...), a Catch2 executable, a foreach-built name's prefix).
---plant adds a made-up document naming a missing file, target and test, and must then fail.
+--plant adds made-up documents naming a missing file, target and test, a path that exists only
+below another folder and a renamed file, and must then fail on each.
 
 The tests and targets are the build's own (ctest -N and the generator's target list of BUILD),
 not a reading of the CMake files.
@@ -31,12 +34,17 @@ CTEST = re.compile(r"CTests?\s+((?:`[^`\n]+`(?:,\s*|\s+and\s+|\s+or\s+)?)+)")
 # the npm packages setup.sh installs, headers the build generates.
 OUTSIDE = ("pytorch-converted/", "conform/onnxruntime/node_modules", "conform/onnxruntime-web/"
            "node_modules", "sonnx/requirement_id.hpp")
+# Markdown that is not a description of the tree as it is: the dated design history, and the
+# report generator's expected output for its fixture (which names the fixture's made-up files).
+SKIP = ("docs/decisions/", "traceability/tests/fixtures/")
 TARGET = re.compile(r"--target\s+([A-Za-z0-9_.-]+)")
 PATH_CHARS = re.compile(r"^[A-Za-z0-9_.+/*-]+$")
 # A bare file name (no folder) is a source of the tree when it has a source's extension; bare
 # .json, .txt, .csv, .html names are the evidence files the tools write (build/evidence/).
 EXT = re.compile(r"\.(c|h|cpp|hpp|inc|py|sh|cmake|mlw|js|drv|driver|in|frag|mustache)$")
-NOT_TREE = ("build/", "build-", "/", "http", "~", "../", "node_modules")
+# Not paths of the tree: build outputs (catch2/: the Catch2 results in the evidence folder),
+# absolute, home-relative and parent-relative paths, URLs, npm's installs.
+NOT_TREE = ("build/", "build-", "catch2/", "/", "http", "~", "../", "node_modules")
 
 
 def tree(root):
@@ -73,20 +81,21 @@ def test_exists(name, tests):
     return False
 
 
-def path_ok(span, files, dirs):
+def path_ok(span, files, dirs, here=""):
+    """a path from the repository root, or from the folder of the document (`here`) that names
+    it; a bare file name: some file of the tree has it"""
     span = span.rstrip("/.,:;")
     if span.startswith(OUTSIDE):
         return True
-    if "*" in span:
-        return bool([f for f in files | dirs if glob.fnmatch.fnmatchcase(f, span)]
-                    or [f for f in files if glob.fnmatch.fnmatchcase(f, "*/" + span)])
-    if span in files or span in dirs:
-        return True
-    if "/" not in span:  # a bare file name: some file of the tree has it
-        return any(f == span or f.endswith("/" + span) for f in files)
-    # a path relative to a component folder (include/sonnx/io/x.hpp of io/, src/ of a library)
-    return any(f.endswith("/" + span) or d.endswith("/" + span) for f in files for d in [f]) or \
-        any(d.endswith("/" + span) for d in dirs)
+    if "/" not in span:  # a bare file name or glob: some file of the tree has it
+        return any(glob.fnmatch.fnmatchcase(f.rsplit("/", 1)[-1], span) for f in files)
+    for path in [span] + ([here + "/" + span] if here else []):
+        if "*" in path:
+            if [f for f in files | dirs if glob.fnmatch.fnmatchcase(f, path)]:
+                return True
+        elif path in files or path in dirs:
+            return True
+    return False
 
 
 def candidates(span):
@@ -121,7 +130,7 @@ def check(root, build, docs):
                         "/" not in span.split(" ", 1)[1].split()[0]:
                     continue
                 for w in candidates(span):
-                    if not path_ok(w, files, dirs):
+                    if not path_ok(w, files, dirs, os.path.dirname(doc)):
                         faults.append(f"{doc}:{lineno}: `{w}` is not a file or folder of the tree")
             for m in TARGET.finditer(line if "cmake" in line else ""):
                 if m.group(1) not in targets and not m.group(1).startswith("<"):
@@ -138,13 +147,17 @@ def check(root, build, docs):
 def main():
     root, build = sys.argv[1], sys.argv[2]
     docs = []
-    for path in ["README.md"] + sorted(glob.glob(os.path.join(root, "docs", "*.md"))):
-        full = path if os.path.isabs(path) else os.path.join(root, path)
-        docs.append((os.path.relpath(full, root), open(full, encoding="utf-8").read()))
+    for path in sorted(f for f in tree(root)[0] if f.endswith(".md") and not f.startswith(SKIP)):
+        with open(os.path.join(root, path), encoding="utf-8") as f:
+            docs.append((path, f.read()))
     if "--plant" in sys.argv:
         docs.append(("docs/planted.md", "See `core/src/div/no_such_file.c`, "
                                         "`cmake --build build --target no_such_target` and "
                                         "CTest `no_such_test`.\n"))
+        # in a component's folder: a path that exists only below another folder (read from the
+        # root or from the document's folder, not as a suffix), and a file since renamed
+        docs.append(("proofs/frama-c/planted.md", "See `src/CMakeLists.txt` and "
+                                                  "`core/src/div/kernels/div_domain.c`.\n"))
     faults = check(root, build, docs)
     return report(faults, f"doc references: {len(docs)} documents, "
                           f"{len(faults)} missing reference(s)")

@@ -10,8 +10,10 @@
 #   proofs/frama-c/prove.sh --search-scripts    re-prove from scratch, searching the tactic
 #                                               scripts anew into proofs/frama-c/scripts/
 #   proofs/frama-c/prove.sh --rank              run each pass once per prover of its portfolio
-#                                               (no record, 10 s per goal) and record, per goal,
-#                                               the fastest prover that proved it (then prove)
+#                                               (no record, rank_steps_fraction of each
+#                                               prover's resource limit, passes.json) and record,
+#                                               per goal, the fastest prover that proved it (then
+#                                               prove)
 #   --smoke       WP's smoke tests after the proof (wp-smoke.json, wp-smoke-search.json)
 #   --mutants     the driver's binding mutation check (wp-binding-mutants.json)
 #
@@ -28,6 +30,6 @@
 # writes its own Why3 configuration into a private work directory next to DIR.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-case "${1:-}" in -h|--help) sed -n '2,29p' "$0"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,30p' "$0"; exit 0 ;; esac
 export PYTHONPATH="$root/evidence${PYTHONPATH:+:$PYTHONPATH}"
 exec python3 -m sonnx_evidence.wp_prove "$@"
