@@ -3,7 +3,8 @@ oversubscribed: the same verdicts and the same resource counts, and each goal fa
 recorded resources in both (issue 52: "shown under load").
 
     python3 -m sonnx_evidence.limits_under_load [--per-prover K] [--busy-per-core B]
-                                                [--loaded-only] [--work DIR] [--json FILE]
+                                                [--loaded-only] [--one-core] [--work DIR]
+                                                [--json FILE]
 
 The samples are the K goals of each prover with the largest resource use recorded in
 proofs/why3/replay.json and proofs/frama-c/replay.json (for WP, among the goals of a labelled
@@ -24,7 +25,10 @@ gives the quiet phase's verdicts and counts, and no call reaches a wall-clock gu
 anyway) each sample runs at half its proof's resources without added load, then every sample at
 once at its limit with the busy processes (so they run no longer than the provers need), held
 against the proofs it replays: a Why3 goal's recorded count, a WP goal's count in its function's
-pass, run just before without added load. Exit status 0
+pass, run just before without added load. With --one-core the loaded phase runs on one core, the
+provers and the B busy processes pinned to it (the test command's CTest: its other stages keep
+the other cores busy anyway, and busy processes spread over every core would only take their
+time). Exit status 0
 when every check holds, 1 otherwise, 2 on a tool error."""
 import argparse
 import concurrent.futures as cf
@@ -181,7 +185,8 @@ class Busy:
     """B busy processes per core, each in a session of its own, ended by process group"""
 
     def __init__(self, per_core, guard_s):
-        self.count = per_core * (os.cpu_count() or 1)
+        # per core this process may run on (all of them, or the one of --one-core)
+        self.count = per_core * len(os.sched_getaffinity(0))
         self.guard_s = guard_s
         self.procs = []
 
@@ -271,6 +276,9 @@ def main(argv=None):
     ap.add_argument("--per-prover", type=int, default=1)
     ap.add_argument("--busy-per-core", type=int, default=4)
     ap.add_argument("--loaded-only", action="store_true")
+    # the loaded phase on one core: the provers and the busy processes pinned to it, the other
+    # cores left to whatever else runs (the test command's other stages)
+    ap.add_argument("--one-core", action="store_true")
     ap.add_argument("--work", default=None)
     ap.add_argument("--json", default=None)
     a = ap.parse_args(argv)
@@ -296,9 +304,16 @@ def main(argv=None):
         quiet = replay(samples, runners, "quiet")
     middle = time.time()
     guard = max(600, int(20 * (middle - start)) + 60)
-    with Busy(a.busy_per_core, guard) as busy:
-        loaded = replay(samples, runners, "loaded", half=not a.loaded_only,
-                        workers=len(samples) if a.loaded_only else 2)
+    cores = os.sched_getaffinity(0)
+    if a.one_core:  # inherited by the replay's threads, their provers and the busy processes
+        os.sched_setaffinity(0, {max(cores)})
+    loaded_cores = len(os.sched_getaffinity(0))
+    try:
+        with Busy(a.busy_per_core, guard) as busy:
+            loaded = replay(samples, runners, "loaded", half=not a.loaded_only,
+                            workers=len(samples) if a.loaded_only else 2)
+    finally:
+        os.sched_setaffinity(0, cores)
     # "quiet": the phase without added load (with --loaded-only, the runs at half the resources)
     seconds = {"quiet": round(middle - start), "loaded": round(time.time() - middle)}
     problems = check(samples)
@@ -306,7 +321,7 @@ def main(argv=None):
            "what": "the most expensive goals of each prover replayed without and with added load: "
                    "at the prover's limit and at half the recorded use (sonnx_evidence."
                    "limits_under_load)",
-           "busy_processes": busy.count, "cores": os.cpu_count(),
+           "busy_processes": busy.count, "cores": loaded_cores, "machine_cores": os.cpu_count(),
            "load_average": {"quiet": quiet, "loaded": loaded}, "seconds": seconds,
            "samples": samples, "problems": problems, "ok": not problems}
     for s in samples:
@@ -317,7 +332,7 @@ def main(argv=None):
     for p in problems:
         print("FAIL: " + p)
     print(f"limits under load: {len(samples)} goals, {busy.count} busy processes on "
-          f"{os.cpu_count()} cores (load average {min(loaded):.1f} to {max(loaded):.1f} loaded, "
+          f"{loaded_cores} of {os.cpu_count()} cores (load average {min(loaded):.1f} to {max(loaded):.1f} loaded, "
           f"{min(quiet):.1f} to {max(quiet):.1f} without; {seconds['quiet']} s and "
           f"{seconds['loaded']} s), {len(problems)} problem(s)")
     if not a.work:

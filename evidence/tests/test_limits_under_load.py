@@ -9,8 +9,9 @@ sonnx_evidence.limits_under_load, issue 52's "shown under load").
    from the quiet one, a call that reached the wall-clock guard; and accept a sample that shows
    none of these.
 2. The most expensive recorded goal of each prover (Why3: Z3, CVC5, CVC5-noFP; WP: Z3, CVC4, CVC5,
-   CVC5-opaque, CVC5-noFP) replayed with three busy processes per core, started and ended by the
-   tool: valid at the prover's limit with the resources of the proof without added load (a Why3
+   CVC5-opaque, CVC5-noFP) replayed on one core with three busy processes pinned beside them
+   (--one-core: the test command's other stages keep the other core busy), started and ended by
+   the tool: valid at the prover's limit with the resources of the proof without added load (a Why3
    goal: those of the record; a WP goal: those of its function's pass, run just before), not valid
    at half of them (--loaded-only: a quiet phase inside the test command would run beside the
    other tests anyway: the half runs go first without added load, then every sample at once at its
@@ -72,7 +73,7 @@ def main():
         change(s)
         problems = limits_under_load.check([s])
         check(any(expect in p for p in problems), f"--loaded-only, refused: {what}", problems)
-    args = ["--per-prover", "1", "--busy-per-core", "3", "--loaded-only"]
+    args = ["--per-prover", "1", "--busy-per-core", "3", "--loaded-only", "--one-core"]
     if os.environ.get("SONNX_BUILD_DIR"):  # CTest: the replays become evidence of the build
         evidence = os.path.join(os.environ["SONNX_BUILD_DIR"], "evidence")
         os.makedirs(evidence, exist_ok=True)
