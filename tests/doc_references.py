@@ -4,7 +4,7 @@
 Reads every Markdown file of the tree (README.md, docs/, the components' READMEs and notes; not
 docs/decisions/, the dated design history, which names files where they were at the time, nor the
 report generator's fixtures) and checks, in each code span (`...`):
-  - a repository path (a word with a slash: from the repository root, or from the document's own
+  - a repository path (a word with a slash, from the repository root; one ending in a slash is a
     folder; or a bare file name with a source's extension that some file of the tree has): it
     exists; a glob (*) matches something; build/ outputs, absolute paths, URLs and spans with
     placeholders (<...>, {...}, $..., N, X) are not paths of the tree;
@@ -81,21 +81,22 @@ def test_exists(name, tests):
     return False
 
 
-def path_ok(span, files, dirs, here=""):
-    """a path from the repository root, or from the folder of the document (`here`) that names
-    it; a bare file name: some file of the tree has it"""
-    span = span.rstrip("/.,:;")
+def path_ok(span, files, dirs):
+    """a path from the repository root (a folder when it ends with a slash); a bare file name:
+    some file of the tree has it"""
+    span = span.rstrip(".,:;")
+    folder = span.endswith("/")
+    span = span.rstrip("/")
     if span.startswith(OUTSIDE):
         return True
+    if folder:
+        return any(glob.fnmatch.fnmatchcase(d, span) for d in dirs) if "*" in span else \
+            span in dirs
     if "/" not in span:  # a bare file name or glob: some file of the tree has it
         return any(glob.fnmatch.fnmatchcase(f.rsplit("/", 1)[-1], span) for f in files)
-    for path in [span] + ([here + "/" + span] if here else []):
-        if "*" in path:
-            if [f for f in files | dirs if glob.fnmatch.fnmatchcase(f, path)]:
-                return True
-        elif path in files or path in dirs:
-            return True
-    return False
+    if "*" in span:
+        return any(glob.fnmatch.fnmatchcase(f, span) for f in files | dirs)
+    return span in files or span in dirs
 
 
 def candidates(span):
@@ -106,8 +107,10 @@ def candidates(span):
         w = w.strip("(),;:")
         if not PATH_CHARS.match(w) or w.startswith(NOT_TREE) or w.startswith(("-", ".", "*")):
             continue
-        # shorthand, not a path: name_32/64, pcmpeqb/w/d
-        if "/" in w and any(len(part) <= 2 or part[:1].isdigit() for part in w.split("/")[1:]):
+        # shorthand, not a path: name_32/64, pcmpeqb/w/d (every part after the first a number or
+        # one or two letters; a folder's trailing slash is not a part)
+        parts = w.rstrip("/").split("/")[1:]
+        if parts and all(len(part) <= 2 or part[:1].isdigit() for part in parts):
             continue
         if re.search(r"[<>{}$]|\bN\b|XXX", w):
             continue
@@ -130,7 +133,7 @@ def check(root, build, docs):
                         "/" not in span.split(" ", 1)[1].split()[0]:
                     continue
                 for w in candidates(span):
-                    if not path_ok(w, files, dirs, os.path.dirname(doc)):
+                    if not path_ok(w, files, dirs):
                         faults.append(f"{doc}:{lineno}: `{w}` is not a file or folder of the tree")
             for m in TARGET.finditer(line if "cmake" in line else ""):
                 if m.group(1) not in targets and not m.group(1).startswith("<"):
@@ -155,9 +158,10 @@ def main():
                                         "`cmake --build build --target no_such_target` and "
                                         "CTest `no_such_test`.\n"))
         # in a component's folder: a path that exists only below another folder (read from the
-        # root or from the document's folder, not as a suffix), and a file since renamed
-        docs.append(("proofs/frama-c/planted.md", "See `src/CMakeLists.txt` and "
-                                                  "`core/src/div/kernels/div_domain.c`.\n"))
+        # root, not as a suffix), a file since renamed and a folder that does not exist
+        docs.append(("proofs/frama-c/planted.md", "See `src/CMakeLists.txt`, "
+                                                  "`core/src/div/kernels/div_domain.c` and "
+                                                  "`proofs/frama-c/no_such_folder/`.\n"))
     faults = check(root, build, docs)
     return report(faults, f"doc references: {len(docs)} documents, "
                           f"{len(faults)} missing reference(s)")

@@ -332,7 +332,8 @@ def main(argv=None):
     for p in problems:
         print("FAIL: " + p)
     print(f"limits under load: {len(samples)} goals, {busy.count} busy processes on "
-          f"{loaded_cores} of {os.cpu_count()} cores (load average {min(loaded):.1f} to {max(loaded):.1f} loaded, "
+          f"{loaded_cores} of {os.cpu_count()} cores (load average {min(loaded):.1f} to "
+          f"{max(loaded):.1f} loaded, "
           f"{min(quiet):.1f} to {max(quiet):.1f} without; {seconds['quiet']} s and "
           f"{seconds['loaded']} s), {len(problems)} problem(s)")
     if not a.work:

@@ -10,7 +10,7 @@ sonnx_evidence.limits_under_load, issue 52's "shown under load").
    none of these.
 2. The most expensive recorded goal of each prover (Why3: Z3, CVC5, CVC5-noFP; WP: Z3, CVC4, CVC5,
    CVC5-opaque, CVC5-noFP) replayed on one core with three busy processes pinned beside them
-   (--one-core: the test command's other stages keep the other core busy), started and ended by
+   (--one-core: the test command's other stages keep the other cores busy), started and ended by
    the tool: valid at the prover's limit with the resources of the proof without added load (a Why3
    goal: those of the record; a WP goal: those of its function's pass, run just before), not valid
    at half of them (--loaded-only: a quiet phase inside the test command would run beside the

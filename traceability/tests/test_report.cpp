@@ -353,7 +353,8 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
   write(ev / "wp-binding.json", R"({"sanity":{"goals":{"I1_holds":true},"proved":1,"total":1},
     "faults":[{"fault":"swapped","killers":{"k1":false},"killed":false}],"ok":false})");
   write(ev / "stack.json", R"({"functions":[],"acyclic":false,
-    "archive_objects_unread":["div_route_kernels.c.o"],"library_calls_unresolved":[]})");
+    "archive_objects_unread":["div_route_kernels.c.o"],
+    "library_calls_unresolved":["sonnx_div_checked_i8_avx2"]})");
   write(ev / "ctest-release.xml", R"(<testsuite><testcase name="t_planted" status="run">
     <failure message="Failed"/></testcase></testsuite>)");
   // A failed target and one that flushes subnormals: both named, both gaps.
@@ -418,6 +419,7 @@ TEST_CASE("report generator: a report from no evidence, complete evidence and fa
     CHECK(has_issue(r, "wp-binding", "not proved"));
     CHECK(has_issue(r, "stack", "cycle"));
     CHECK(has_issue(r, "stack", "leaves library code out (archive_objects_unread)"));
+    CHECK(has_issue(r, "stack", "leaves library code out (library_calls_unresolved)"));
     CHECK(
         has_issue(r, "tool-qualification", "TOR-T-1 (T) has no passing test in this run: failed"));
     CHECK(has_issue(r, "coding-standard",
