@@ -13,7 +13,7 @@ report generator's fixtures) and checks, in each code span (`...`):
   - a span right after the word CTest (`CTest name`, `CTest names`): a test some CMakeLists.txt
     or cmake file adds (add_test(NAME ...), a Catch2 executable, a foreach-built name's prefix).
 --plant adds made-up documents naming a missing file, target and test, a path that exists only
-below another folder and a renamed file, and must then fail on each.
+below another folder, a renamed file and a missing folder, and must then fail on each.
 
 The tests and targets are the build's own (ctest -N and the generator's target list of BUILD),
 not a reading of the CMake files.

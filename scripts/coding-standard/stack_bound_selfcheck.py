@@ -85,7 +85,7 @@ def sample_verdict(cxx, files, listed):
         units = compile_for_analysis(library_commands(build, "lib.dir"), scratch)
         defined, _sig, _ext, graph, _targets, _sites = analyse(units)
         try:
-            best = worst_paths(defined, graph)
+            worst_paths(defined, graph)
         except RecursionError:
             return "a cycle"
         unread = unread_members(archive_members(os.path.join(build, "lib.a")), units)

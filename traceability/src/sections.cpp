@@ -302,7 +302,8 @@ void coding_standard(Section& s, Report& rep) {
         s.bad = true;
       }
       // The bound covers the library only if the analysis compiled every object of its archive
-      // and defines every library function that is called (stack_bound.py).
+      // and defines every function called but the few outside the library it may call
+      // (stack_bound.py).
       for (const char* k : {"archive_objects_unread", "library_calls_unresolved"}) {
         if (!j->contains(k) || !(*j)[k].is_array()) {
           v += std::string(", ") + k + " not recorded";
