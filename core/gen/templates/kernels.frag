@@ -237,21 +237,68 @@ size_t sonnx_div_domain_scan_${suffix}(const ${ctype}* a, const ${ctype}* b, siz
 #@endfragment
 
 // domain_block_loop_start: the scan's loop over blocks (sonnx_domain_block_end), up to the first
-// block with a violation; `violations` is the block's flag (the type's flag_type: unsigned, of the
-// element's width).
+// block with a violation. `flag` names the block's flag (of the type's flag_type: unsigned, of the
+// element's width), `init` its value before the first block; the block is clean while
+// `flag clean 0` holds and violated while `flag violated 0` does: flag="violations" init="0U"
+// clean="==" violated="!=" for a flag that ORs each element's violation, flag="least" init="1U"
+// clean="!=" violated="==" for int8's least byte measure (0 iff an element is outside).
 #@fragment domain_block_loop_start
   size_t start = 0U;
   size_t end = 0U;
-  ${flag_type} violations = 0U;
+  ${flag_type} ${flag} = ${init};
   /*@ loop invariant C1_blocks_in_bounds: 0 <= start <= end <= n;
       loop invariant C3_D3_before_block: \forall integer k; 0 <= k < start ==>
         ${domain}(a[k], b[k]);
-      loop invariant C3_D3_clean_block_passed: violations == 0 ==> end == start;
-      loop invariant C3_D3_block_violated: violations != 0 ==>
+      loop invariant C3_D3_clean_block_passed: ${flag} ${clean} 0 ==> end == start;
+      loop invariant C3_D3_block_violated: ${flag} ${violated} 0 ==>
         \exists integer k; start <= k < end && !${domain}(a[k], b[k]);
-      loop assigns start, end, violations;
-      loop variant n - start + (violations == 0 ? 1 : 0);
+      loop assigns start, end, ${flag};
+      loop variant n - start + (${flag} ${clean} 0 ? 1 : 0);
   */
-  while ((violations == 0U) && (start < n)) {
+  while ((${flag} ${clean} 0U) && (start < n)) {
     end = sonnx_domain_block_end(start, n);
+#@endfragment
+
+// domain_violation_loop: the element-by-element loop over one block [start, end) that ORs each
+// element's violation of the domain into `violations` (0 while every element so far is inside);
+// each line after `indent` (the signed scans run it only when their first test flags the block).
+#@fragment domain_violation_loop
+${indent}/*@ loop invariant C1_index_in_bounds: start <= i <= end;
+${indent}    loop invariant C3_D3_violation_bound: violations <= 1;
+${indent}    loop invariant C3_D3_flag_clear: violations == 0 <==>
+${indent}      \forall integer k; start <= k < i ==> ${domain}(a[k], b[k]);
+${indent}    loop assigns i, violations;
+${indent}    loop variant end - i;
+${indent}*/
+${indent}for (i = start; i < end; ++i) {
+#@endfragment
+
+// route_element_contract: the contract of a 64-bit route element (div_blocked_kernels.c): the
+// domain (C3, and D3 for signed types), both operands below 2^bound in magnitude (limit =
+// 2^bound - 1), and the truncated quotient.
+#@fragment route_element_contract
+/*@ requires C3_nonzero_divisor: y != 0;
+#@if signed
+    requires D3_no_min_div_minus_one: !(x == ${min} && y == -1);
+#@endif
+    requires D9_operands_below_2p${bound}:
+      -${limit} <= x <= ${limit} && -${limit} <= y <= ${limit};
+    assigns \nothing;
+    ensures I1_truncated_quotient: ${spec}(x, y, \result);
+*/
+#@endfragment
+
+// blocked_progress: the invariants that the blocked route kernel's loop over blocks and its loop
+// over a block's elements share (the inner one restates the outer one's at each element), with
+// `i` the loop's index and `q` the variable the quantifiers bind: the elements before i hold the
+// truncated quotient of the operands as they were on entry; the inputs from i on are not yet
+// changed; an operand that c does not alias is not changed at all.
+#@fragment blocked_progress
+${indent}loop invariant I1_truncated_quotient: \forall integer ${q}; 0 <= ${q} < ${i} ==>
+${indent}  ${spec}(\at(a[${q}], Pre), \at(b[${q}], Pre), c[${q}]);
+${indent}loop invariant D6_inputs_not_yet_read_unchanged: \forall integer ${q}; ${i} <= ${q} < n ==>
+${indent}  a[${q}] == \at(a[${q}], Pre) && b[${q}] == \at(b[${q}], Pre);
+${indent}loop invariant D6_unaliased_inputs_unchanged:
+${indent}  (c != a ==> \forall integer ${q}; 0 <= ${q} < n ==> a[${q}] == \at(a[${q}], Pre)) &&
+${indent}  (c != b ==> \forall integer ${q}; 0 <= ${q} < n ==> b[${q}] == \at(b[${q}], Pre));
 #@endfragment
