@@ -29,8 +29,9 @@ ${field}):
                                the library compiles it once more for AVX2 with the suffix _avx2
     ${field}                   a field of the current type (core/gen/types.json); outside a
                                #@for, only the fields of "file" (none today) exist
-An unknown directive, field, type or group, an unbalanced block, or a function declared twice
-stops the generator with the template's name and line: it writes nothing it does not understand.
+An unknown directive, field, type or group, an unbalanced block, a function declared twice, an
+#@insert KEY that its fragment does not use, or a fragment inserted nowhere stops the generator
+with the template's name and line: it writes nothing it does not understand.
 """
 import argparse
 import difflib
@@ -116,6 +117,7 @@ class Expander:
         self.fragments = fragments if fragments is not None else {}
         self.output = None
         self.functions = []
+        self.inserted = set()  # the fragments this expansion inserts (shared with nested ones)
 
     def where(self, i):
         return f"{self.rel}:{i + 1}"
@@ -170,16 +172,21 @@ class Expander:
                 if not words or words[0] not in self.fragments:
                     raise TemplateError(f"{self.where(i)}: #@insert of an unknown fragment")
                 extra = {}
+                self.inserted.add(words[0])
                 for word_ in words[1:]:
                     key, eq, value = word_.partition("=")
                     if not eq or not re.fullmatch(r"[A-Za-z_]\w*", key) or key in fields:
                         raise TemplateError(f"{self.where(i)}: #@insert: {word_!r} is not a new "
                                             f"KEY=VALUE")
+                    if key not in fragment_names(self.fragments[words[0]][1]):
+                        raise TemplateError(f"{self.where(i)}: #@insert: fragment {words[0]} "
+                                            f"uses no {key}")
                     extra[key] = substitute(value, fields, self.where(i)) if active else value
                 if active:
                     frag_rel, frag_lines = self.fragments[words[0]]
                     inner = Expander(frag_rel, frag_lines, self.types, self.fragments)
                     inner.functions = self.functions
+                    inner.inserted = self.inserted
                     inner.output = self.output
                     text, _ = inner.block(0, dict(fields, **extra), ())
                     out += text
@@ -228,6 +235,18 @@ class Expander:
             else:
                 cond = condition(rest, fields, self.where(j))
             j += 1
+
+
+def fragment_names(lines):
+    """The names a fragment's lines may read: its ${...} and the fields of its conditions."""
+    names = set()
+    for line in lines:
+        names.update(PLACEHOLDER.findall(line))
+        word, _, rest = line[2:].partition(" ") if line.startswith("#@") else ("", "", "")
+        if word in ("if", "elif"):
+            names.update(re.findall(r"[A-Za-z_]\w*", rest.split("==")[0].split("!=")[0]
+                                    .split(" in ")[0]))
+    return names
 
 
 def join_continued(lines):
@@ -291,8 +310,10 @@ def expand_all():
     fragments = load_fragments()
     outputs = {}
     functions = []
+    inserted = set()
     for rel, lines in template_files(".in"):
         exp = Expander(rel, lines, types, fragments)
+        exp.inserted = inserted
         body, _ = exp.block(0, {}, ())
         if not body or not body[0].startswith(OUTPUT_MARK):
             raise TemplateError(f"{rel}: the first line must be an #@output line")
@@ -306,6 +327,9 @@ def expand_all():
             else:
                 outputs[current].append(line)
         functions += exp.functions
+    unused = sorted(set(fragments) - inserted)
+    if unused:
+        raise TemplateError(f"{fragments[unused[0]][0]}: fragment {unused[0]} is inserted nowhere")
     outputs = {path: "\n".join(lines).rstrip("\n") + "\n" for path, lines in outputs.items()}
     seen = {}
     for fn in functions:

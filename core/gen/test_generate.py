@@ -41,6 +41,12 @@ CASES = [
      2, "declared again"),
     ("an unknown fragment", "core/gen/templates/div_kernels.c.in", "#@insert kernel_contract",
      "#@insert kernel_contracts", 2, "unknown fragment"),
+    ("an #@insert KEY its fragment does not use", "core/gen/templates/div_blocked_kernels.c.in",
+     'blocked_progress indent="      " i="i" q="k"',
+     'blocked_progress indent="      " i="i" q="k" j="k"', 2, "uses no j"),
+    ("a fragment inserted nowhere", "core/gen/templates/kernels.frag",
+     "#@fragment block_end", "#@fragment unused\n#@endfragment\n#@fragment block_end", 2,
+     "fragment unused is inserted nowhere"),
 ]
 
 
