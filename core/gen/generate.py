@@ -30,8 +30,9 @@ ${field}):
     ${field}                   a field of the current type (core/gen/types.json); outside a
                                #@for, only the fields of "file" (none today) exist
 An unknown directive, field, type or group, an unbalanced block, a function declared twice, an
-#@insert KEY that its fragment does not use, or a fragment inserted nowhere stops the generator
-with the template's name and line: it writes nothing it does not understand.
+#@insert KEY that its fragment (or a fragment it inserts) does not read, or a fragment that no
+expansion inserts (dead template text) stops the generator with the template's name and line: it
+writes nothing it does not understand.
 """
 import argparse
 import difflib
@@ -76,22 +77,36 @@ def banner(template_rel, output):
     return "/* " + first + "\n   " + second + " */"
 
 
-def condition(expr, fields, where):
+def parse_condition(expr):
+    """(form, field, value) of an #@if/#@elif condition: ("is", FIELD, "" or "!"), ("==" or "!=",
+    FIELD, VALUE), ("in", FIELD, "V1,V2,..."); None when it is none of these."""
     expr = expr.strip()
     m = re.fullmatch(r"(!?)([A-Za-z_]\w*)", expr)
     if m:
-        value = lookup(fields, m.group(2), where)
-        if not isinstance(value, bool):
-            raise TemplateError(f"{where}: #@if {expr}: field {m.group(2)} is not true/false")
-        return value != (m.group(1) == "!")
+        return "is", m.group(2), m.group(1)
     m = re.fullmatch(r"([A-Za-z_]\w*)\s*(==|!=)\s*(\S+)", expr)
     if m:
-        same = str(lookup(fields, m.group(1), where)) == m.group(3)
-        return same if m.group(2) == "==" else not same
+        return m.group(2), m.group(1), m.group(3)
     m = re.fullmatch(r"([A-Za-z_]\w*)\s+in\s+(\S+)", expr)
     if m:
-        return str(lookup(fields, m.group(1), where)) in m.group(2).split(",")
-    raise TemplateError(f"{where}: #@if {expr}: not a condition this generator understands")
+        return "in", m.group(1), m.group(2)
+    return None
+
+
+def condition(expr, fields, where):
+    parsed = parse_condition(expr)
+    if parsed is None:
+        raise TemplateError(f"{where}: #@if {expr.strip()}: not a condition this generator "
+                            f"understands")
+    form, field, value = parsed
+    actual = lookup(fields, field, where)
+    if form == "is":
+        if not isinstance(actual, bool):
+            raise TemplateError(f"{where}: #@if {expr.strip()}: field {field} is not true/false")
+        return actual != (value == "!")
+    if form == "in":
+        return str(actual) in value.split(",")
+    return (str(actual) == value) == (form == "==")
 
 
 def lookup(fields, name, where):
@@ -110,8 +125,9 @@ def substitute(line, fields, where):
 
 
 class Expander:
-    def __init__(self, rel, lines, types, fragments=None):
+    def __init__(self, rel, lines, types, fragments=None, offset=0):
         self.rel = rel
+        self.offset = offset  # the line of the file before self.lines[0] (a fragment's #@fragment)
         self.lines = lines
         self.types = types
         self.fragments = fragments if fragments is not None else {}
@@ -120,7 +136,7 @@ class Expander:
         self.inserted = set()  # the fragments this expansion inserts (shared with nested ones)
 
     def where(self, i):
-        return f"{self.rel}:{i + 1}"
+        return f"{self.rel}:{i + 1 + self.offset}"
 
     def block(self, i, fields, stop, active=True):
         """Expands lines from i until a directive of `stop`; returns (text lines, index). An
@@ -172,19 +188,20 @@ class Expander:
                 if not words or words[0] not in self.fragments:
                     raise TemplateError(f"{self.where(i)}: #@insert of an unknown fragment")
                 extra = {}
-                self.inserted.add(words[0])
+                if active:
+                    self.inserted.add(words[0])
                 for word_ in words[1:]:
                     key, eq, value = word_.partition("=")
                     if not eq or not re.fullmatch(r"[A-Za-z_]\w*", key) or key in fields:
                         raise TemplateError(f"{self.where(i)}: #@insert: {word_!r} is not a new "
                                             f"KEY=VALUE")
-                    if key not in fragment_names(self.fragments[words[0]][1]):
+                    if key not in fragment_names(words[0], self.fragments):
                         raise TemplateError(f"{self.where(i)}: #@insert: fragment {words[0]} "
                                             f"uses no {key}")
                     extra[key] = substitute(value, fields, self.where(i)) if active else value
                 if active:
-                    frag_rel, frag_lines = self.fragments[words[0]]
-                    inner = Expander(frag_rel, frag_lines, self.types, self.fragments)
+                    frag_rel, frag_lines, frag_line = self.fragments[words[0]]
+                    inner = Expander(frag_rel, frag_lines, self.types, self.fragments, frag_line)
                     inner.functions = self.functions
                     inner.inserted = self.inserted
                     inner.output = self.output
@@ -201,7 +218,7 @@ class Expander:
                     self.functions.append({"name": parts[0], "file": self.output,
                                            "group": parts[1], "avx2": len(parts) == 3,
                                            "type": fields.get("@type"), "template": self.rel,
-                                           "template_line": i + 1})
+                                           "template_line": i + 1 + self.offset})
                 i += 1
             else:
                 raise TemplateError(f"{self.where(i)}: unknown or misplaced directive #@{word}")
@@ -237,15 +254,32 @@ class Expander:
             j += 1
 
 
-def fragment_names(lines):
-    """The names a fragment's lines may read: its ${...} and the fields of its conditions."""
+def fragment_names(name, fragments, seen=None):
+    """The fields that fragment `name` may read: its ${...} (in text and in directives), the
+    fields of its conditions, and those of the fragments it inserts (which see every field of
+    the inserting fragment), less the KEYs that its #@insert gives them."""
+    seen = set() if seen is None else seen
+    if name in seen or name not in fragments:
+        return set()
+    seen.add(name)
     names = set()
-    for line in lines:
+    for line in fragments[name][1]:
         names.update(PLACEHOLDER.findall(line))
-        word, _, rest = line[2:].partition(" ") if line.startswith("#@") else ("", "", "")
+        if not line.startswith("#@"):
+            continue
+        word, _, rest = line[2:].partition(" ")
         if word in ("if", "elif"):
-            names.update(re.findall(r"[A-Za-z_]\w*", rest.split("==")[0].split("!=")[0]
-                                    .split(" in ")[0]))
+            parsed = parse_condition(rest)
+            if parsed is not None:
+                names.add(parsed[1])
+        elif word == "insert":
+            try:
+                words = shlex.split(rest)
+            except ValueError:
+                continue  # refused with its line where the fragment is expanded
+            if words:
+                given = {w.partition("=")[0] for w in words[1:]}
+                names.update(fragment_names(words[0], fragments, seen) - given)
     return names
 
 
@@ -287,7 +321,7 @@ def load_fragments():
                 current = line.split()[1]
                 if current in fragments:
                     raise TemplateError(f"{rel}:{i + 1}: fragment {current} defined twice")
-                fragments[current] = (rel, [])
+                fragments[current] = (rel, [], i + 1)
             elif line == "#@-":
                 if current is not None:
                     fragments[current][1].append(line)
@@ -329,7 +363,8 @@ def expand_all():
         functions += exp.functions
     unused = sorted(set(fragments) - inserted)
     if unused:
-        raise TemplateError(f"{fragments[unused[0]][0]}: fragment {unused[0]} is inserted nowhere")
+        raise TemplateError("; ".join(f"{fragments[name][0]}:{fragments[name][2]}: fragment {name} "
+                                      f"is expanded nowhere" for name in unused))
     outputs = {path: "\n".join(lines).rstrip("\n") + "\n" for path, lines in outputs.items()}
     seen = {}
     for fn in functions:

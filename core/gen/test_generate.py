@@ -10,7 +10,8 @@ import subprocess
 import sys
 import tempfile
 
-# (what, file under the copy, text replaced, replacement, exit status, expected in the output)
+# (what, file under the copy, text replaced, replacement, exit status, expected in the output;
+# {line} in it is the line of the file where the replaced text starts)
 CASES = [
     ("a generated file edited by hand", "core/src/div/kernels/div_kernels.c",
      "c[i] = (int32_t)(a[i] / b[i]);", "c[i] = (int32_t)(a[i] / b[i] + 0);", 1,
@@ -44,9 +45,27 @@ CASES = [
     ("an #@insert KEY its fragment does not use", "core/gen/templates/div_blocked_kernels.c.in",
      'blocked_progress indent="      " i="i" q="k"',
      'blocked_progress indent="      " i="i" q="k" j="k"', 2, "uses no j"),
-    ("a fragment inserted nowhere", "core/gen/templates/kernels.frag",
+    ("an #@insert KEY only a nested fragment reads: accepted (==, !=, in)",
+     "core/gen/templates/kernels.frag", "#@fragment block_end\n",
+     "#@fragment probe_eq\n#@if p == x\n#@endif\n#@insert probe_ne\n#@endfragment\n"
+     "#@fragment probe_ne\n#@if q != x\n#@endif\n#@insert probe_in r=\"${p}\"\n#@endfragment\n"
+     "#@fragment probe_in\n#@if r in x,y\n#@endif\n#@endfragment\n"
+     "#@fragment block_end\n#@insert probe_eq p=\"y\" q=\"y\"\n", 0, "files match"),
+    ("an #@insert KEY that no nested fragment reads", "core/gen/templates/kernels.frag",
+     "#@fragment block_end\n",
+     "#@fragment probe_eq\n#@if p == x\n#@endif\n#@insert probe_in r=\"${p}\"\n#@endfragment\n"
+     "#@fragment probe_in\n#@if r in x,y\n#@endif\n#@endfragment\n"
+     "#@fragment block_end\n#@insert probe_eq p=\"y\" r=\"y\"\n", 2, "uses no r"),
+    ("a fragment inserted nowhere, named with its line", "core/gen/templates/kernels.frag",
      "#@fragment block_end", "#@fragment unused\n#@endfragment\n#@fragment block_end", 2,
-     "fragment unused is inserted nowhere"),
+     "kernels.frag:{line}: fragment unused is expanded nowhere"),
+    ("a fragment inserted only in a branch never taken", "core/gen/templates/kernels.frag",
+     "#@fragment block_end\n", "#@fragment unused\n#@endfragment\n#@fragment block_end\n"
+     "#@if linkage == no_such_linkage\n#@insert unused\n#@endif\n", 2,
+     "fragment unused is expanded nowhere"),
+    ("an error inside a fragment, named with the fragment file's line",
+     "core/gen/templates/kernels.frag", "${indent}  ${spec}(\\at(a[${q}]",
+     "${indent}  ${spek}(\\at(a[${q}]", 2, "kernels.frag:{line}: unknown field spek"),
 ]
 
 
@@ -94,6 +113,8 @@ def main():
                     continue
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(text.replace(old, new, 1))
+                # {line}: the line of the file where the planted text starts
+                message = message.replace("{line}", str(text[:text.index(old)].count("\n") + 1))
             status, text = run(dest)
             right = status == want and message in text
             ok = ok and right

@@ -69,25 +69,9 @@
 
 // checked_declaration: the declaration of a type's decision procedure `function`,
 // sonnx_div_checked_<suffix> or its AVX2 compilation sonnx_div_checked_<suffix>_avx2; `indent`
-// aligns the continuation lines.
+// prefixes the continuation lines (it aligns them for a three-letter suffix).
 #@fragment checked_declaration
 sonnx_verdict ${function}(sonnx_tensor a, sonnx_tensor b, sonnx_tensor c,
 ${indent}const ${ctype}* pa, const ${ctype}* pb, ${ctype}* pc,
 ${indent}int32_t kernel, sonnx_fault* fault);
-#@endfragment
-
-// first_shape_start, first_shape_end: the start and the end of sonnx_div_validate's clause
-// D8_first_shape_<t> of tensor t (a, b or c; i its index: 0, 1 or 2): when the types pass and so
-// does the shape of each tensor before t (the lines between the two fragments), but not t's, the
-// fault names t, the verdict is the shape's, and for a negative dimension the position is the
-// first negative axis.
-#@fragment first_shape_start
-    ensures D8_first_shape_${t}: \let bytes = sonnx_element_bytes_of(a.type);
-      sonnx_types_verdict(a.type, b.type, c.type, a.sparse, b.sparse, c.sparse) ==
-#@endfragment
-
-#@fragment first_shape_end
-      fault->tensor == ${i} && sonnx_shape_verdict(${t}.shape, ${t}.rank, bytes, \result) &&
-      (\result == SONNX_NEGATIVE_DIMENSION ==>
-         sonnx_first_negative_axis(${t}.shape, ${t}.rank, fault->position));
 #@endfragment

@@ -77,11 +77,7 @@
 // the behaviours of a failed check (the first failed check's verdict, D7) and of another element
 // type (C2).
 #@fragment checked_contract_start
-/*@ requires D8_valid_shapes: \valid_read(a.shape + (0 .. a.rank - 1)) &&
-      \valid_read(b.shape + (0 .. b.rank - 1)) && \valid_read(c.shape + (0 .. c.rank - 1));
-    requires D7_valid_fault: \valid(fault) &&
-      \separated(fault, a.shape + (0 .. a.rank - 1), b.shape + (0 .. b.rank - 1),
-                 c.shape + (0 .. c.rank - 1));
+#@insert shapes_and_fault_requires
     requires C1_valid_data: \forall integer n;
       sonnx_checks_pass(a, b, c) && sonnx_element_count(a.shape, a.rank, n) ==>
         \valid_read(pa + (0 .. n - 1)) && \valid_read(pb + (0 .. n - 1)) &&
@@ -237,11 +233,13 @@ size_t sonnx_div_domain_scan_${suffix}(const ${ctype}* a, const ${ctype}* b, siz
 #@endfragment
 
 // domain_block_loop_start: the scan's loop over blocks (sonnx_domain_block_end), up to the first
-// block with a violation. `flag` names the block's flag (of the type's flag_type: unsigned, of the
-// element's width), `init` its value before the first block; the block is clean while
-// `flag clean 0` holds and violated while `flag violated 0` does: flag="violations" init="0U"
-// clean="==" violated="!=" for a flag that ORs each element's violation, flag="least" init="1U"
-// clean="!=" violated="==" for int8's least byte measure (0 iff an element is outside).
+// block with a violation; it ends inside the open `while (...) {`, after the block's end is set.
+// `flag` names the block's flag (of the type's flag_type: unsigned, of the element's width),
+// `init` its value before the first block, which must be a clean value; the block is clean while
+// `flag clean 0` holds and violated while `flag violated 0` does, `violated` the negation of
+// `clean`: flag="violations" init="0U" clean="==" violated="!=" for a flag that ORs each
+// element's violation, flag="least" init="1U" clean="!=" violated="==" for int8's least byte
+// measure (0 iff an element is outside).
 #@fragment domain_block_loop_start
   size_t start = 0U;
   size_t end = 0U;
@@ -259,9 +257,10 @@ size_t sonnx_div_domain_scan_${suffix}(const ${ctype}* a, const ${ctype}* b, siz
     end = sonnx_domain_block_end(start, n);
 #@endfragment
 
-// domain_violation_loop: the element-by-element loop over one block [start, end) that ORs each
-// element's violation of the domain into `violations` (0 while every element so far is inside);
-// each line after `indent` (the signed scans run it only when their first test flags the block).
+// domain_violation_loop: the annotation and the `for` head of the element-by-element loop over
+// one block [start, end) whose body (in the template) ORs each element's violation of the domain
+// into `violations` (0 while every element so far is inside); `indent` prefixes each line (the
+// int16, int32 and int64 scans run the loop only when their first test flags the block).
 #@fragment domain_violation_loop
 ${indent}/*@ loop invariant C1_index_in_bounds: start <= i <= end;
 ${indent}    loop invariant C3_D3_violation_bound: violations <= 1;
@@ -289,10 +288,11 @@ ${indent}for (i = start; i < end; ++i) {
 #@endfragment
 
 // blocked_progress: the invariants that the blocked route kernel's loop over blocks and its loop
-// over a block's elements share (the inner one restates the outer one's at each element), with
-// `i` the loop's index and `q` the variable the quantifiers bind: the elements before i hold the
-// truncated quotient of the operands as they were on entry; the inputs from i on are not yet
-// changed; an operand that c does not alias is not changed at all.
+// over a block's elements share (the inner one restates the outer one's at each element): the
+// elements before the loop's index hold the truncated quotient of the operands as they were on
+// entry; the inputs from that index on are not yet changed; an operand that c does not alias is
+// not changed at all. Parameters: `i` the C variable of the loop's index (i, then k), `q` the
+// variable the quantifiers bind (k, then j), `indent` the prefix of each line.
 #@fragment blocked_progress
 ${indent}loop invariant I1_truncated_quotient: \forall integer ${q}; 0 <= ${q} < ${i} ==>
 ${indent}  ${spec}(\at(a[${q}], Pre), \at(b[${q}], Pre), c[${q}]);
