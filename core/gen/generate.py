@@ -190,12 +190,13 @@ class Expander:
                 extra = {}
                 if active:
                     self.inserted.add(words[0])
+                reads = fragment_names(words[0], self.fragments)
                 for word_ in words[1:]:
                     key, eq, value = word_.partition("=")
                     if not eq or not re.fullmatch(r"[A-Za-z_]\w*", key) or key in fields:
                         raise TemplateError(f"{self.where(i)}: #@insert: {word_!r} is not a new "
                                             f"KEY=VALUE")
-                    if key not in fragment_names(words[0], self.fragments):
+                    if key not in reads:
                         raise TemplateError(f"{self.where(i)}: #@insert: fragment {words[0]} "
                                             f"uses no {key}")
                     extra[key] = substitute(value, fields, self.where(i)) if active else value
@@ -254,14 +255,14 @@ class Expander:
             j += 1
 
 
-def fragment_names(name, fragments, seen=None):
+def fragment_names(name, fragments, path=frozenset()):
     """The fields that fragment `name` may read: its ${...} (in text and in directives), the
     fields of its conditions, and those of the fragments it inserts (which see every field of
-    the inserting fragment), less the KEYs that its #@insert gives them."""
-    seen = set() if seen is None else seen
-    if name in seen or name not in fragments:
+    the inserting fragment), less the KEYs that its #@insert gives them. `path`: the fragments
+    being followed, so that an insert cycle ends (a fragment inserted twice is read twice)."""
+    if name in path or name not in fragments:
         return set()
-    seen.add(name)
+    path = path | {name}
     names = set()
     for line in fragments[name][1]:
         names.update(PLACEHOLDER.findall(line))
@@ -279,7 +280,7 @@ def fragment_names(name, fragments, seen=None):
                 continue  # refused with its line where the fragment is expanded
             if words:
                 given = {w.partition("=")[0] for w in words[1:]}
-                names.update(fragment_names(words[0], fragments, seen) - given)
+                names.update(fragment_names(words[0], fragments, path) - given)
     return names
 
 
