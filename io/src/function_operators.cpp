@@ -2,9 +2,12 @@
 // [impl->req~T3~1]
 #include "function_operators.hpp"
 
+#include "onnx_isolated.hpp"
+
 #include <onnx/defs/schema.h>
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <set>
 
@@ -81,7 +84,8 @@ bool may_be_function_operator(const std::string& op_type) {
 }
 
 std::string function_operator_div(const onnx::NodeProto& node, std::int64_t opset,
-                                  const std::vector<onnx::TypeProto>& input_types) {
+                                  const std::vector<onnx::TypeProto>& input_types,
+                                  double& build_seconds_left) {
   if (!default_domain(node.domain()) || !may_be_function_operator(node.op_type())) return "";
   const onnx::OpSchema* schema = schema_of(node.op_type(), opset);
   if (schema == nullptr) return "";
@@ -90,22 +94,23 @@ std::string function_operator_div(const onnx::NodeProto& node, std::int64_t opse
   if (schema->HasFunction()) {
     holds = body_holds(*schema->GetFunction(), opset, 1);
   } else if (schema->HasContextDependentFunction()) {
-    onnx::FunctionProto body;
-    bool built = false;
-    try {
-      const onnx::FunctionBodyBuildContextImpl context(node, input_types);
-      built = schema->BuildContextDependentFunction(context, body);
-    } catch (const std::exception&) {
-      built = false;
+    std::string failure = "was not run: the time for building bodies is spent";
+    std::optional<onnx::FunctionProto> body;
+    if (build_seconds_left > 0.0) {
+      const auto start = std::chrono::steady_clock::now();
+      body = build_function_body_isolated(*schema, node, input_types, failure);
+      build_seconds_left -=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
-    if (!built || body.node_size() == 0) {
+    if (!body || body->node_size() == 0) {
       return "ONNX defines " + op +
              " by a function whose body depends on the node's attributes and its inputs' types, "
-             "and it could not be built from what is known here: its Div nodes, if any, are not "
-             "seen (ONNX operator " +
-             node.op_type() + ", function body)";
+             "and it could not be built from what is known here (ONNX's builder " +
+             (body ? std::string("returned no node") : failure) +
+             "): its Div nodes, if any, are not seen (ONNX operator " + node.op_type() +
+             ", function body)";
     }
-    holds = body_holds(body, opset, 1);
+    holds = body_holds(*body, opset, 1);
   } else {
     return "";
   }

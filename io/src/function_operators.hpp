@@ -22,8 +22,12 @@ bool may_be_function_operator(const std::string& op_type);
 // Div node; otherwise why it is not inside: "ONNX defines Softmax-13 by a function whose body has
 // a Div node" or "... whose body depends on its inputs' types, which are not known here".
 // `input_types` has one entry per node input (an empty TypeProto where the type is unknown).
+// A body that depends on the node is built by ONNX in a child process (onnx_isolated.hpp), and
+// only while `build_seconds_left` (the time one model's check may spend in such children, in all)
+// is positive; the time taken is subtracted from it.
 std::string function_operator_div(const onnx::NodeProto& node, std::int64_t opset,
-                                  const std::vector<onnx::TypeProto>& input_types);
+                                  const std::vector<onnx::TypeProto>& input_types,
+                                  double& build_seconds_left);
 
 }  // namespace sonnx::io::model
 

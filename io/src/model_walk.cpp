@@ -25,6 +25,8 @@ std::string node_label(const onnx::NodeProto& node, std::size_t position) {
 constexpr std::size_t max_specialised_calls = 64;
 // Time the children of one model may take for the call sites' inference, in all.
 constexpr double call_inference_budget_s = 60.0;
+// Time the children of one model may take for ONNX's builders of function bodies, in all.
+constexpr double body_build_budget_s = 30.0;
 // Rounds of ONNX's inference that drop subgraph input declarations not shown to hold; after the
 // last one, inference runs without any subgraph input's declaration.
 constexpr int max_derive_rounds = 4;
@@ -98,7 +100,7 @@ bool may_hold_div(const onnx::ModelProto& model) {
 }
 
 Checker::Checker(const onnx::ModelProto& model, CheckOptions options)
-    : model_(model), options_(options) {
+    : model_(model), options_(options), body_build_seconds_left_(body_build_budget_s) {
   model_version_ = resolve_version(model.opset_import(), "the model", nullptr);
   for (const auto& f : model.functions()) {
     functions_[std::make_pair(f.domain(), f.name())].push_back(&f);
@@ -271,7 +273,8 @@ void Checker::function_operator(const onnx::NodeProto& node, std::size_t positio
     const auto fact = input.empty() ? std::nullopt : lookup(frame.scopes, input);
     types.push_back(fact && fact->conflict.empty() ? type_of(*fact) : onnx::TypeProto{});
   }
-  const std::string problem = function_operator_div(node, frame.version->opset, types);
+  const std::string problem =
+      function_operator_div(node, frame.version->opset, types, body_build_seconds_left_);
   if (problem.empty()) return;
   add_finding(findings, Verdict::unproven, "T3",
               location + " > " + node_label(node, position) + ": " + problem + "; cannot prove T3");

@@ -107,6 +107,7 @@ class Checker {
   std::deque<CallSite> calls_;
   std::size_t specialised_ = 0;
   double inference_seconds_ = 0.0;
+  double body_build_seconds_left_;
   bool shadowed_ = false;
 
   const VersionContext& version_of(const onnx::FunctionProto& f);

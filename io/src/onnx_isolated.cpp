@@ -20,6 +20,7 @@ namespace {
 // the inferred model ('M') or the inference error ('E'), then the checker's acceptance ('A') or
 // rejection ('R', with ONNX's message). A section that never arrives is a failure.
 constexpr unsigned inference_time_limit_s = 30;
+constexpr unsigned body_build_time_limit_s = 10;
 
 bool write_all(int out, const char* data, std::size_t size) {
   for (std::size_t done = 0; done < size;) {
@@ -41,13 +42,18 @@ bool write_section(int out, char tag, const std::string& message) {
   return write_all(out, header, sizeof header) && write_all(out, message.data(), message.size());
 }
 
+// In a child: a crash ends it by its signal, not through a handler the parent installed.
+void die_by_crash_signals() {
+  for (const int signal_number : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
+    std::signal(signal_number, SIG_DFL);
+  }
+}
+
 // The child's work (sonnx::process::run_function runs it in a forked copy of the tool and kills it
 // at the time limit): its exit status is 0 when every section was written.
 int run_inference_child(const onnx::ModelProto* to_infer, const onnx::ModelProto* to_check,
                         int out) {
-  for (const int signal_number : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) {
-    std::signal(signal_number, SIG_DFL);  // die by the signal, not through a parent's handler
-  }
+  die_by_crash_signals();
   bool written = true;
   if (to_infer != nullptr) {
     onnx::ModelProto inferred = *to_infer;
@@ -85,6 +91,15 @@ int run_inference_child(const onnx::ModelProto* to_infer, const onnx::ModelProto
   return written ? 0 : 1;
 }
 
+// How a child that gave no complete answer ended ("" when it ended well).
+std::string child_failure(const process::Result& run, unsigned limit_s) {
+  if (run.timed_out) return "stopped after " + std::to_string(limit_s) + " s";
+  if (run.status && run.status->kind == process::ExitStatus::Kind::signalled)
+    return "crashed (signal " + std::to_string(run.status->number) + ")";
+  if (!run.success()) return "failed without a result";
+  return "";
+}
+
 // Reads one section at `offset` of the child's output; nullopt when it is incomplete.
 std::optional<std::pair<char, std::string>> read_section(const std::string& received,
                                                          std::size_t& offset) {
@@ -117,14 +132,7 @@ InferenceOutcome run_onnx_isolated(const onnx::ModelProto* to_infer,
     return outcome;
   }
   const std::string& received = run.out;
-  std::string failure;
-  if (run.timed_out) {
-    failure = "stopped after " + std::to_string(inference_time_limit_s) + " s";
-  } else if (run.status && run.status->kind == process::ExitStatus::Kind::signalled) {
-    failure = "crashed (signal " + std::to_string(run.status->number) + ")";
-  } else if (!run.success()) {
-    failure = "failed without a result";
-  }
+  const std::string failure = child_failure(run, inference_time_limit_s);
   std::size_t offset = 0;
   if (infer) {
     const auto section = read_section(received, offset);
@@ -158,6 +166,48 @@ InferenceOutcome run_onnx_isolated(const onnx::ModelProto* to_infer,
     }
   }
   return outcome;
+}
+
+std::optional<onnx::FunctionProto> build_function_body_isolated(
+    const onnx::OpSchema& schema, const onnx::NodeProto& node,
+    const std::vector<onnx::TypeProto>& input_types, std::string& failure) {
+  const process::Result run = process::run_function(
+      [&](int out) {
+        die_by_crash_signals();
+        onnx::FunctionProto body;
+        try {
+          const onnx::FunctionBodyBuildContextImpl context(node, input_types);
+          if (!schema.BuildContextDependentFunction(context, body)) {
+            return write_section(out, 'E', "the builder refused") ? 0 : 1;
+          }
+        } catch (const std::exception& e) {
+          return write_section(out, 'E', e.what()) ? 0 : 1;
+        }
+        return write_section(out, 'F', body.SerializeAsString()) ? 0 : 1;
+      },
+      process::Seconds(body_build_time_limit_s));
+  if (!run.error.empty()) {
+    failure = "not run: " + run.error;
+    return std::nullopt;
+  }
+  std::size_t offset = 0;
+  const auto section = read_section(run.out, offset);
+  if (!section) {
+    const std::string ended = child_failure(run, body_build_time_limit_s);
+    failure = ended.empty() ? "failed without a result" : ended;
+    return std::nullopt;
+  }
+  if (section->first != 'F') {
+    failure = "failed: " + section->second;
+    return std::nullopt;
+  }
+  onnx::FunctionProto body;
+  if (section->second.size() > static_cast<std::size_t>(INT32_MAX) ||
+      !body.ParseFromArray(section->second.data(), static_cast<int>(section->second.size()))) {
+    failure = "returned an unreadable body";
+    return std::nullopt;
+  }
+  return body;
 }
 
 }  // namespace sonnx::io::model

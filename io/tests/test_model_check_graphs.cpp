@@ -300,6 +300,36 @@ TEST_CASE("check-model: a node of a function-defined operator holding a Div is n
   CHECK(r.verdict() == io::Verdict::unproven);
 }
 
+// SequenceMap-17's body is built by ONNX for the node's inputs' types (a context-dependent
+// function). ONNX 1.12's builder reads the element type of its first input's sequence type and
+// crashes (signal 11) when that input has no type, as a computed value has without shape
+// inference. The builder runs in a child process: its crash leaves the operator's body unseen,
+// so the model is unproven (T3), and the check goes on.
+TEST_CASE("check-model: a crash of ONNX's builder of a function body does not end the check",
+          "[T3]") {
+  const Operand f2{onnx::TensorProto::FLOAT, {"2"}};
+  onnx::ModelProto m = model(17, f2, Operand{}, std::nullopt);
+  auto* g = m.mutable_graph();
+  g->mutable_input()->DeleteSubrange(1, 1);
+  g->mutable_node(0)->set_op_type("SequenceConstruct");
+  g->mutable_node(0)->set_input(1, "a");
+  g->mutable_node(0)->set_output(0, "s");
+  onnx::NodeProto* map = add_node(*g, "SequenceMap", {"s"}, {"o"});
+  onnx::GraphProto* body = add_graph(*map, "body", "body");
+  declare(body->add_input(), "x", f2);
+  declare(body->add_output(), "y", f2);
+  add_node(*body, "Div", {"x", "x"}, {"y"});
+  const io::ModelReport r = check_own(m);
+  REQUIRE(r.status.ok());
+  CHECK(r.verdict() == io::Verdict::unproven);
+  REQUIRE_FALSE(r.findings.empty());
+  CHECK(r.findings[0].requirement == "T3");
+  CHECK_THAT(r.findings[0].message,
+             Catch::Contains("ONNX defines SequenceMap-17 by a function whose body depends") &&
+                 Catch::Contains("(ONNX's builder crashed (signal 11))"));
+  CHECK_FALSE(r.all_inside());
+}
+
 // ONNX IR, Functions: a function is identified by its domain and name, unique in a model.
 TEST_CASE("check-model: two local functions with one identifier are outside (T6)", "[T6][R4]") {
   const Operand f4{onnx::TensorProto::FLOAT, {"4"}};

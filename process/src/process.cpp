@@ -4,6 +4,9 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -303,8 +306,15 @@ Result run_function(const std::function<int(int out)>& body, Seconds time_limit)
   Result result;
   int out[2] = {-1, -1};
   if (!make_pipe(out, result.error)) return result;
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid == 0) {
+#ifdef __linux__
+    // The child must not outlive this process, whose deadline is what stops it: killed with it
+    // (also when this process is killed by SIGKILL), or at once if it has already gone.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
+#endif
     ::close(out[0]);
     ::_exit(body(out[1]));
   }

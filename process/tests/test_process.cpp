@@ -1,6 +1,7 @@
 // The subprocess utility against small POSIX shell programs whose behaviour is known by
 // construction: exit statuses, signals, streams, time limits, process groups.
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -223,3 +224,57 @@ TEST_CASE("process run_function: output, exit status, signal and time limit of a
   REQUIRE(hung.status);
   CHECK(hung.status->number == SIGKILL);
 }
+
+#ifdef __linux__
+namespace {
+
+// Whether process `pid` has ended: gone, or a zombie that its new parent has not reaped yet.
+bool process_ended(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  if (!std::getline(stat, text)) return true;
+  const std::size_t close = text.rfind(')');
+  return close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'Z';
+}
+
+}  // namespace
+
+// A forked child must not outlive the tool that waits for it, killed however it is: the time
+// limit is enforced by the tool alone. A middle process runs run_function with a child that would
+// wait forever, hands its pid over, and is killed by SIGKILL; the child must end with it.
+TEST_CASE("process run_function: the child ends when the process that started it is killed",
+          "[process]") {
+  int pids[2] = {-1, -1};
+  REQUIRE(::pipe(pids) == 0);
+  const pid_t middle = ::fork();
+  REQUIRE(middle >= 0);
+  if (middle == 0) {
+    ::close(pids[0]);
+    run_function(
+        [&](int) {
+          const pid_t self = ::getpid();
+          if (::write(pids[1], &self, sizeof self) != sizeof self) return 1;
+          for (;;) ::pause();
+          return 0;
+        },
+        Seconds(600));
+    ::_exit(0);
+  }
+  ::close(pids[1]);
+  pid_t child = -1;
+  REQUIRE(::read(pids[0], &child, sizeof child) == sizeof child);
+  ::close(pids[0]);
+  REQUIRE(::kill(middle, SIGKILL) == 0);
+  int status = 0;
+  REQUIRE(::waitpid(middle, &status, 0) == middle);
+  // The kernel sends the signal as the middle process ends; the wait only lets the child's death
+  // be observed (a verdict of a still running child after a minute, not a timing).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!process_ended(child) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const bool ended = process_ended(child);
+  if (!ended) ::kill(child, SIGKILL);
+  CHECK(ended);
+}
+#endif

@@ -118,8 +118,9 @@ Result run(const std::vector<std::string>& argv, Seconds time_limit = Seconds(60
 // Runs body in a forked copy of this process (no exec): body writes its result to the file
 // descriptor it is given, and its return value is the child's exit status. For work that may
 // crash or hang (a third-party library on untrusted input): the caller gets the written bytes
-// (Result::out) and how the child ended, and the child is killed after time_limit. The child of a
-// multithreaded process may only do what is safe after fork.
+// (Result::out) and how the child ended, and the child is killed after time_limit; on Linux it is
+// also killed when this process ends, however it ends. The child of a multithreaded process may
+// only do what is safe after fork.
 Result run_function(const std::function<int(int out)>& body, Seconds time_limit);
 
 }  // namespace sonnx::process
