@@ -52,6 +52,40 @@ std::string format_node_line(const NodeReport& node) {
   return line + inferred_text(node);
 }
 
+namespace {
+
+// Lists `folder` at any depth without following links to folders: every entry named *.onnx that
+// is not a folder (a model, or what the check then refuses with T1: a dangling link, a link it
+// may not follow, a FIFO), and each folder that cannot be listed, so that nothing under `folder`
+// goes unseen. Without links followed there is no cycle; the walk is bounded by the tree.
+void list_folder(const std::filesystem::path& folder, std::vector<ModelSetEntry>& entries) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> pending{folder};
+  while (!pending.empty()) {
+    const fs::path current = std::move(pending.back());
+    pending.pop_back();
+    std::error_code error;
+    fs::directory_iterator it(current, error);
+    for (; !error && it != fs::directory_iterator(); it.increment(error)) {
+      std::error_code ignored;
+      if (it->is_directory(ignored)) {
+        if (!it->is_symlink(ignored)) pending.push_back(it->path());
+      } else if (it->path().extension() == ".onnx") {
+        entries.push_back(ModelSetEntry{it->path(), IoStatus{}});
+      }
+    }
+    if (error) {
+      entries.push_back(ModelSetEntry{
+          current,
+          IoStatus::failure(IoErrorKind::io, "T1",
+                            current.string() + ": cannot list the folder: " + error.message()),
+          true});
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<ModelSetEntry> model_set(std::span<const std::filesystem::path> names) {
   namespace fs = std::filesystem;
   std::vector<ModelSetEntry> entries;
@@ -61,22 +95,8 @@ std::vector<ModelSetEntry> model_set(std::span<const std::filesystem::path> name
       entries.push_back(ModelSetEntry{name, IoStatus{}});  // read (or refused) by the check
       continue;
     }
-    std::vector<fs::path> found;
-    fs::recursive_directory_iterator it(name, fs::directory_options::skip_permission_denied, error);
-    for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
-      std::error_code ignored;
-      if (it->path().extension() == ".onnx" && it->is_regular_file(ignored)) {
-        found.push_back(it->path());
-      }
-    }
-    if (error) {
-      entries.push_back(ModelSetEntry{
-          name,
-          IoStatus::failure(IoErrorKind::io, "T1",
-                            name.string() + ": cannot list the folder: " + error.message()),
-          true});
-      continue;
-    }
+    std::vector<ModelSetEntry> found;
+    list_folder(name, found);
     if (found.empty()) {
       entries.push_back(
           ModelSetEntry{name,
@@ -85,8 +105,9 @@ std::vector<ModelSetEntry> model_set(std::span<const std::filesystem::path> name
                         true});
       continue;
     }
-    std::sort(found.begin(), found.end());
-    for (auto& path : found) entries.push_back(ModelSetEntry{std::move(path), IoStatus{}});
+    std::sort(found.begin(), found.end(),
+              [](const ModelSetEntry& x, const ModelSetEntry& y) { return x.path < y.path; });
+    for (auto& entry : found) entries.push_back(std::move(entry));
   }
   return entries;
 }

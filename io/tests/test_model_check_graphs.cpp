@@ -2,11 +2,13 @@
 // subgraphs and what their runners feed them, training graphs, the bodies of function-defined
 // operators), what a declaration of a computed value proves, and model sets.
 #include <onnx/onnx_pb.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <functional>
 #include <set>
 #include <sonnx/io/model_check.hpp>
+#include <sonnx/process/process.hpp>
 
 #include "model_check_support.hpp"
 
@@ -216,6 +218,56 @@ TEST_CASE("check-model: model sets name files and folders, with outcomes and mod
   CHECK(io::format_model_line("a.onnx", outside) ==
         "a.onnx: OUTSIDE [R4], 1 Div node(s): 0 inside, 1 outside, 0 unproven");
   CHECK_THAT(io::format_model_line("x.onnx", absent), Catch::StartsWith("x.onnx: ERROR [T1] "));
+}
+
+// Nothing under a folder goes unseen: an entry named *.onnx that is not a readable model stays in
+// the set (the check refuses it, T1), and a folder that cannot be listed is an error entry of its
+// own (before, both were dropped, and a set holding an OUTSIDE model there was INSIDE).
+TEST_CASE("check-model: a model set keeps what it cannot read and folders it cannot list",
+          "[T3][T1]") {
+  ScratchDir dir;
+  std::string bytes;
+  model(14, Operand{}, Operand{}).SerializeToString(&bytes);
+  std::filesystem::create_directories(dir / "set" / "locked");
+  std::filesystem::create_directories(dir / "elsewhere");
+  write_bytes(dir / "set" / "a.onnx", bytes_of(bytes));
+  write_bytes(dir / "set" / "locked" / "hidden.onnx", bytes_of(bytes));
+  std::filesystem::create_symlink("missing.onnx", dir / "set" / "dangling.onnx");
+  std::filesystem::create_directory_symlink(dir / "elsewhere", dir / "set" / "linked.onnx");
+  std::filesystem::permissions(dir / "set" / "locked", std::filesystem::perms::none);
+  // Root lists any folder: the set is then taken as nobody (uid and gid 65534) in a child.
+  const std::vector<std::filesystem::path> names = {dir / "set"};
+  std::string listed;  // per entry: 'm' (a model to check) or 'f' (a folder's error), then path
+  const auto list = [&] {
+    std::string text;
+    for (const auto& e : io::model_set(names)) {
+      text += (e.folder ? 'f' : 'm') + e.path.string() + '\n';
+    }
+    return text;
+  };
+  if (::geteuid() != 0) {
+    listed = list();
+  } else {
+    const process::Result run = process::run_function(
+        [&](int out) {
+          if (::setgid(65534) != 0 || ::setuid(65534) != 0) return 2;
+          const std::string text = list();
+          return ::write(out, text.data(), text.size()) == static_cast<ssize_t>(text.size()) ? 0
+                                                                                           : 1;
+        },
+        process::Seconds(60));
+    REQUIRE(run.success());
+    listed = run.out;
+  }
+  std::filesystem::permissions(dir / "set" / "locked", std::filesystem::perms::owner_all);
+  // In path order: the model, the dangling link (refused by the check, T1), the locked folder;
+  // linked.onnx is a link to a folder, not followed.
+  CHECK(listed == "m" + (dir / "set" / "a.onnx").string() + "\nm" +
+                      (dir / "set" / "dangling.onnx").string() + "\nf" +
+                      (dir / "set" / "locked").string() + "\n");
+  const io::ModelReport dangling = io::check_model_file(dir / "set" / "dangling.onnx");
+  CHECK(io::outcome_of(dangling) == io::ModelOutcome::error);
+  CHECK(dangling.status.requirement == "T1");
 }
 
 // ONNX IR (version 7 on), training information: an algorithm step runs the main graph and the

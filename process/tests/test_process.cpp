@@ -226,19 +226,6 @@ TEST_CASE("process run_function: output, exit status, signal and time limit of a
 }
 
 #ifdef __linux__
-namespace {
-
-// Whether process `pid` has ended: gone, or a zombie that its new parent has not reaped yet.
-bool process_ended(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string text;
-  if (!std::getline(stat, text)) return true;
-  const std::size_t close = text.rfind(')');
-  return close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'Z';
-}
-
-}  // namespace
-
 // A forked child must not outlive the tool that waits for it, killed however it is: the time
 // limit is enforced by the tool alone. A middle process runs run_function with a child that would
 // wait forever, hands its pid over, and is killed by SIGKILL; the child must end with it.
@@ -270,10 +257,10 @@ TEST_CASE("process run_function: the child ends when the process that started it
   // The kernel sends the signal as the middle process ends; the wait only lets the child's death
   // be observed (a verdict of a still running child after a minute, not a timing).
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!process_ended(child) && std::chrono::steady_clock::now() < deadline) {
+  while (!gone(child) && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  const bool ended = process_ended(child);
+  const bool ended = gone(child);
   if (!ended) ::kill(child, SIGKILL);
   CHECK(ended);
 }

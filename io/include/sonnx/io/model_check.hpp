@@ -102,9 +102,10 @@ ModelReport check_model_file(const std::filesystem::path& path, CheckOptions opt
 std::string format_node_line(const NodeReport& node);
 
 // A model set: the models named on a command line. A file is taken as given; a folder stands for
-// every regular file named *.onnx under it, at any depth (symbolic links to folders are not
-// followed), in lexicographic order of their paths. A name that is neither, or a folder holding
-// no model, is an error entry (T1).
+// everything named *.onnx under it that is not a folder, at any depth (symbolic links to folders
+// are not followed), in lexicographic order of their paths, and what of it is not a readable
+// regular file is refused by the check (T1). A name that is neither, a folder holding no model,
+// and each folder under it that cannot be listed are error entries (T1): nothing goes unseen.
 struct ModelSetEntry {
   std::filesystem::path path;
   IoStatus status;      // ok, or why the name gives no model
