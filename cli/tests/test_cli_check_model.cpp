@@ -73,7 +73,8 @@ TEST_CASE("cli check-model --json on a model inside the profile lists the checke
   CHECK(json["onnx_checker"]["result"] == "accepted");
   CHECK(json["nodes"][0]["verdict"] == "inside");
   CHECK(json["nodes"][0]["checked"] == nlohmann::json::array({"R1", "R2", "R3", "R4", "C1", "C2",
-                                                              "GR1", "GR2", "GR3", "GR4", "T6"}));
+                                                              "D8", "GR1", "GR2", "GR3", "GR4",
+                                                              "T6"}));
   CHECK(json["nodes"][0]["location"] == "graph \"test_div\"");
   CHECK(json["nodes"][0]["div_version"] == 14);
   CHECK(json["nodes"][0]["type"] == "float32");

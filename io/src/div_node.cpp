@@ -213,6 +213,19 @@ void Checker::check(const onnx::NodeProto& node, std::size_t position,
         outside("C1", "C is declared with shape " + dims_text(*result) + " but A and B have " +
                           dims_text(a));
       }
+      // D8 as the checked library decides it (sonnx_check_shape) with this tool's 64-bit size_t:
+      // a shape whose byte count exceeds PTRDIFF_MAX is rejected at every call, on every target
+      // (a target with a narrower size_t rejects more).
+      const auto type = static_cast<DataType>(a.elem_type);
+      std::size_t elements = 0;
+      std::size_t axis = 0;
+      if (sa == sb && is_profile_numeric(type) &&
+          sonnx_check_shape(sa.data(), sa.size(), element_size(type), &elements, &axis) !=
+              SONNX_VALID) {
+        outside("D8", "A and B have shape " + dims_text(a) + ", whose element or byte count (" +
+                          data_type_text(type) +
+                          ") cannot be represented: every call is rejected (size overflow)");
+      }
     } else {
       const int k = static_shape(a) ? 1 : 0;
       const ValueInfo& vague = k == 1 ? b : a;
@@ -234,7 +247,7 @@ void Checker::finish(NodeReport& report, std::vector<Finding>& findings) {
                         [](const Finding& f) { return f.verdict == Verdict::outside; });
   if (findings.empty()) {
     report.verdict = Verdict::inside;
-    report.checked = {"R1", "R2", "R3", "R4", "C1", "C2", "GR1", "GR2", "GR3", "GR4", "T6"};
+    report.checked = {"R1", "R2", "R3", "R4", "C1", "C2", "D8", "GR1", "GR2", "GR3", "GR4", "T6"};
   } else {
     report.verdict = findings.front().verdict;
     report.findings = std::move(findings);

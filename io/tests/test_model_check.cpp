@@ -82,6 +82,27 @@ TEST_CASE("check-model: different static shapes are outside, R4 if broadcastable
   CHECK(ids(only_node(c1)) == std::vector<std::string>{"T6", "C1"});
 }
 
+// D8 as the library decides it with a 64-bit size_t: the byte count at most PTRDIFF_MAX, 2^63 - 1.
+// float32 [2^61 - 1] is 2^63 - 4 bytes; float32 [2^61] is 2^63 bytes, int8 [2^62, 2] 2^63 too.
+TEST_CASE("check-model: a static shape whose element or byte count overflows is outside (D8)",
+          "[T3][D8]") {
+  const auto one_shape = [](int type, const std::vector<std::string>& dims) {
+    const Operand o{type, dims};
+    return check_own(model(14, o, o, o));
+  };
+  CHECK(only_node(one_shape(onnx::TensorProto::FLOAT, {"2305843009213693951"})).verdict ==
+        io::Verdict::inside);
+  const io::NodeReport bytes =
+      only_node(one_shape(onnx::TensorProto::FLOAT, {"2305843009213693952"}));
+  CHECK(ids(bytes) == std::vector<std::string>{"D8"});
+  CHECK(bytes.verdict == io::Verdict::outside);
+  CHECK_THAT(bytes.findings[0].message, Catch::Contains("cannot be represented"));
+  CHECK(only_node(one_shape(onnx::TensorProto::INT8, {"4611686018427387904"})).verdict ==
+        io::Verdict::inside);
+  CHECK(ids(only_node(one_shape(onnx::TensorProto::INT8, {"4611686018427387904", "2"}))) ==
+        std::vector<std::string>{"D8"});
+}
+
 TEST_CASE("check-model: unknown or symbolic shapes cannot prove R1", "[T3][R1]") {
   for (const Operand& b : {Operand{onnx::TensorProto::FLOAT, {"N", "4"}},
                            Operand{onnx::TensorProto::FLOAT, {"3", "?"}},
