@@ -7,6 +7,7 @@
 
 #include "function_operators.hpp"
 #include "model_walk.hpp"
+#include "onnx_isolated.hpp"
 
 namespace sonnx::io::model {
 
@@ -158,6 +159,14 @@ void Checker::training_graphs() {
       g.mutable_output()->MergeFrom(graph->output());
       g.mutable_node()->MergeFrom(graph->node());
       g.mutable_value_info()->MergeFrom(graph->value_info());
+      const std::string where = "training_info[" + std::to_string(k) + "] > " +
+                                (algorithm ? "algorithm" : "initialization") + " \"" +
+                                graph->name() + "\"";
+      // ONNX's checker skips training graphs, which the ONNX IR holds to the rules of a graph (an
+      // algorithm step's with the main graph's nodes before its own): it judges each here as the
+      // model built for it, before its mutable variables lose their values.
+      const std::optional<onnx::ModelProto> as_built =
+          options_.onnx_checker ? std::optional<onnx::ModelProto>(m) : std::nullopt;
       unfix(g);
       Frame frame;
       frame.version = &model_version_;
@@ -167,17 +176,37 @@ void Checker::training_graphs() {
           "a training graph's inputs and mutable variables (initialization_binding, "
           "update_binding) are not known beyond their declarations";
       std::optional<onnx::ModelProto> derived;
-      if (options_.shape_inference) {
-        InferenceOutcome outcome = derive(m, frame, nullptr);
-        derived = std::move(outcome.model);
-        if (!derived) frame.unknown_note += "; " + outcome.note;
+      const onnx::ModelProto* to_check = as_built ? &*as_built : nullptr;
+      InferenceOutcome outcome;
+      if ((options_.shape_inference || to_check != nullptr) &&
+          inference_seconds_ < inference_budget_s) {
+        const auto start = std::chrono::steady_clock::now();
+        outcome = options_.shape_inference ? derive(m, frame, to_check)
+                                           : run_onnx_isolated(nullptr, to_check);
+        inference_seconds_ +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       } else {
-        frame.unknown_note += "; ONNX shape inference turned off";
+        outcome.note = "ONNX shape inference turned off";
+        if (to_check != nullptr) {
+          outcome.note = "ONNX shape inference and checker of training graphs stopped after " +
+                         std::to_string(static_cast<int>(inference_budget_s)) + " s";
+          outcome.check_message = outcome.note;
+        }
       }
-      visit(g, derived ? &derived->graph() : nullptr,
-            "training_info[" + std::to_string(k) + "] > " +
-                (algorithm ? "algorithm" : "initialization") + " \"" + graph->name() + "\"",
-            frame);
+      if (options_.shape_inference) derived = std::move(outcome.model);
+      if (!derived) frame.unknown_note += "; " + outcome.note;
+      if (to_check != nullptr && outcome.check != OnnxCheck::accepted) {
+        add_finding(findings, Verdict::unproven, "T6",
+                    where + ": not shown to be valid ONNX, so T6 cannot be proved: ONNX's " +
+                        "checker, run on the graph as a model of its own (" +
+                        (algorithm ? "after the main graph's inputs, initializers and nodes"
+                                   : "alone") +
+                        "), " +
+                        (outcome.check == OnnxCheck::rejected
+                             ? "rejects it: " + outcome.check_message
+                             : "gave no answer (" + outcome.check_message + ")"));
+      }
+      visit(g, derived ? &derived->graph() : nullptr, where, frame);
     }
   }
 }

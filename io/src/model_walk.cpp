@@ -23,8 +23,6 @@ std::string node_label(const onnx::NodeProto& node, std::size_t position) {
 // Call sites judged with their own types, at most, per model; later ones and recursive calls are
 // judged without them (unproven where that matters).
 constexpr std::size_t max_specialised_calls = 64;
-// Time the children of one model may take for the call sites' inference, in all.
-constexpr double call_inference_budget_s = 60.0;
 // Time the children of one model may take for ONNX's builders of function bodies, in all.
 constexpr double body_build_budget_s = 30.0;
 // Rounds of ONNX's inference that drop subgraph input declarations not shown to hold; after the
@@ -328,7 +326,7 @@ void Checker::judge_call(const CallSite& site) {
   frame.chain.push_back(&f);
   frame.unknown_note = "not given a type by the call";
   std::optional<onnx::ModelProto> derived;
-  if (options_.shape_inference && inference_seconds_ < call_inference_budget_s) {
+  if (options_.shape_inference && inference_seconds_ < inference_budget_s) {
     const auto start = std::chrono::steady_clock::now();
     InferenceOutcome outcome = derive(body, frame, nullptr);
     inference_seconds_ +=
@@ -340,7 +338,7 @@ void Checker::judge_call(const CallSite& site) {
     }
   } else if (options_.shape_inference) {
     frame.unknown_note += "; ONNX shape inference of call sites stopped after " +
-                          std::to_string(static_cast<int>(call_inference_budget_s)) + " s";
+                          std::to_string(static_cast<int>(inference_budget_s)) + " s";
   }
   visit(body.graph(), derived ? &derived->graph() : nullptr, site.location, frame);
 }

@@ -106,6 +106,9 @@ class Checker {
   std::set<const onnx::FunctionProto*> untyped_done_;
   std::deque<CallSite> calls_;
   std::size_t specialised_ = 0;
+  // Time the children of one model may take for ONNX's inference and checker of call sites and
+  // training graphs, in all (the main graph's have their own limit, run_onnx_isolated's).
+  static constexpr double inference_budget_s = 60.0;
   double inference_seconds_ = 0.0;
   double body_build_seconds_left_;
   bool shadowed_ = false;

@@ -312,6 +312,48 @@ TEST_CASE("check-model: Div nodes of training graphs are judged where they are",
   check_last_unproven(check(variable), 2, "mutable variables");
 }
 
+// ONNX's checker skips training graphs, which the ONNX IR holds to the rules of a graph: check-model
+// runs it on each as the model it builds for it (an algorithm step after the main graph's inputs,
+// initializers and nodes). A step that defines the main graph's input again breaks the single
+// static assignment of names, so its Div nodes could read either value: the model is not inside.
+TEST_CASE("check-model: ONNX's checker judges each training graph as a model of its own",
+          "[T3][T6]") {
+  const Operand f4{onnx::TensorProto::FLOAT, {"4"}};
+  onnx::ModelProto m = model(14, f4, f4, f4);
+  auto* algorithm = m.add_training_info()->mutable_algorithm();
+  algorithm->set_name("alg");
+  declare(algorithm->add_input(), "s", f4);
+  add_node(*algorithm, "Div", {"c", "s"}, {"d"});
+  declare(algorithm->add_output(), "d", f4);
+  const io::ModelReport valid = check(m);
+  CHECK(valid.findings.empty());
+  CHECK(valid.all_inside());
+
+  for (const bool as_input : {false, true}) {
+    INFO((as_input ? "a declared again as the step's input" : "a computed again by the step"));
+    onnx::ModelProto twice = m;
+    auto* step = twice.mutable_training_info(0)->mutable_algorithm();
+    if (as_input) {
+      declare(step->add_input(), "a", f4);
+    } else {
+      step->mutable_node()->Add()->CopyFrom(step->node(0));
+      *step->mutable_node(0) = onnx::NodeProto{};
+      step->mutable_node(0)->set_op_type("Add");
+      step->mutable_node(0)->add_input("s");
+      step->mutable_node(0)->add_input("s");
+      step->mutable_node(0)->add_output("a");
+    }
+    const io::ModelReport r = check(twice);
+    CHECK(r.verdict() == io::Verdict::unproven);
+    CHECK_FALSE(r.all_inside());
+    REQUIRE(r.findings.size() == 1);
+    CHECK(r.findings[0].requirement == "T6");
+    CHECK_THAT(r.findings[0].message,
+               Catch::StartsWith("T6: training_info[0] > algorithm \"alg\": not shown to be valid") &&
+                   Catch::Contains("single static assignment"));
+  }
+}
+
 // ONNX defines some operators by a function (ONNX 1.12's schemas): MeanVarianceNormalization
 // divides by the standard deviation, Softmax-13 by the sum of exponentials, Celu by alpha. A
 // runtime may run such a node as its body; that Div is no node of the model and is not judged.
