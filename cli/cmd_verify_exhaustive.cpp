@@ -30,11 +30,17 @@ struct VerifyOptions {
 
 // The --json file's folder must exist, as the output folders of run and golden must (the tool
 // creates no folder tree from a mistyped path). Checked before a sweep that may take minutes.
-bool json_folder_exists(const std::string& path) {
+// Why the evidence record cannot be written at `path` (checked before a sweep of hours, not
+// after it): "" when it can be tried.
+std::string json_path_problem(const std::string& path) {
   namespace fs = std::filesystem;
-  const fs::path parent = fs::path(path).parent_path();
+  const fs::path target(path);
   std::error_code error;
-  return parent.empty() || fs::is_directory(parent, error);
+  if (!target.has_filename() || fs::is_directory(target, error)) return "it names a folder";
+  const fs::path parent = target.parent_path();
+  if (!parent.empty() && !fs::is_directory(parent, error))
+    return "its folder does not exist (create it first)";
+  return "";
 }
 
 // Writes through a temporary file and a rename.
@@ -195,9 +201,9 @@ void add_verify_exhaustive_command(CLI::App& app, int& exit_code) {
       exit_code = 2;
       return;
     }
-    if (!options->json.empty() && !json_folder_exists(options->json)) {
-      std::cerr << "verify-exhaustive: cannot write " << options->json
-                << ": its folder does not exist (create it first)\n";
+    const std::string problem = options->json.empty() ? "" : json_path_problem(options->json);
+    if (!problem.empty()) {
+      std::cerr << "verify-exhaustive: cannot write " << options->json << ": " << problem << '\n';
       exit_code = 2;
       return;
     }

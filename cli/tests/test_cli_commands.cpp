@@ -258,6 +258,15 @@ TEST_CASE("cli verify-exhaustive: no mode is a usage error, an unwritable --json
       sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", unwritable});
   CHECK(fast.code == 2);
   CHECK(fast.err.find("cannot write") != std::string::npos);
+  // A --json that names a folder is refused before the sweep, not after it.
+  std::filesystem::create_directory(dir / "folder");
+  for (const std::string& folder : {(dir / "folder").string(), (dir / "folder").string() + "/"}) {
+    const Run named =
+        sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", folder});
+    CHECK(named.code == 2);
+    CHECK(named.err.find("it names a folder") != std::string::npos);
+    CHECK(named.out.find("PASS") == std::string::npos);
+  }
 }
 
 TEST_CASE("cli kernels names the code of each type, in proved mode only proved kernels", "[D9]") {

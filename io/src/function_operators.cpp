@@ -2,14 +2,14 @@
 // [impl->req~T3~1]
 #include "function_operators.hpp"
 
-#include "onnx_isolated.hpp"
-
 #include <onnx/defs/schema.h>
 
 #include <algorithm>
 #include <chrono>
 #include <limits>
 #include <set>
+
+#include "onnx_isolated.hpp"
 
 namespace sonnx::io::model {
 

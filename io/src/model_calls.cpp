@@ -196,15 +196,15 @@ void Checker::training_graphs() {
       if (options_.shape_inference) derived = std::move(outcome.model);
       if (!derived) frame.unknown_note += "; " + outcome.note;
       if (to_check != nullptr && outcome.check != OnnxCheck::accepted) {
-        add_finding(findings, Verdict::unproven, "T6",
-                    where + ": not shown to be valid ONNX, so T6 cannot be proved: ONNX's " +
-                        "checker, run on the graph as a model of its own (" +
-                        (algorithm ? "after the main graph's inputs, initializers and nodes"
-                                   : "alone") +
-                        "), " +
-                        (outcome.check == OnnxCheck::rejected
-                             ? "rejects it: " + outcome.check_message
-                             : "gave no answer (" + outcome.check_message + ")"));
+        add_finding(
+            findings, Verdict::unproven, "T6",
+            where + ": not shown to be valid ONNX, so T6 cannot be proved: ONNX's " +
+                "checker, run on the graph as a model of its own (" +
+                (algorithm ? "after the main graph's inputs, initializers and nodes" : "alone") +
+                "), " +
+                (outcome.check == OnnxCheck::rejected
+                     ? "rejects it: " + outcome.check_message
+                     : "gave no answer (" + outcome.check_message + ")"));
       }
       visit(g, derived ? &derived->graph() : nullptr, where, frame);
     }

@@ -253,7 +253,7 @@ TEST_CASE("check-model: a model set keeps what it cannot read and folders it can
           if (::setgid(65534) != 0 || ::setuid(65534) != 0) return 2;
           const std::string text = list();
           return ::write(out, text.data(), text.size()) == static_cast<ssize_t>(text.size()) ? 0
-                                                                                           : 1;
+                                                                                             : 1;
         },
         process::Seconds(60));
     REQUIRE(run.success());
@@ -312,10 +312,11 @@ TEST_CASE("check-model: Div nodes of training graphs are judged where they are",
   check_last_unproven(check(variable), 2, "mutable variables");
 }
 
-// ONNX's checker skips training graphs, which the ONNX IR holds to the rules of a graph: check-model
-// runs it on each as the model it builds for it (an algorithm step after the main graph's inputs,
-// initializers and nodes). A step that defines the main graph's input again breaks the single
-// static assignment of names, so its Div nodes could read either value: the model is not inside.
+// ONNX's checker skips training graphs, which the ONNX IR holds to the rules of a graph:
+// check-model runs it on each as the model it builds for it (an algorithm step after the main
+// graph's inputs, initializers and nodes). A step that defines the main graph's input again breaks
+// the single static assignment of names, so its Div nodes could read either value: the model is not
+// inside.
 TEST_CASE("check-model: ONNX's checker judges each training graph as a model of its own",
           "[T3][T6]") {
   const Operand f4{onnx::TensorProto::FLOAT, {"4"}};
@@ -348,9 +349,10 @@ TEST_CASE("check-model: ONNX's checker judges each training graph as a model of 
     CHECK_FALSE(r.all_inside());
     REQUIRE(r.findings.size() == 1);
     CHECK(r.findings[0].requirement == "T6");
-    CHECK_THAT(r.findings[0].message,
-               Catch::StartsWith("T6: training_info[0] > algorithm \"alg\": not shown to be valid") &&
-                   Catch::Contains("single static assignment"));
+    CHECK_THAT(
+        r.findings[0].message,
+        Catch::StartsWith("T6: training_info[0] > algorithm \"alg\": not shown to be valid") &&
+            Catch::Contains("single static assignment"));
   }
 }
 
