@@ -313,7 +313,17 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
                 "integer quotients floored); not ONNX Div, not the SONNX profile";
 
   std::error_code ec;
-  const std::filesystem::path target = dir.lexically_normal();
+  std::filesystem::path target = dir.lexically_normal();
+  // "DIR/" and "DIR/." name DIR (lexically_normal leaves one trailing separator, an empty last
+  // name): the temporary sibling and the rename need DIR's own name.
+  if (!target.has_filename() && target.has_relative_path()) target = target.parent_path();
+  const std::string leaf = target.filename().string();
+  if (leaf.empty() || leaf == "." || leaf == "..") {
+    return IoStatus::failure(IoErrorKind::io, "T4",
+                             "golden: " + dir.string() +
+                                 " names no directory to create (the working directory, its "
+                                 "parent or a root cannot be replaced)");
+  }
   const std::filesystem::path parent =
       target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(parent, ec)) {
