@@ -132,17 +132,10 @@ IoStatus write_file_atomic(const std::filesystem::path& path,
     return IoStatus::failure(IoErrorKind::io, "T2", name + ": output path names no file");
   }
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
-  static unsigned counter = 0;
   std::string temp;
   Fd file;
   for (int attempt = 0; attempt < 100 && file.fd < 0; ++attempt) {
-    std::string leaf(".");
-    leaf.append(path.filename().string());
-    leaf.append(".sonnx-tmp-");
-    leaf.append(std::to_string(::getpid()));
-    leaf.append("-");
-    leaf.append(std::to_string(counter++));
-    temp = (dir / leaf).string();
+    temp = (dir / detail::temporary_name()).string();
     file.fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (file.fd < 0 && errno != EEXIST) break;
   }

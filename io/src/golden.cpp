@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "integer_types.hpp"
+#include "io_internal.hpp"
 
 // [impl->req~T4~1]
 namespace sonnx::io {
@@ -336,12 +337,18 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
                              "golden: " + target.string() +
                                  " exists and is not an empty directory; refusing to overwrite");
   }
-  const std::filesystem::path temp =
-      parent / ("." + target.filename().string() + ".sonnx-tmp-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(temp, ec);
-  if (!std::filesystem::create_directory(temp, ec)) {
+  std::filesystem::path temp;
+  int made = -1;
+  for (int attempt = 0; attempt < 100 && made != 0; ++attempt) {
+    temp = parent / detail::temporary_name();
+    made = ::mkdir(temp.c_str(), 0777);
+    if (made != 0 && errno != EEXIST) break;
+  }
+  if (made != 0) {
+    const int error = errno;
     return IoStatus::failure(IoErrorKind::io, "T4",
-                             "golden: cannot create " + temp.string() + ": " + ec.message());
+                             "golden: cannot create a temporary directory in " + parent.string() +
+                                 ": " + std::strerror(error));
   }
   const auto fail = [&](IoStatus status) {
     std::error_code ignored;

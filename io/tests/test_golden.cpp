@@ -3,6 +3,7 @@
 // bit patterns computed by hand (e.g. binary32 1/3 = 0x3EAAAAAB: 1/3 = 0x1.555555...p-2, the
 // 24-bit significand 0xAAAAAA|AA... rounds up to 0xAAAAAB).
 #include <onnx/onnx_pb.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -348,6 +349,22 @@ TEST_CASE("golden: DIR with a trailing slash or '/.' is DIR, and '.' and '/' are
   }
   std::filesystem::current_path(previous);
   CHECK(std::filesystem::is_empty(dir / "cwd"));
+}
+
+TEST_CASE("golden: DIR of any legal name length, up to NAME_MAX", "[T4][T2]") {
+  ScratchDir dir;
+  const long name_max = ::pathconf(dir.path().c_str(), _PC_NAME_MAX);
+  REQUIRE(name_max >= 245);
+  io::GoldenSummary summary;
+  for (const std::size_t length : {std::size_t{245}, static_cast<std::size_t>(name_max)}) {
+    const std::string name(length, 'd');
+    const io::IoStatus s = write_golden(dir / name, DataType::int8, io::Semantics::sonnx, summary);
+    INFO(length << ": " << s.message);
+    REQUIRE(s.ok());
+    CHECK(dir.entries() == std::vector<std::string>{name});
+    CHECK(std::filesystem::exists(dir / name / "cases.json"));
+    std::filesystem::remove_all(dir / name);
+  }
 }
 
 TEST_CASE("golden: the expected outputs are the reference's, and the library must match them",
