@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iostream>
+#include <sonnx/io/temporaries.hpp>
 #include <string>
 
 #include "command_registry.hpp"
@@ -14,6 +15,10 @@ std::vector<CommandEntry>& command_registry() {
 }  // namespace sonnx::cli
 
 int main(int argc, char** argv) {
+  // SIGINT, SIGTERM or SIGHUP while an output is being written removes its temporaries, then ends
+  // the tool by that signal (T2, T4; conform replaces the handler of the first two with its own
+  // graceful stop).
+  sonnx::io::remove_temporaries_on_signals();
   CLI::App app{"sonnx-div: reference SONNX Div (ONNX safety-related profile)"};
   app.require_subcommand(1);
   int exit_code = 0;

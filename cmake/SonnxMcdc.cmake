@@ -72,8 +72,11 @@ function(sonnx_mcdc_instrument)
   sonnx_mcdc_targets(${PROJECT_SOURCE_DIR} targets)
   foreach(target IN LISTS targets)
     get_target_property(type ${target} TYPE)
+    # SONNX_UNINSTRUMENTED: a library preloaded into the instrumented tool by a test, which would
+    # need the profile runtime that the tool links statically and does not export.
+    get_target_property(uninstrumented ${target} SONNX_UNINSTRUMENTED)
     if(type STREQUAL "INTERFACE_LIBRARY" OR type STREQUAL "UTILITY" OR target STREQUAL
-       "sonnx_catch_main")
+       "sonnx_catch_main" OR uninstrumented)
       continue()
     endif()
     target_compile_options(${target} PRIVATE -fprofile-instr-generate -fcoverage-mapping

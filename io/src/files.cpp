@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <sonnx/io/temporaries.hpp>
 #include <sonnx/io/tensor_io.hpp>
 #include <string>
 #include <utility>
@@ -132,17 +133,22 @@ IoStatus write_file_atomic(const std::filesystem::path& path,
     return IoStatus::failure(IoErrorKind::io, "T2", name + ": output path names no file");
   }
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : ".";
-  static unsigned counter = 0;
   std::string temp;
   Fd file;
+  // Registered before it is created and forgotten when this function returns, renamed or
+  // unlinked: a signal meanwhile removes it (temporaries.hpp). A name found taken (EEXIST) stays
+  // registered until the next attempt: a signal then would unlink a temporary that a dead process
+  // of the same pid left, nothing else.
+  Temporary registration;
   for (int attempt = 0; attempt < 100 && file.fd < 0; ++attempt) {
-    std::string leaf(".");
-    leaf.append(path.filename().string());
-    leaf.append(".sonnx-tmp-");
-    leaf.append(std::to_string(::getpid()));
-    leaf.append("-");
-    leaf.append(std::to_string(counter++));
-    temp = (dir / leaf).string();
+    temp = (dir / detail::temporary_name()).string();
+    registration = Temporary(temp, TemporaryKind::file);
+    if (!registration.registered()) {
+      return IoStatus::failure(IoErrorKind::io, "T2",
+                               name + ": cannot register the temporary file " + temp +
+                                   " for removal on a signal (" + std::to_string(max_temporaries) +
+                                   " registered already, or a path too long)");
+    }
     file.fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (file.fd < 0 && errno != EEXIST) break;
   }

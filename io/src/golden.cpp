@@ -9,10 +9,12 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sonnx/io/golden.hpp>
+#include <sonnx/io/temporaries.hpp>
 #include <sonnx/result_comparison.hpp>
 #include <system_error>
 
 #include "integer_types.hpp"
+#include "io_internal.hpp"
 
 // [impl->req~T4~1]
 namespace sonnx::io {
@@ -313,7 +315,17 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
                 "integer quotients floored); not ONNX Div, not the SONNX profile";
 
   std::error_code ec;
-  const std::filesystem::path target = dir.lexically_normal();
+  std::filesystem::path target = dir.lexically_normal();
+  // "DIR/" and "DIR/." name DIR (lexically_normal leaves one trailing separator, an empty last
+  // name): the temporary sibling and the rename need DIR's own name.
+  if (!target.has_filename() && target.has_relative_path()) target = target.parent_path();
+  const std::string leaf = target.filename().string();
+  if (leaf.empty() || leaf == "." || leaf == "..") {
+    return IoStatus::failure(IoErrorKind::io, "T4",
+                             "golden: " + dir.string() +
+                                 " names no directory to create (the working directory, its "
+                                 "parent or a root cannot be replaced)");
+  }
   const std::filesystem::path parent =
       target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
   if (!std::filesystem::is_directory(parent, ec)) {
@@ -326,12 +338,38 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
                              "golden: " + target.string() +
                                  " exists and is not an empty directory; refusing to overwrite");
   }
-  const std::filesystem::path temp =
-      parent / ("." + target.filename().string() + ".sonnx-tmp-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(temp, ec);
-  if (!std::filesystem::create_directory(temp, ec)) {
+  // Every name made in the temporary directory, and the directory itself, is registered before
+  // it is made and stays registered until the directory is renamed into place or removed (to the
+  // end of this function): a signal meanwhile unlinks the registered files, then removes the
+  // emptied folders, and leaves nothing (temporaries.hpp). write_file_atomic registers the
+  // temporary of each file it writes here, which it renames to a name registered here.
+  std::vector<Temporary> registered;
+  registered.reserve(max_temporaries);
+  const auto keep = [&](const std::filesystem::path& path, TemporaryKind kind) {
+    registered.emplace_back(path, kind);
+    if (registered.back().registered()) return IoStatus{};
     return IoStatus::failure(IoErrorKind::io, "T4",
-                             "golden: cannot create " + temp.string() + ": " + ec.message());
+                             "golden: cannot register " + path.string() +
+                                 " for removal on a signal (too many temporaries or a path too "
+                                 "long)");
+  };
+  std::filesystem::path temp;
+  int made = -1;
+  for (int attempt = 0; attempt < 100 && made != 0; ++attempt) {
+    temp = parent / detail::temporary_name();
+    // A taken name (a temporary of a dead process that had this pid) is registered only until
+    // mkdir fails: a signal meanwhile would remove it if it is empty, nothing else.
+    const IoStatus kept = keep(temp, TemporaryKind::directory);
+    if (!kept.ok()) return kept;
+    made = ::mkdir(temp.c_str(), 0777);
+    if (made != 0 && errno != EEXIST) break;
+    if (made != 0) registered.pop_back();
+  }
+  if (made != 0) {
+    const int error = errno;
+    return IoStatus::failure(IoErrorKind::io, "T4",
+                             "golden: cannot create a temporary directory in " + parent.string() +
+                                 ": " + std::strerror(error));
   }
   const auto fail = [&](IoStatus status) {
     std::error_code ignored;
@@ -352,7 +390,10 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
       "any NaN, every other result bit for bit";
   manifest["data_sets"] = nlohmann::json::array();
 
-  IoStatus status = write_plain(temp / "model.onnx", golden_model(type, golden_set_length, label));
+  IoStatus status = keep(temp / "model.onnx", TemporaryKind::file);
+  if (status.ok()) {
+    status = write_plain(temp / "model.onnx", golden_model(type, golden_set_length, label));
+  }
   if (!status.ok()) return fail(status);
   for (std::size_t s = 0; s < sets; ++s) {
     OwnedTensor a{type, {golden_set_length}, std::vector<unsigned char>(length * size)};
@@ -394,6 +435,8 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
            {"note", index < cases.size() ? cases[index].note : std::string("padding: 1 / 1 = 1")}});
     }
     const std::filesystem::path set = temp / ("test_data_set_" + std::to_string(s));
+    status = keep(set, TemporaryKind::directory);
+    if (!status.ok()) return fail(status);
     if (::mkdir(set.c_str(), 0777) != 0) {
       const int error = errno;
       return fail(
@@ -403,13 +446,17 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
     for (const auto& [file, tensor, name] :
          {std::tuple{"input_0.pb", &a, "x"}, std::tuple{"input_1.pb", &b, "y"},
           std::tuple{"output_0.pb", &expected, "z"}}) {
-      status = write_tensor_file(set / file, *tensor, name, ProtoEncoding::raw_data);
+      status = keep(set / file, TemporaryKind::file);
+      if (status.ok()) {
+        status = write_tensor_file(set / file, *tensor, name, ProtoEncoding::raw_data);
+      }
       if (!status.ok()) return fail(status);
     }
     manifest["data_sets"].push_back(
         {{"name", "test_data_set_" + std::to_string(s)}, {"elements", entries}});
   }
-  status = write_plain(temp / "cases.json", manifest.dump(2) + "\n");
+  status = keep(temp / "cases.json", TemporaryKind::file);
+  if (status.ok()) status = write_plain(temp / "cases.json", manifest.dump(2) + "\n");
   if (!status.ok()) return fail(status);
   // rename(2) replaces an empty directory, and fails on a non-empty one (checked above).
   if (::rename(temp.c_str(), target.c_str()) != 0) {

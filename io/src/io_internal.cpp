@@ -1,6 +1,10 @@
 // Helpers shared by the sonnx_io sources (internal).
 #include "io_internal.hpp"
 
+#include <unistd.h>
+
+#include <atomic>
+
 #include "common/kernels/sonnx_validation.h"
 
 namespace sonnx::io::detail {
@@ -40,6 +44,11 @@ IoStatus check_writable(const OwnedTensor& tensor, std::string_view writer, std:
                                    " bytes for shape " + shape_to_string(tensor.shape));
   }
   return status;
+}
+
+std::string temporary_name() {
+  static std::atomic<unsigned> counter{0};
+  return ".sonnx-tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
 }
 
 IoStatus format_error(std::string_view origin, const std::string& what) {

@@ -30,6 +30,13 @@ IoStatus checked_count(std::span<const std::int64_t> shape, std::size_t element_
 // times the element size in bytes (D8); `count` is the element count.
 IoStatus check_writable(const OwnedTensor& tensor, std::string_view writer, std::size_t& count);
 
+// The last name of a new temporary file or directory: ".sonnx-tmp-<pid>-<n>", n counting this
+// process's temporaries: at most 32 characters whatever the target's name (a name built from the
+// target's exceeded NAME_MAX for a long legal target name). The caller puts it in the target's
+// own folder, so that rename(2) moves it into place atomically, and asks for the next name when
+// one is taken (EEXIST).
+std::string temporary_name();
+
 // A T1 status for a malformed file: "<origin>: <what>".
 IoStatus format_error(std::string_view origin, const std::string& what);
 

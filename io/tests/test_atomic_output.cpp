@@ -24,6 +24,24 @@ TEST_CASE("atomic write creates the file and leaves no temporary", "[T2]") {
   CHECK(dir.entries().size() == 1);
 }
 
+TEST_CASE("atomic write: an output name of any legal length, up to NAME_MAX", "[T2]") {
+  ScratchDir dir;
+  const long name_max = ::pathconf(dir.path().c_str(), _PC_NAME_MAX);
+  REQUIRE(name_max >= 244);
+  // 244 characters (a temporary named after the output needed 11 + 244 + 20: over 255), and
+  // exactly NAME_MAX.
+  for (const std::size_t length : {std::size_t{244}, static_cast<std::size_t>(name_max)}) {
+    const std::string name = std::string(length - 4, 'c') + ".npy";
+    const Bytes content = {7, static_cast<unsigned char>(length & 0xFFU)};
+    const io::IoStatus s = io::write_file_atomic(dir / name, content);
+    INFO(length << ": " << s.message);
+    REQUIRE(s.ok());
+    CHECK(read_bytes(dir / name) == content);
+    CHECK(dir.entries() == std::vector<std::string>{name});
+    std::filesystem::remove(dir / name);
+  }
+}
+
 TEST_CASE("atomic write failures leave nothing behind", "[T2][bad-input]") {
   ScratchDir dir;
   const Bytes content = {1, 2, 3};

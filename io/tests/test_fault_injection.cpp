@@ -185,6 +185,14 @@ TEST_CASE("fault injection: a taken temporary name and interrupted writes are re
     REQUIRE(io::write_tensor_file(dir / "c.npy", quotient).ok());
     CHECK(fault.injected() == 1);
   }
+  SECTION("the temporary is .sonnx-tmp-<pid>-<n> in C's folder") {
+    // A taken name, as above, matched on the temporary's name: the retry takes the next one.
+    Armed fault(fault_of(
+        Call::open, EEXIST, 1,
+        dir.path().filename().string() + "/.sonnx-tmp-" + std::to_string(::getpid()) + "-"));
+    REQUIRE(io::write_tensor_file(dir / "c.npy", quotient).ok());
+    CHECK(fault.injected() == 1);
+  }
   SECTION("write interrupted by a signal") {
     Armed fault(fault_of(Call::write, EINTR, 1));
     REQUIRE(io::write_tensor_file(dir / "c.npy", quotient).ok());
@@ -243,14 +251,23 @@ TEST_CASE("fault injection: golden leaves nothing behind when a file, a folder o
     CHECK(dir.entries().empty());  // neither DIR nor the temporary sibling
     CHECK(summary.cases == 0);
   };
+  // A file's temporary is named after no file (.sonnx-tmp-<pid>-<n>): a file is singled out by
+  // the rename that moves it into place.
   SECTION("model.onnx cannot be written") {
-    fails(fault_of(Call::open, ENOSPC, 1, "model.onnx"), io::IoErrorKind::io, "T2", "model.onnx");
+    fails(fault_of(Call::rename, ENOSPC, 1, "/model.onnx"), io::IoErrorKind::io, "T2",
+          "model.onnx");
   }
   SECTION("an input tensor cannot be written") {
-    fails(fault_of(Call::open, ENOSPC, 1, "input_1.pb"), io::IoErrorKind::io, "T2", "input_1.pb");
+    fails(fault_of(Call::rename, ENOSPC, 1, "/input_1.pb"), io::IoErrorKind::io, "T2",
+          "input_1.pb");
   }
   SECTION("cases.json cannot be written") {
-    fails(fault_of(Call::open, ENOSPC, 1, "cases.json"), io::IoErrorKind::io, "T2", "cases.json");
+    fails(fault_of(Call::rename, ENOSPC, 1, "/cases.json"), io::IoErrorKind::io, "T2",
+          "cases.json");
+  }
+  SECTION("the temporary directory cannot be created") {
+    fails(fault_of(Call::mkdir, EACCES, 1, ".sonnx-tmp-"), io::IoErrorKind::io, "T4",
+          "cannot create a temporary directory");
   }
   SECTION("a test_data_set folder cannot be created") {
     fails(fault_of(Call::mkdir, ENOSPC, 1, "/test_data_set_2"), io::IoErrorKind::io, "T4",
@@ -259,5 +276,14 @@ TEST_CASE("fault injection: golden leaves nothing behind when a file, a folder o
   SECTION("the final rename fails (DIR filled meanwhile)") {
     fails(fault_of(Call::rename, ENOTEMPTY, 1, "/golden_int8"), io::IoErrorKind::io, "T4",
           "cannot move the cases");
+  }
+  SECTION("every temporary directory name is taken (100 attempts)") {
+    Armed fault(fault_of(Call::mkdir, EEXIST, 1000, ".sonnx-tmp-"));
+    const io::IoStatus s =
+        io::write_golden(out, DataType::int8, io::Semantics::sonnx, summary, oracle_reference);
+    CHECK(fault.injected() == 100);
+    CHECK(s.requirement == "T4");
+    CHECK(s.message.find("cannot create a temporary directory") != std::string::npos);
+    CHECK(dir.entries().empty());
   }
 }

@@ -3,7 +3,9 @@
 // bit patterns computed by hand (e.g. binary32 1/3 = 0x3EAAAAAB: 1/3 = 0x1.555555...p-2, the
 // 24-bit significand 0xAAAAAA|AA... rounds up to 0xAAAAAB).
 #include <onnx/onnx_pb.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
@@ -310,6 +312,59 @@ TEST_CASE("golden: a bare directory name is made in the working directory, a fil
   CHECK_FALSE(file.ok());
   CHECK(file.requirement == "T4");
   CHECK(read_bytes(dir / "file") == Bytes{5});
+}
+
+TEST_CASE("golden: DIR with a trailing slash or '/.' is DIR, and '.' and '/' are refused",
+          "[T4][T2][bad-input]") {
+  ScratchDir dir;
+  io::GoldenSummary summary;
+  // A new directory and existing empty ones, named with trailing slashes or a last '.' (the
+  // temporary sibling was named after the empty file name and put inside DIR).
+  std::filesystem::create_directory(dir / "empty");
+  std::filesystem::create_directory(dir / "dot");
+  for (const char* name : {"new/", "empty//", "dot/."}) {
+    const io::IoStatus s = write_golden(dir.path().string() + "/" + name, DataType::int8,
+                                        io::Semantics::sonnx, summary);
+    INFO(name << ": " << s.message);
+    CHECK(s.ok());
+  }
+  std::vector<std::string> entries = dir.entries();
+  std::sort(entries.begin(), entries.end());
+  CHECK(entries == std::vector<std::string>{"dot", "empty", "new"});
+  for (const char* name : {"new", "empty", "dot"}) {
+    CHECK(std::filesystem::exists(dir / name / "model.onnx"));
+    CHECK(std::filesystem::exists(dir / name / "test_data_set_5" / "output_0.pb"));
+  }
+  // The working directory (even empty) and the root cannot be renamed onto: refused, with a
+  // message that says so, before anything is created.
+  std::filesystem::create_directory(dir / "cwd");
+  const auto previous = std::filesystem::current_path();
+  std::filesystem::current_path(dir / "cwd");
+  for (const char* name : {".", "./", "/"}) {
+    const io::IoStatus s = write_golden(name, DataType::int8, io::Semantics::sonnx, summary);
+    INFO(name << ": " << s.message);
+    CHECK_FALSE(s.ok());
+    CHECK(s.requirement == "T4");
+    CHECK(s.message.find("names no directory to create") != std::string::npos);
+  }
+  std::filesystem::current_path(previous);
+  CHECK(std::filesystem::is_empty(dir / "cwd"));
+}
+
+TEST_CASE("golden: DIR of any legal name length, up to NAME_MAX", "[T4][T2]") {
+  ScratchDir dir;
+  const long name_max = ::pathconf(dir.path().c_str(), _PC_NAME_MAX);
+  REQUIRE(name_max >= 245);
+  io::GoldenSummary summary;
+  for (const std::size_t length : {std::size_t{245}, static_cast<std::size_t>(name_max)}) {
+    const std::string name(length, 'd');
+    const io::IoStatus s = write_golden(dir / name, DataType::int8, io::Semantics::sonnx, summary);
+    INFO(length << ": " << s.message);
+    REQUIRE(s.ok());
+    CHECK(dir.entries() == std::vector<std::string>{name});
+    CHECK(std::filesystem::exists(dir / name / "cases.json"));
+    std::filesystem::remove_all(dir / name);
+  }
 }
 
 TEST_CASE("golden: the expected outputs are the reference's, and the library must match them",

@@ -140,17 +140,3 @@ TEST_CASE("golden: a non-profile type has no cases and is refused (R3)", "[T4][R
   CHECK(s.kind == io::IoErrorKind::profile);
   CHECK(dir.entries().empty());
 }
-
-TEST_CASE("golden: the temporary sibling cannot be created (name too long): T4, nothing left",
-          "[T4][bad-input]") {
-  ScratchDir dir;
-  // DIR's own name (250 bytes) is valid; ".<name>.sonnx-tmp-<pid>" exceeds NAME_MAX (255).
-  const std::string name(250, 'g');
-  io::GoldenSummary summary;
-  const io::IoStatus s = io::write_golden(dir / name, DataType::int32, io::Semantics::sonnx,
-                                          summary, oracle_reference);
-  CHECK(s.requirement == "T4");
-  CHECK(s.kind == io::IoErrorKind::io);
-  CHECK(s.message.find("cannot create") != std::string::npos);
-  CHECK(dir.entries().empty());
-}
