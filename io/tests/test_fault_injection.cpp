@@ -253,17 +253,11 @@ TEST_CASE("fault injection: golden leaves nothing behind when a file, a folder o
   };
   // A file's temporary is named after no file (.sonnx-tmp-<pid>-<n>): a file is singled out by
   // the rename that moves it into place.
-  SECTION("model.onnx cannot be written") {
-    fails(fault_of(Call::rename, ENOSPC, 1, "/model.onnx"), io::IoErrorKind::io, "T2",
-          "model.onnx");
-  }
-  SECTION("an input tensor cannot be written") {
-    fails(fault_of(Call::rename, ENOSPC, 1, "/input_1.pb"), io::IoErrorKind::io, "T2",
-          "input_1.pb");
-  }
-  SECTION("cases.json cannot be written") {
-    fails(fault_of(Call::rename, ENOSPC, 1, "/cases.json"), io::IoErrorKind::io, "T2",
-          "cases.json");
+  for (const char* file : {"model.onnx", "input_1.pb", "cases.json"}) {
+    DYNAMIC_SECTION(file << " cannot be written") {
+      fails(fault_of(Call::rename, ENOSPC, 1, std::string("/") + file), io::IoErrorKind::io, "T2",
+            file);
+    }
   }
   SECTION("the temporary directory cannot be created") {
     fails(fault_of(Call::mkdir, EACCES, 1, ".sonnx-tmp-"), io::IoErrorKind::io, "T4",
