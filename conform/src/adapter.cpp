@@ -15,6 +15,14 @@ process::Clock::time_point after(double seconds) {
 
 }  // namespace
 
+std::string quote_cut(const std::string& text, const char* quote, bool longer) {
+  const std::string quoted = quote + text.substr(0, max_quoted_bytes) + quote;
+  if (!longer && text.size() <= max_quoted_bytes) return quoted;
+  return quoted + " (the first " + std::to_string(max_quoted_bytes) + " of " +
+         (longer ? "more than " + std::to_string(max_line_bytes) : std::to_string(text.size())) +
+         " bytes)";
+}
+
 void request_stop() noexcept { stop_flag = 1; }
 bool stop_requested() noexcept { return stop_flag != 0; }
 void clear_stop_request() noexcept { stop_flag = 0; }
@@ -25,7 +33,8 @@ Adapter::Adapter(std::vector<std::string> argv, std::filesystem::path log)
 process::Child::Read Adapter::read_line(std::string& line, double timeout) {
   const auto deadline = after(timeout);
   for (;;) {
-    const process::Child::Read read = child_.read_line(line, deadline);
+    const process::Child::Read read =
+        child_.read_line(line, deadline, max_line_bytes, &stop_requested);
     if (read != process::Child::Read::interrupted || stop_requested()) return read;
   }
 }
@@ -47,9 +56,15 @@ bool Adapter::start(double timeout, std::string& error) {
   std::string line;
   const process::Child::Read read = read_line(line, timeout);
   if (read != process::Child::Read::data) {
-    const std::string why = read == process::Child::Read::timeout
-                                ? "no READY line within " + std::to_string(timeout) + " s"
-                                : "exited before READY (" + reap() + ")";
+    std::string why;
+    if (read == process::Child::Read::timeout) {
+      why = "no READY line within " + std::to_string(timeout) + " s";
+    } else if (read == process::Child::Read::too_long) {
+      why = "first line is longer than " + std::to_string(max_line_bytes) +
+            " bytes: " + quote_cut(line, "'", true);
+    } else {
+      why = "exited before READY (" + reap() + ")";
+    }
     child_.kill();
     error = "adapter " + argv_[0] + ": " + why;
     return false;
@@ -61,7 +76,8 @@ bool Adapter::start(double timeout, std::string& error) {
   std::getline(words >> std::ws, announced);
   if (ready != "READY" || name.empty()) {
     child_.kill();
-    error = "adapter " + argv_[0] + ": first line is '" + line + "', not 'READY <name> <version>'";
+    error = "adapter " + argv_[0] + ": first line is " + quote_cut(line, "'") +
+            ", not 'READY <name> <version>'";
     return false;
   }
   return true;
@@ -76,6 +92,9 @@ Reply Adapter::request(const std::string& line, double timeout) {
     reply.kind = Reply::Kind::crash;
     if (stop_requested()) {
       reply.text = "interrupted";
+    } else if (read == process::Child::Read::too_long) {
+      reply.text = "protocol violation: answered a line longer than " +
+                   std::to_string(max_line_bytes) + " bytes: " + quote_cut(answer, "'", true);
     } else if (read == process::Child::Read::timeout) {
       reply.kind = Reply::Kind::hang;
       reply.text = "no answer within " + std::to_string(static_cast<long>(timeout)) + " s; killed";
@@ -87,7 +106,7 @@ Reply Adapter::request(const std::string& line, double timeout) {
   }
   const auto word = answer.substr(0, answer.find(' '));
   const std::string rest = answer.size() > word.size() ? answer.substr(word.size() + 1) : "";
-  reply.text = rest;
+  reply.text = quote_cut(rest);
   if (word == "OK") return reply;
   if (word == "ERROR") {
     reply.kind = Reply::Kind::error;
@@ -95,7 +114,7 @@ Reply Adapter::request(const std::string& line, double timeout) {
     reply.kind = Reply::Kind::unsupported;
   } else {  // not the protocol: the adapter is broken, treated like a crash
     reply.kind = Reply::Kind::crash;
-    reply.text = "protocol violation: answered '" + answer + "'";
+    reply.text = "protocol violation: answered " + quote_cut(answer, "'");
     child_.kill();
   }
   return reply;

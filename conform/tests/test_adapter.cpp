@@ -32,10 +32,10 @@ struct Started {
 // One request to an adapter that answers every request with the shell command `answer`: the
 // reply's kind and text, and whether the adapter still runs after it.
 void check_answer(const std::string& answer, Reply::Kind kind, const std::string& text,
-                  bool running) {
+                  bool running, double timeout = 5) {
   INFO(answer);
   Started started(answer);
-  const Reply reply = started.adapter.request(run_line, 5);
+  const Reply reply = started.adapter.request(run_line, timeout);
   CHECK(reply.kind == kind);
   CHECK(reply.text == text);
   CHECK(started.adapter.running() == running);
@@ -96,6 +96,38 @@ TEST_CASE("conform adapter: a crash, an exit or a protocol violation ends the pr
   check_answer("exit 9", Reply::Kind::crash, "exited with status 9", false);
   check_answer("echo 'DONE, I think'", Reply::Kind::crash,
                "protocol violation: answered 'DONE, I think'", false);
+}
+
+TEST_CASE("conform adapter: a line longer than the protocol allows is a violation, quoted cut",
+          "[conform]") {
+  const std::string first = std::string(max_quoted_bytes, 'x');
+  // A line without end: read up to the limit, not held for ever; the adapter is killed. (Each
+  // timeout here, 120 s, is far beyond what the answers need.)
+  check_answer("while :; do printf xxxxxxxxxxxxxxxx; done", Reply::Kind::crash,
+               "protocol violation: answered a line longer than 65536 bytes: '" + first +
+                   "' (the first 1024 of more than 65536 bytes)",
+               false, 120);
+  // A whole line over the limit, and one under it that is no answer: quoted, cut alike.
+  check_answer("head -c 70000 /dev/zero | tr '\\0' x; echo", Reply::Kind::crash,
+               "protocol violation: answered a line longer than 65536 bytes: '" + first +
+                   "' (the first 1024 of more than 65536 bytes)",
+               false, 120);
+  check_answer("printf 'DONE '; head -c 2995 /dev/zero | tr '\\0' x; echo", Reply::Kind::crash,
+               "protocol violation: answered 'DONE " + first.substr(5) +
+                   "' (the first 1024 of 3000 bytes)",
+               false, 120);
+  // An ERROR message of the protocol is cut alike, and the adapter runs on.
+  check_answer("printf 'ERROR '; head -c 1500 /dev/zero | tr '\\0' x; echo", Reply::Kind::error,
+               first + " (the first 1024 of 1500 bytes)", true, 120);
+  // A READY line over the limit: the adapter does not start.
+  Scratch s;
+  Adapter loud(shell_adapter("printf 'READY '; head -c 70000 /dev/zero | tr '\\0' x; echo"),
+               s / "adapter.log");
+  std::string error;
+  CHECK_FALSE(loud.start(120, error));
+  CHECK(error == "adapter /bin/sh: first line is longer than 65536 bytes: 'READY " +
+                     first.substr(6) + "' (the first 1024 of more than 65536 bytes)");
+  CHECK_FALSE(loud.running());
 }
 
 TEST_CASE("conform adapter: no answer within the timeout is a hang, and the adapter is killed",

@@ -157,6 +157,7 @@ Child& Child::operator=(Child&& other) noexcept {
     out_ = std::exchange(other.out_, -1);
     err_ = std::exchange(other.err_, -1);
     pending_ = std::move(other.pending_);
+    searched_ = std::exchange(other.searched_, 0);
     exit_ = std::exchange(other.exit_, std::nullopt);
     error_ = std::move(other.error_);
   }
@@ -206,19 +207,31 @@ bool Child::write(std::string_view text) {
 
 void Child::close_input() { close_fd(in_); }
 
-Child::Read Child::read_line(std::string& line, Clock::time_point deadline) {
+Child::Read Child::read_line(std::string& line, Clock::time_point deadline,
+                             std::size_t max_length, StopCheck stop) {
   for (;;) {
-    const std::size_t newline = pending_.find('\n');
+    const std::size_t newline = pending_.find('\n', searched_);
+    const std::size_t length = newline == std::string::npos ? pending_.size() : newline;
+    if (length > max_length) {
+      line.assign(pending_, 0, max_length);
+      pending_.clear();
+      searched_ = 0;
+      close_fd(out_);
+      return Read::too_long;
+    }
     if (newline != std::string::npos) {
-      line = pending_.substr(0, newline);
+      line.assign(pending_, 0, newline);
       pending_.erase(0, newline + 1);
+      searched_ = 0;
       return Read::data;
     }
+    searched_ = pending_.size();
     if (out_ < 0) return Read::end;
+    if (stop != nullptr && stop()) return Read::interrupted;
+    if (Clock::now() >= deadline) return Read::timeout;
     pollfd p{out_, POLLIN, 0};
     const int ready = ::poll(&p, 1, poll_ms(deadline));
     if (ready < 0 && errno == EINTR) return Read::interrupted;
-    if (ready == 0 && Clock::now() >= deadline) return Read::timeout;
     if (ready <= 0) continue;
     if (!read_some(out_, pending_)) close_fd(out_);
   }
@@ -226,12 +239,14 @@ Child::Read Child::read_line(std::string& line, Clock::time_point deadline) {
 
 Child::Read Child::read_all(std::string& out, std::string& err, Clock::time_point deadline) {
   out = std::exchange(pending_, {});
+  searched_ = 0;
   for (;;) {
     pollfd p[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
     if (out_ < 0 && err_ < 0) return Read::data;
+    if (Clock::now() >= deadline) return Read::timeout;
     const int ready = ::poll(p, 2, poll_ms(deadline));  // a negative fd is skipped
     if (ready < 0 && errno == EINTR) return Read::interrupted;
-    if (ready == 0 && Clock::now() >= deadline) return Read::timeout;
+    if (ready <= 0) continue;
     if (p[0].revents != 0 && !read_some(out_, out)) close_fd(out_);
     if (p[1].revents != 0 && !read_some(err_, err)) close_fd(err_);
   }

@@ -23,6 +23,8 @@ parser.add_argument("--requirements", help="comma list: findings only under thes
 parser.add_argument("--types", type=int, help="number of types with result rows")
 parser.add_argument("--row", action="append", default=[],
                     help="type,requirement,field,value: a results row holds this count")
+parser.add_argument("--max-actual-bytes", type=int,
+                    help="every listed finding's 'actual' is at most this long (UTF-8 bytes)")
 parser.add_argument("--skip-unless", help="skip (exit 77) unless this path exists")
 parser.add_argument("campaign", nargs=argparse.REMAINDER, help="-- conform arguments and adapter")
 args = parser.parse_args()
@@ -79,6 +81,11 @@ try:
             allowed_reqs = args.requirements.split(",")
             if any(k.split("/")[1] not in allowed_reqs for k in keys):
                 errors.append(f"findings outside {allowed_reqs}: {sorted(keys)}")
+        if args.max_actual_bytes is not None:
+            longest = max((len(f["actual"].encode()) for f in j["findings"]), default=0)
+            if longest > args.max_actual_bytes:
+                errors.append(f"a finding's 'actual' holds {longest} bytes, "
+                              f"more than {args.max_actual_bytes}")
         for want in args.row:
             t, req, field, value = want.split(",")
             rows = [r for r in j["results"] if r["type"] == t and r["requirement"] == req]

@@ -19,9 +19,20 @@ void request_stop() noexcept;
 bool stop_requested() noexcept;
 void clear_stop_request() noexcept;
 
+// The longest line an adapter may write, without its '\n': far above any line of the protocol
+// (a READY line or an ERROR message is at most a few hundred bytes). A longer line is a protocol
+// violation, read no further.
+inline constexpr std::size_t max_line_bytes = 65536;
+// What a reply or an error message quotes of an adapter's line: at most its first
+// max_quoted_bytes, followed by " (the first 1024 of N bytes)" when it is cut.
+inline constexpr std::size_t max_quoted_bytes = 1024;
+// text between two `quote`s, cut to max_quoted_bytes; `longer`: text is the first bytes of a line
+// of more than max_line_bytes.
+std::string quote_cut(const std::string& text, const char* quote = "", bool longer = false);
+
 struct Reply {
   enum class Kind : std::uint8_t { ok, error, unsupported, crash, hang } kind = Kind::ok;
-  std::string text;  // the rest of the answer line, or how the adapter failed
+  std::string text;  // the rest of the answer line (cut: quote_cut), or how the adapter failed
 };
 
 class Adapter {

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Adapters that break the protocol of docs/conformance.md on purpose, for the end-to-end tests of
+sonnx-div conform (conform/tests/campaign/CMakeLists.txt). Usage: misbehaving_adapter.py MODE.
+
+  endless-line  announces itself, then answers the first request with 'x' without end and no
+                newline, its output pipe enlarged to 1 MiB so that it is never empty when
+                sonnx-div looks (a runtime stuck printing)
+  long-line     answers every request with one line of 10 MiB (no protocol word)
+"""
+import fcntl
+import os
+import sys
+
+F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
+
+
+def main():
+    mode = sys.argv[1]
+    out = sys.stdout.buffer
+    out.write(b"READY misbehaving-" + mode.encode() + b" 1\n")
+    out.flush()
+    for line in sys.stdin.buffer:
+        if line.strip() == b"QUIT":
+            return 0
+        if mode == "endless-line":
+            try:
+                fcntl.fcntl(1, F_SETPIPE_SZ, 1 << 20)
+            except OSError:
+                pass  # the default pipe: the limit still ends the line, the pipe is just emptier
+            chunk = b"x" * 65536
+            while True:
+                os.write(1, chunk)
+        elif mode == "long-line":
+            out.write(b"x" * (10 << 20) + b"\n")
+            out.flush()
+        else:
+            sys.stderr.write(f"unknown mode {mode}\n")
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
