@@ -3,6 +3,7 @@
 // arguments, lets SIGINT/SIGTERM stop the campaign, prints progress and the verdict.
 #include <unistd.h>
 
+#include <cmath>
 #include <csignal>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -20,6 +21,7 @@ namespace sonnx::cli {
 namespace {
 
 constexpr int exit_malfunction = 3;  // the campaign itself failed (adapter start, protocol, I/O)
+constexpr int max_timeout_seconds = 86400;
 
 struct Options {
   conform::Options campaign;
@@ -101,7 +103,12 @@ int conform(const CLI::App& sub, Options& o) {
   if (o.chunk < 65536 || o.chunk > (std::int64_t{1} << 26) || (o.chunk & (o.chunk - 1)) != 0) {
     return usage_error(o.json, "--chunk must be a power of two from 65536 to 67108864");
   }
-  if (c.timeout <= 0) return usage_error(o.json, "--timeout must be positive");
+  // A day bounds every wait (the deadline arithmetic too): NaN, infinity and 1e300 were taken
+  // and then nothing timed out.
+  if (!(std::isfinite(c.timeout) && c.timeout > 0 && c.timeout <= max_timeout_seconds)) {
+    return usage_error(o.json, "--timeout must be a number of seconds above 0 and at most " +
+                                   std::to_string(max_timeout_seconds) + " (a day)");
+  }
   if (c.sample_16bit < -1) return usage_error(o.json, "--sample-16bit must not be negative");
   std::string error;
   if (!o.target_info.empty() && !read_target_info(o.target_info, c.target, error))
