@@ -25,6 +25,9 @@ parser.add_argument("--row", action="append", default=[],
                     help="type,requirement,field,value: a results row holds this count")
 parser.add_argument("--max-actual-bytes", type=int,
                     help="every listed finding's 'actual' is at most this long (UTF-8 bytes)")
+parser.add_argument("--std-streams", choices=["closed", "reader-gone"],
+                    help="start the tool with its standard output and error closed, or with its "
+                         "standard output a pipe whose reader has gone (a warning is expected)")
 parser.add_argument("--skip-unless", help="skip (exit 77) unless this path exists")
 parser.add_argument("campaign", nargs=argparse.REMAINDER, help="-- conform arguments and adapter")
 args = parser.parse_args()
@@ -41,7 +44,19 @@ try:
     split = campaign.index("ADAPTER")
     command = [args.tool, "conform", "--report", report] + campaign[:split] + ["--"] + campaign[split + 1:]
     print(" ".join(command))
-    run = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if args.std_streams == "closed":
+        run = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                             preexec_fn=lambda: (os.close(1), os.close(2)))
+    elif args.std_streams == "reader-gone":
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        run = subprocess.run(command, stdout=write_end, stderr=subprocess.PIPE, text=True,
+                             timeout=600)
+        os.close(write_end)
+        if "standard output could not be written" not in run.stderr:
+            errors.append("no warning that standard output could not be written")
+    else:
+        run = subprocess.run(command, capture_output=True, text=True, timeout=600)
     print(run.stdout, run.stderr[-3000:], sep="\n")
     allowed = [int(c) for c in args.exit.split(",")]
     if run.returncode not in allowed:
