@@ -28,6 +28,12 @@ parser.add_argument("--max-actual-bytes", type=int,
 parser.add_argument("--std-streams", choices=["closed", "reader-gone"],
                     help="start the tool with its standard output and error closed, or with its "
                          "standard output a pipe whose reader has gone (a warning is expected)")
+parser.add_argument("--report-path", default="report.json",
+                    help="the report, relative to the test's scratch folder")
+parser.add_argument("--mkdir", action="append", default=[],
+                    help="a folder made in the scratch folder before the campaign")
+parser.add_argument("--unchanged", action="store_true",
+                    help="the campaign leaves the scratch folder as it was (nothing written)")
 parser.add_argument("--skip-unless", help="skip (exit 77) unless this path exists")
 parser.add_argument("campaign", nargs=argparse.REMAINDER, help="-- conform arguments and adapter")
 args = parser.parse_args()
@@ -39,7 +45,14 @@ if args.skip_unless and not os.path.exists(args.skip_unless):
 out = tempfile.mkdtemp(prefix="sonnx-conform-test-")
 errors = []
 try:
-    report = os.path.join(out, "report.json")
+    report = os.path.join(out, args.report_path)
+    for folder in args.mkdir:
+        os.makedirs(os.path.join(out, folder))
+
+    def tree():
+        return sorted(os.path.relpath(os.path.join(d, n), out)
+                      for d, dirs, files in os.walk(out) for n in dirs + files)
+    before = tree()
     campaign = [a for a in args.campaign if a != "--"]
     split = campaign.index("ADAPTER")
     command = [args.tool, "conform", "--report", report] + campaign[:split] + ["--"] + campaign[split + 1:]
@@ -58,6 +71,8 @@ try:
     else:
         run = subprocess.run(command, capture_output=True, text=True, timeout=600)
     print(run.stdout, run.stderr[-3000:], sep="\n")
+    if args.unchanged and tree() != before:
+        errors.append(f"the campaign wrote {sorted(set(tree()) - set(before))}")
     allowed = [int(c) for c in args.exit.split(",")]
     if run.returncode not in allowed:
         errors.append(f"exit status {run.returncode}, expected one of {allowed}")
