@@ -32,6 +32,9 @@ parser.add_argument("--report-path", default="report.json",
                     help="the report, relative to the test's scratch folder")
 parser.add_argument("--mkdir", action="append", default=[],
                     help="a folder made in the scratch folder before the campaign")
+parser.add_argument("--mkfifo", action="append", default=[],
+                    help="a FIFO made in the scratch folder before the campaign; @SCRATCH@ in the "
+                         "campaign's arguments names the scratch folder")
 parser.add_argument("--unchanged", action="store_true",
                     help="the campaign leaves the scratch folder as it was (nothing written)")
 parser.add_argument("--skip-unless", help="skip (exit 77) unless this path exists")
@@ -48,12 +51,14 @@ try:
     report = os.path.join(out, args.report_path)
     for folder in args.mkdir:
         os.makedirs(os.path.join(out, folder))
+    for fifo in args.mkfifo:
+        os.mkfifo(os.path.join(out, fifo))
 
     def tree():
         return sorted(os.path.relpath(os.path.join(d, n), out)
                       for d, dirs, files in os.walk(out) for n in dirs + files)
     before = tree()
-    campaign = [a for a in args.campaign if a != "--"]
+    campaign = [a.replace("@SCRATCH@", out) for a in args.campaign if a != "--"]
     split = campaign.index("ADAPTER")
     command = [args.tool, "conform", "--report", report] + campaign[:split] + ["--"] + campaign[split + 1:]
     print(" ".join(command))
