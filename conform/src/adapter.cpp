@@ -71,15 +71,29 @@ bool Adapter::start(double timeout, std::string& error) {
   }
   std::istringstream words(line);
   std::string ready;
-  words >> ready >> name >> version;
-  announced.clear();
-  std::getline(words >> std::ws, announced);
-  if (ready != "READY" || name.empty()) {
+  std::string said_name;
+  std::string said_version;
+  words >> ready >> said_name >> said_version;
+  if (ready != "READY" || said_version.empty()) {
     child_.kill();
     error = "adapter " + argv_[0] + ": first line is " + quote_cut(line, "'") +
             ", not 'READY <name> <version>'";
     return false;
   }
+  // A restart must bring back the runtime the campaign started with: the results of two runtimes
+  // under one name would be no verdict about either.
+  if (started_ && (said_name != name || said_version != version)) {
+    child_.kill();
+    error = "adapter " + argv_[0] + ": the restarted adapter announces " +
+            quote_cut(said_name + " " + said_version, "'") + ", not '" + name + " " + version +
+            "' as at the campaign's start: the results would mix two runtimes";
+    return false;
+  }
+  started_ = true;
+  name = said_name;
+  version = said_version;
+  announced.clear();
+  std::getline(words >> std::ws, announced);
   return true;
 }
 

@@ -57,22 +57,28 @@ TEST_CASE("conform adapter: READY line, answers OK, ERROR and UNSUPPORTED, QUIT"
   CHECK_FALSE(ok.running());
 
   // What follows the version on the READY line is what the adapter says of itself; a restarted
-  // adapter that says nothing more leaves nothing of it.
+  // adapter that says nothing more leaves nothing of it. A restart that announces another runtime
+  // is refused (it was taken, and the report named the last runtime for all results).
   Scratch scratch;
-  const std::string said = (scratch / "said").string();
-  Adapter more(shell_adapter("if [ -e " + said +
-                             " ]; then echo 'READY c 2'; else echo 'READY "
-                             "c-runtime 1  block=512 arch=armv7e-m'; fi; touch " +
-                             said + "; read -r line"),
+  const std::string starts = (scratch / "starts").string();
+  Adapter more(shell_adapter("echo x >> " + starts + "; case $(wc -l < " + starts +
+                             ") in 1) echo 'READY c-runtime 1  block=512 arch=armv7e-m';; "
+                             "2) echo 'READY c-runtime 1';; *) echo 'READY c 2';; esac; read -r x"),
                scratch / "adapter.log");
   std::string error;
   REQUIRE(more.start(5, error));
   CHECK(more.announced == "block=512 arch=armv7e-m");
   more.stop();
   REQUIRE(more.start(5, error));
-  CHECK(more.name == "c");
+  CHECK(more.name == "c-runtime");
   CHECK(more.announced.empty());
   more.stop();
+  CHECK_FALSE(more.start(5, error));
+  CHECK(error ==
+        "adapter /bin/sh: the restarted adapter announces 'c 2', not 'c-runtime 1' as at the "
+        "campaign's start: the results would mix two runtimes");
+  CHECK_FALSE(more.running());
+  CHECK(more.name == "c-runtime");
 
   // A refusal and an error answer are the protocol, not failures of the adapter: it runs on.
   check_answer("echo 'UNSUPPORTED no kernel for this type'", Reply::Kind::unsupported,
@@ -155,6 +161,11 @@ TEST_CASE("conform adapter: start failures say why, and the adapter's standard e
   CHECK_FALSE(greeting.start(5, error));
   CHECK(error == "adapter /bin/sh: first line is 'HELLO', not 'READY <name> <version>'");
   CHECK_FALSE(greeting.running());
+  // A name without a version (it was taken, the report's version "").
+  Adapter nameless(shell_adapter("echo 'READY onlyname'; sleep 60"), s / "adapter.log");
+  CHECK_FALSE(nameless.start(5, error));
+  CHECK(error == "adapter /bin/sh: first line is 'READY onlyname', not 'READY <name> <version>'");
+  CHECK_FALSE(nameless.running());
 
   Adapter silent(shell_adapter("sleep 60"), s / "adapter.log");
   CHECK_FALSE(silent.start(0.25, error));

@@ -6,6 +6,9 @@ sonnx-div conform (conform/tests/campaign/CMakeLists.txt). Usage: misbehaving_ad
                 newline, its output pipe enlarged to 1 MiB so that it is never empty when
                 sonnx-div looks (a runtime stuck printing)
   long-line     answers every request with one line of 10 MiB (no protocol word)
+  renaming FILE announces 'READY runtime-<k> v<k>', k the starts counted in FILE; its first start
+                aborts on its first request, later starts answer every request 'ERROR no'
+  no-version    announces 'READY onlyname' (no version), then answers every request 'ERROR no'
 """
 import fcntl
 import os
@@ -17,7 +20,17 @@ F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
 def main():
     mode = sys.argv[1]
     out = sys.stdout.buffer
-    out.write(b"READY misbehaving-" + mode.encode() + b" 1\n")
+    starts = 0
+    if mode == "renaming":
+        with open(sys.argv[2], "a+") as f:
+            f.seek(0)
+            starts = len(f.read())
+            f.write("x")
+        out.write(b"READY runtime-%d v%d\n" % (starts, starts))
+    elif mode == "no-version":
+        out.write(b"READY onlyname\n")
+    else:
+        out.write(b"READY misbehaving-" + mode.encode() + b" 1\n")
     out.flush()
     for line in sys.stdin.buffer:
         if line.strip() == b"QUIT":
@@ -32,6 +45,11 @@ def main():
                 os.write(1, chunk)
         elif mode == "long-line":
             out.write(b"x" * (10 << 20) + b"\n")
+            out.flush()
+        elif mode == "renaming" and starts == 0:
+            os.abort()
+        elif mode in ("renaming", "no-version"):
+            out.write(b"ERROR no\n")
             out.flush()
         else:
             sys.stderr.write(f"unknown mode {mode}\n")

@@ -42,7 +42,9 @@ class Adapter {
   Adapter& operator=(const Adapter&) = delete;
   ~Adapter() { stop(); }
 
-  // Starts the process and reads its "READY <name> <version>" line within timeout seconds.
+  // Starts the process and reads its "READY <name> <version>" line within timeout seconds. A
+  // restart must announce the name and version of the first start (the rest of the line may
+  // differ): another runtime is an error.
   bool start(double timeout, std::string& error);
   // Sends one request line and reads the answer within timeout seconds. On a crash, a hang or a
   // protocol violation the process is gone afterwards (running() is false).
@@ -64,6 +66,7 @@ class Adapter {
 
   std::vector<std::string> argv_;
   std::filesystem::path log_;
+  bool started_ = false;  // a READY line was accepted: name and version are the runtime's
   process::Child child_;
 };
 
