@@ -30,8 +30,7 @@ void clear_stop_request() noexcept { stop_flag = 0; }
 Adapter::Adapter(std::vector<std::string> argv, std::filesystem::path log)
     : argv_(std::move(argv)), log_(std::move(log)) {}
 
-process::Child::Read Adapter::read_line(std::string& line, double timeout) {
-  const auto deadline = after(timeout);
+process::Child::Read Adapter::read_line(std::string& line, process::Clock::time_point deadline) {
   for (;;) {
     const process::Child::Read read =
         child_.read_line(line, deadline, max_line_bytes, &stop_requested);
@@ -54,7 +53,7 @@ bool Adapter::start(double timeout, std::string& error) {
     return false;
   }
   std::string line;
-  const process::Child::Read read = read_line(line, timeout);
+  const process::Child::Read read = read_line(line, after(timeout));
   if (read != process::Child::Read::data) {
     std::string why;
     if (read == process::Child::Read::timeout) {
@@ -100,12 +99,20 @@ bool Adapter::start(double timeout, std::string& error) {
 Reply Adapter::request(const std::string& line, double timeout) {
   Reply reply;
   std::string answer;
-  const bool sent = child_.write(line + "\n");
-  const process::Child::Read read = sent ? read_line(answer, timeout) : process::Child::Read::end;
+  const auto deadline = after(timeout);
+  // The request, then its answer, before the one deadline.
+  const process::Child::Write sent = child_.write(line + "\n", deadline, &stop_requested);
+  const process::Child::Read read = sent == process::Child::Write::done
+                                        ? read_line(answer, deadline)
+                                        : process::Child::Read::end;
   if (read != process::Child::Read::data) {
     reply.kind = Reply::Kind::crash;
     if (stop_requested()) {
       reply.text = "interrupted";
+    } else if (sent == process::Child::Write::timeout) {
+      reply.kind = Reply::Kind::hang;
+      reply.text = "did not read the request within " +
+                   std::to_string(static_cast<long>(timeout)) + " s; killed";
     } else if (read == process::Child::Read::too_long) {
       reply.text = "protocol violation: answered a line longer than " +
                    std::to_string(max_line_bytes) + " bytes: " + quote_cut(answer, "'", true);
@@ -136,7 +143,7 @@ Reply Adapter::request(const std::string& line, double timeout) {
 
 void Adapter::stop() {
   if (!child_.running()) return;
-  child_.write("QUIT\n");  // a dead adapter is reaped below
+  child_.write("QUIT\n", after(5));  // a dead adapter, or one that does not read, is reaped below
   child_.close_input();
   if (!child_.wait_until(after(5))) child_.kill();
   child_ = process::Child();

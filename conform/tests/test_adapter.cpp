@@ -148,6 +148,20 @@ TEST_CASE("conform adapter: no answer within the timeout is a hang, and the adap
   CHECK_FALSE(hanging.running());
 }
 
+TEST_CASE("conform adapter: an adapter that does not read its requests is a hang, not a wait",
+          "[conform]") {
+  // A request line larger than the pipe, to an adapter that never reads: the write ends at the
+  // timeout (it waited for ever).
+  Scratch s;
+  Adapter deaf(shell_adapter("echo 'READY fake 1'; exec sleep 60"), s / "adapter.log");
+  std::string error;
+  REQUIRE(deaf.start(5, error));
+  const Reply reply = deaf.request(std::string(std::size_t{1} << 20, 'x'), 1);
+  CHECK(reply.kind == Reply::Kind::hang);
+  CHECK(reply.text == "did not read the request within 1 s; killed");
+  CHECK_FALSE(deaf.running());
+}
+
 TEST_CASE("conform adapter: start failures say why, and the adapter's standard error is logged",
           "[conform]") {
   Scratch s;

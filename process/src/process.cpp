@@ -139,6 +139,9 @@ Child::Child(const Command& command) {
   }
   pid_ = pid;
   own_group_ = command.own_process_group;
+  // Writes to the child never block (write() waits for room against its deadline); only this
+  // end's open file description gets the flag, not the child's.
+  if (in[1] >= 0) ::fcntl(in[1], F_SETFL, ::fcntl(in[1], F_GETFL) | O_NONBLOCK);
   in_ = std::exchange(in[1], -1);
   out_ = std::exchange(out[0], -1);
   err_ = std::exchange(err[0], -1);
@@ -175,8 +178,8 @@ void Child::close_pipes() {
   close_fd(err_);
 }
 
-bool Child::write(std::string_view text) {
-  // A child that no longer reads is a result (false), not the end of its owner: SIGPIPE is
+Child::Write Child::write(std::string_view text, Clock::time_point deadline, StopCheck stop) {
+  // A child that no longer reads is a result (closed), not the end of its owner: SIGPIPE is
   // blocked in this thread for the write, and one that the write raised is taken back.
   sigset_t pipe_signal;
   sigset_t previous;
@@ -186,23 +189,41 @@ bool Child::write(std::string_view text) {
   ::pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
   sigpending(&pending);
   const bool was_pending = sigismember(&pending, SIGPIPE) == 1;
-  bool broken = false;
-  while (!text.empty() && in_ >= 0) {
-    const ssize_t n = ::write(in_, text.data(), text.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      broken = true;
+  Write result = Write::done;
+  while (!text.empty()) {
+    if (in_ < 0) {
+      result = Write::closed;
       break;
     }
-    text.remove_prefix(static_cast<std::size_t>(n));
+    const ssize_t n = ::write(in_, text.data(), text.size());  // in_ does not block
+    if (n > 0) {
+      text.remove_prefix(static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+      result = Write::closed;
+      break;
+    }
+    if (stop != nullptr && stop()) {
+      result = Write::interrupted;
+      break;
+    }
+    if (Clock::now() >= deadline) {
+      result = Write::timeout;
+      break;
+    }
+    pollfd p{in_, POLLOUT, 0};
+    ::poll(&p, 1, poll_ms(deadline));  // ready, timed out or interrupted: the loop looks again
   }
+  const bool broken = result == Write::closed && in_ >= 0;
   if (broken && !was_pending) {
     const timespec now{0, 0};
     while (::sigtimedwait(&pipe_signal, nullptr, &now) < 0 && errno == EINTR) {
     }
   }
   ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-  return text.empty();
+  return result;
 }
 
 void Child::close_input() { close_fd(in_); }

@@ -205,6 +205,32 @@ TEST_CASE("process child: the stop check ends a read between reads, while the ch
             Seconds(120)) == outcome(Child::Read::interrupted, 0, ""));
 }
 
+TEST_CASE("process child: a child that does not read its input: the write ends at the deadline",
+          "[process]") {
+  // 1 MiB never fits the pipe of a child that does not read: only the deadline (or the stop
+  // check) can end the write, which the bound of 120 s would show as a hang. Before, the write
+  // waited for ever (SIGTERM too).
+  const std::string mebibyte(std::size_t{1} << 20, 'x');
+  const auto write_outcome = [&](Clock::duration wait, Child::StopCheck stop) {
+    const Result r = run_function(
+        [&](int out) {
+          Child child(Command{{"sleep", "60"}, true, ErrorStream::pipe, {}, true});
+          const char outcome[] = {
+              static_cast<char>('0' + static_cast<int>(
+                                          child.write(mebibyte, Clock::now() + wait, stop)))};
+          return ::write(out, outcome, 1) == 1 ? 0 : 1;
+        },
+        Seconds(120));
+    CHECK_FALSE(r.timed_out);
+    return r.out;
+  };
+  CHECK(write_outcome(200ms, nullptr) == std::string(1, '0' + int(Child::Write::timeout)));
+  CHECK(write_outcome(3600s, &stop_now) == std::string(1, '0' + int(Child::Write::interrupted)));
+  // A child that reads takes it all.
+  Child cat(Command{{"sh", "-c", "cat > /dev/null"}, true, ErrorStream::pipe, {}, true});
+  CHECK(cat.write(mebibyte, Clock::now() + 3600s) == Child::Write::done);
+}
+
 TEST_CASE("process child: writing to a child that stopped reading is false, not SIGPIPE",
           "[process]") {
   // This test program keeps SIGPIPE at its default action, which would end it.

@@ -9,6 +9,9 @@ sonnx-div conform (conform/tests/campaign/CMakeLists.txt). Usage: misbehaving_ad
   renaming FILE announces 'READY runtime-<k> v<k>', k the starts counted in FILE; its first start
                 aborts on its first request, later starts answer every request 'ERROR no'
   no-version    announces 'READY onlyname' (no version), then answers every request 'ERROR no'
+  deaf          never reads its requests (its input pipe shrunk to one page, which a few dozen
+                fill) and writes 'ERROR no' lines without end (as fast as its output pipe takes
+                them: an answer is always there to read)
 """
 import fcntl
 import os
@@ -32,6 +35,14 @@ def main():
     else:
         out.write(b"READY misbehaving-" + mode.encode() + b" 1\n")
     out.flush()
+    if mode == "deaf":
+        try:
+            fcntl.fcntl(0, F_SETPIPE_SZ, 4096)
+        except OSError:
+            pass  # the default pipe: more requests fill it
+        while True:
+            out.write(b"ERROR no\n" * 512)
+            out.flush()
     for line in sys.stdin.buffer:
         if line.strip() == b"QUIT":
             return 0

@@ -60,7 +60,7 @@ class Adapter {
 
  private:
   // Reads a line, going on after a signal unless a stop was requested.
-  process::Child::Read read_line(std::string& line, double timeout);
+  process::Child::Read read_line(std::string& line, process::Clock::time_point deadline);
   // How the process ended once its output closed (waits up to 5 s for its exit).
   std::string reap();
 

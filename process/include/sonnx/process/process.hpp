@@ -76,9 +76,21 @@ class Child {
   [[nodiscard]] const std::string& error() const { return error_; }
   [[nodiscard]] pid_t pid() const { return pid_; }
 
-  // Writes all of text to the child's standard input (Command::input_pipe); false when the child
-  // no longer reads it.
-  bool write(std::string_view text);
+  enum class Write : std::uint8_t {
+    done,         // all of the text is in the pipe
+    closed,       // the child no longer reads its standard input (or there is none)
+    timeout,      // the pipe stayed full up to the deadline: the child does not read
+    interrupted,  // the stop check said stop
+  };
+  // Says, between two writes or reads, whether to stop waiting (a flag a signal handler sets):
+  // a child that writes without pause never lets poll return EINTR. Async-signal-safe flags only.
+  using StopCheck = bool (*)() noexcept;
+  // Writes all of text to the child's standard input (Command::input_pipe). The deadline and the
+  // stop check are looked at whenever the pipe is full (a child that does not read its input
+  // cannot hold the caller past them).
+  Write write(std::string_view text, Clock::time_point deadline, StopCheck stop = nullptr);
+  // The same without a deadline; false when the child no longer reads.
+  bool write(std::string_view text) { return write(text, Clock::time_point::max()) == Write::done; }
   void close_input();
 
   enum class Read : std::uint8_t {
@@ -89,9 +101,6 @@ class Child {
                   // caller decides whether to go on
     too_long      // read_line: more than max_length bytes came without a '\n'
   };
-  // Says, between two reads, whether to stop waiting (a flag a signal handler sets): a child that
-  // writes without pause never lets poll return EINTR. Async-signal-safe flags only.
-  using StopCheck = bool (*)() noexcept;
   // The default line limit of read_line.
   static constexpr std::size_t default_max_line = std::size_t{1} << 20;
   // The next line of the standard output, without its '\n'. The deadline and the stop check are
