@@ -3,9 +3,12 @@
 // arguments, lets SIGINT/SIGTERM stop the campaign, prints progress and the verdict.
 #include <unistd.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <csignal>
-#include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sonnx/conform/adapter.hpp>
 #include <sonnx/conform/campaign.hpp>
 #include <sonnx/io/tensor_io.hpp>
@@ -20,6 +23,7 @@ namespace sonnx::cli {
 namespace {
 
 constexpr int exit_malfunction = 3;  // the campaign itself failed (adapter start, protocol, I/O)
+constexpr int max_timeout_seconds = 86400;
 
 struct Options {
   conform::Options campaign;
@@ -27,19 +31,24 @@ struct Options {
   std::string types = "all";
   std::string work_dir;
   std::int64_t chunk = std::int64_t{1} << 24;
+  // Read as wider or as text, so that a negative or too large value is refused, not wrapped.
+  std::int64_t max_reproducers = static_cast<std::int64_t>(campaign.max_reproducers);
+  std::string seed = std::to_string(campaign.seed);
   std::string target_info;
   bool json = false;
 };
 
-// --target-info FILE: a JSON object (what ran where), copied into the report as "target".
+// --target-info FILE: a JSON object (what ran where), copied into the report as "target". A FIFO
+// or a device is refused at once (reading it waited for a writer for ever).
 bool read_target_info(const std::string& path, nlohmann::json& target, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "--target-info: cannot read " + path;
+  std::vector<unsigned char> bytes;
+  const io::IoStatus read = io::read_file_bytes(path, bytes);
+  if (!read.ok()) {
+    error = "--target-info: " + read.message;
     return false;
   }
   try {
-    target = nlohmann::json::parse(in);
+    target = nlohmann::json::parse(bytes);
   } catch (const std::exception& e) {
     error = "--target-info: " + path + " is not JSON: " + e.what();
     return false;
@@ -64,6 +73,17 @@ void progress(const std::string& line, bool final) {
   }
 }
 
+// A decimal number from 0 to 2^64 - 1, digits only.
+std::optional<std::uint64_t> parse_seed(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end) return std::nullopt;
+  return value;
+}
+
+// The types of --types, in order; nothing when a name is no profile type or is named twice (bad
+// then says which and why).
 std::vector<DataType> parse_types(const std::string& text, std::string& bad) {
   static const char* all[] = {"float16", "bfloat16", "float32", "float64", "int8",   "int16",
                               "int32",   "int64",    "uint8",   "uint16",  "uint32", "uint64"};
@@ -78,7 +98,11 @@ std::vector<DataType> parse_types(const std::string& text, std::string& bad) {
   for (const auto& name : names) {
     const auto type = io::parse_type_name(name);
     if (!type) {
-      bad = name;
+      bad = "'" + name + "' is not a profile type";
+      return {};
+    }
+    if (std::find(types.begin(), types.end(), *type) != types.end()) {
+      bad = "'" + name + "' is named twice";
       return {};
     }
     types.push_back(*type);
@@ -97,16 +121,33 @@ int conform(const CLI::App& sub, Options& o) {
   if (o.report.empty()) return usage_error(o.json, "conform needs --report FILE");
   std::string bad;
   c.types = parse_types(o.types, bad);
-  if (c.types.empty()) return usage_error(o.json, "--types: '" + bad + "' is not a profile type");
+  if (c.types.empty()) return usage_error(o.json, "--types: " + bad);
   if (o.chunk < 65536 || o.chunk > (std::int64_t{1} << 26) || (o.chunk & (o.chunk - 1)) != 0) {
     return usage_error(o.json, "--chunk must be a power of two from 65536 to 67108864");
   }
-  if (c.timeout <= 0) return usage_error(o.json, "--timeout must be positive");
-  if (c.sample_16bit < -1) return usage_error(o.json, "--sample-16bit must not be negative");
+  // A day bounds every wait (the deadline arithmetic too): NaN, infinity and 1e300 were taken
+  // and then nothing timed out.
+  if (!(std::isfinite(c.timeout) && c.timeout > 0 && c.timeout <= max_timeout_seconds)) {
+    return usage_error(o.json, "--timeout must be a number of seconds above 0 and at most " +
+                                   std::to_string(max_timeout_seconds) + " (a day)");
+  }
+  // -1, the default of the next two, stands for "not given": a value given must not be negative.
+  if (c.random_pairs < 0 && sub.count("--random-pairs") > 0)
+    return usage_error(o.json, "--random-pairs must not be negative");
+  if (c.sample_16bit < 0 && sub.count("--sample-16bit") > 0)
+    return usage_error(o.json, "--sample-16bit must not be negative");
+  if (o.max_reproducers < 0) return usage_error(o.json, "--max-reproducers must not be negative");
+  if (const auto seed = parse_seed(o.seed)) {
+    c.seed = *seed;
+  } else {
+    return usage_error(o.json, "--seed must be a decimal number from 0 to 18446744073709551615, "
+                               "not '" + o.seed + "'");
+  }
   std::string error;
   if (!o.target_info.empty() && !read_target_info(o.target_info, c.target, error))
     return usage_error(o.json, error);
   c.chunk = static_cast<std::size_t>(o.chunk);
+  c.max_reproducers = static_cast<std::size_t>(o.max_reproducers);
   c.report = o.report;
   c.work_dir = o.work_dir;
 
@@ -152,13 +193,13 @@ void add_conform_command(CLI::App& app, int& exit_code) {
         sub.add_option("--sample-16bit", c.sample_16bit,
                        "float16 and bfloat16: this many seeded random pairs per type instead of "
                        "all 2^32 (for a runtime under emulation)");
-        sub.add_option("--seed", c.seed, "seed of the random pairs");
+        sub.add_option("--seed", options.seed, "seed of the random pairs");
         sub.add_option("--chunk", options.chunk,
                        "elements per request in sweeps (power of two, default 2^24)");
         sub.add_option("--timeout", c.timeout,
                        "seconds per request (plus 1 s per million elements) before it is a hang");
         sub.add_option(
-            "--max-reproducers", c.max_reproducers,
+            "--max-reproducers", options.max_reproducers,
             "listed findings with a reproducer per type, requirement and kind (all are counted)");
         sub.add_option(
             "--work-dir", options.work_dir,

@@ -1,5 +1,10 @@
 // sonnx-div: the command-line face of the reference SONNX Div. Sub-commands live in cmd_*.cpp.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <iostream>
 #include <sonnx/io/temporaries.hpp>
@@ -14,11 +19,23 @@ std::vector<CommandEntry>& command_registry() {
 }
 }  // namespace sonnx::cli
 
-int main(int argc, char** argv) {
-  // SIGINT, SIGTERM or SIGHUP while an output is being written removes its temporaries, then ends
-  // the tool by that signal (T2, T4; conform replaces the handler of the first two with its own
-  // graceful stop).
-  sonnx::io::remove_temporaries_on_signals();
+namespace {
+
+// Standard input, output and error are open before anything else: a tool started with one of
+// them closed would give its number to the next file or pipe it opens, and its own messages would
+// go there (conform's progress lines went into the adapter's requests). A closed one reads or
+// writes /dev/null. False when /dev/null cannot be opened.
+bool open_standard_streams() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int opened = ::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);  // the lowest free: fd
+    if (opened != fd) return false;
+  }
+  return true;
+}
+
+// The sub-command the arguments name, run; its exit code.
+int run(int argc, char** argv) {
   CLI::App app{"sonnx-div: reference SONNX Div (ONNX safety-related profile)"};
   app.require_subcommand(1);
   int exit_code = 0;
@@ -45,4 +62,24 @@ int main(int argc, char** argv) {
     return app.exit(error) == 0 ? 0 : 2;
   }
   return exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!open_standard_streams()) return 3;
+  // SIGINT, SIGTERM or SIGHUP while an output is being written removes its temporaries, then ends
+  // the tool by that signal (T2, T4; conform replaces the handler of the first two with its own
+  // graceful stop).
+  sonnx::io::remove_temporaries_on_signals();
+  // A reader of standard output that has gone (a closed pipe) makes a write fail instead of
+  // killing the tool: the exit code then still says what the sub-command did (a whole conformance
+  // campaign may stand behind its last line), and a warning says that the output was lost.
+  ::signal(SIGPIPE, SIG_IGN);
+  const int code = run(argc, argv);
+  if (!(std::cout << std::flush)) {
+    std::cerr << "sonnx-div: warning: standard output could not be written (a closed pipe, a "
+                 "full disk); the exit code is the sub-command's\n";
+  }
+  return code;
 }

@@ -1,11 +1,15 @@
 // End-to-end tests of the sonnx-div tool (T1-T5), continued from test_cli.cpp: golden, usage and
 // --json errors, verify-exhaustive and kernels. Each test runs the executable and checks its exit
 // code, its messages (which name requirement IDs) and the files it leaves behind.
+#include <fcntl.h>
 #include <onnx/onnx_pb.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <csignal>
 #include <cstdlib>
 #include <functional>
 #include <limits>
@@ -295,6 +299,50 @@ TEST_CASE("cli kernels names the code of each type, in proved mode only proved k
     CHECK(proved.out.find("\n" + type + ": proved C kernel: Frama-C/WP\n") != std::string::npos);
   }
   require_only(dir, {});
+}
+
+namespace {
+
+// Runs `sonnx-div kernels` with standard output on `out` (-1: closed) and standard error into the
+// file `err`; its exit code, or 128 + the signal that ended it.
+int kernels_with_stdout(int out, const std::string& err) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int log = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (log < 0 || ::dup2(log, 2) < 0) ::_exit(120);
+    if (out < 0) {
+      ::close(1);
+    } else if (::dup2(out, 1) < 0) {
+      ::_exit(121);
+    }
+    ::signal(SIGPIPE, SIG_DFL);
+    ::execl(SONNX_DIV_EXE, SONNX_DIV_EXE, "kernels", static_cast<char*>(nullptr));
+    ::_exit(122);
+  }
+  int status = 0;
+  if (pid < 0 || ::waitpid(pid, &status, 0) != pid) return -1;
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+}  // namespace
+
+TEST_CASE("cli: standard output closed, or its reader gone: the sub-command's exit code",
+          "[tool]") {
+  ScratchDir dir;
+  const std::string err = (dir / "err.txt").string();
+  const std::string warning = "sonnx-div: warning: standard output could not be written";
+  // A pipe whose reader has gone before the tool starts: the table is lost, said on stderr; the
+  // tool was killed by SIGPIPE (exit 141) before.
+  int ends[2] = {-1, -1};
+  REQUIRE(::pipe(ends) == 0);
+  ::close(ends[0]);
+  CHECK(kernels_with_stdout(ends[1], err) == 0);
+  ::close(ends[1]);
+  const Bytes said = read_bytes(err);
+  CHECK(std::string(said.begin(), said.end()).find(warning) != std::string::npos);
+  // Closed: the tool writes to /dev/null in its place (no file or pipe it opens gets the number).
+  CHECK(kernels_with_stdout(-1, err) == 0);
+  CHECK(read_bytes(err).empty());
 }
 
 TEST_CASE("cli verify-exhaustive --fast-paths int8: all 2^16 pairs, evidence written", "[D9]") {

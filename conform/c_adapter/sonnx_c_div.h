@@ -12,7 +12,8 @@
  * a binary32). When an integer pair has no quotient in the profile (a zero divisor, C3, or the
  * signed MIN / -1, D3) the kernel returns SONNX_C_DOMAIN_ERROR instead: the harness answers the
  * request with an error, which is what the profile asks of a runtime. What c holds then does not
- * matter. Any other return value is reported as an error of the kernel.
+ * matter. Any other return value is a malfunction of the kernel: the harness answers FAULT, which
+ * the campaign files as a crash finding, whatever the request (a domain case included).
  *
  * C11 and C++ (the header declares C linkage). */
 #ifndef SONNX_C_DIV_H

@@ -1,11 +1,14 @@
 // The campaign from start to report (campaign.hpp): work directory, adapter, the cases of each
 // type in order, and the report.
+#include <sys/stat.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <sonnx/conform/campaign.hpp>
@@ -78,13 +81,99 @@ class WorkDir {
   bool owned_ = false;
 };
 
+// The report's folder must exist (none is created for it) and the report, when it exists, be a
+// regular file: checked before the campaign, which may run for hours, so that a mistyped path is
+// refused at once and nothing is written.
+bool check_report_path(const fs::path& report, std::string& error) {
+  std::error_code ec;
+  const fs::path folder = report.parent_path();
+  const std::string name = report.filename().string();
+  if (name.empty() || name == "." || name == "..") {
+    error = "--report " + report.string() + " names a folder, not a file";
+  } else if (!fs::is_directory(folder, ec)) {
+    error = "cannot write the report " + report.string() + ": its folder " + folder.string() +
+            (fs::exists(folder, ec) ? " is not a folder"
+                                    : " does not exist (no folder is created for it)");
+  } else if (const fs::file_status st = fs::status(report, ec);
+             fs::exists(st) && !fs::is_regular_file(st)) {
+    error = "cannot write the report " + report.string() + ": it exists and is not a regular file";
+  }
+  return error.empty();
+}
+
+// The reproducers of this run, written into a new folder beside the report and moved to
+// <stem>-reproducers/ only with the report: a campaign that fails (a malfunction, an interrupt)
+// removes them and leaves the previous run's report and reproducers as they were.
+class Staging {
+ public:
+  Staging() = default;
+  Staging(const Staging&) = delete;
+  Staging& operator=(const Staging&) = delete;
+  ~Staging() {
+    std::error_code ec;
+    if (!path_.empty()) fs::remove_all(path_, ec);
+  }
+
+  bool create(const fs::path& report, std::string& error) {
+    std::string pattern =
+        (report.parent_path() / ("." + report.stem().string() + "-reproducers-XXXXXX")).string();
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      error = "cannot create a folder beside the report: " + pattern + ": " + std::strerror(errno);
+      return false;
+    }
+    path_ = pattern;
+    // mkdtemp's mode is 0700: the reproducers get the mode any new folder gets (the umask's).
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::chmod(path_.c_str(), 0777 & ~mask);
+    return true;
+  }
+  [[nodiscard]] const fs::path& path() const { return path_; }
+
+  // Replaces `target` by the staged folder and writes the report; when either fails, the
+  // previous reproducers are put back and the message says why.
+  bool publish(const fs::path& target, const fs::path& report, const std::string& text,
+               std::string& error) {
+    std::error_code ec;
+    const fs::path aside = path_.string() + "-previous";
+    const bool had = fs::exists(fs::symlink_status(target, ec));
+    ec.clear();  // a target that does not exist is an error code too
+    if (had) fs::rename(target, aside, ec);
+    if (!ec) fs::rename(path_, target, ec);
+    if (ec) {
+      error = "cannot move the reproducers to " + target.string() + ": " + ec.message();
+      if (had) fs::rename(aside, target, ec);
+      return false;
+    }
+    path_.clear();
+    const io::IoStatus written = io::write_file_atomic(
+        report, std::span(reinterpret_cast<const unsigned char*>(text.data()), text.size()));
+    if (!written.ok()) {
+      error = written.message;
+      fs::remove_all(target, ec);
+    }
+    if (had) {
+      if (written.ok()) {
+        fs::remove_all(aside, ec);
+      } else {
+        fs::rename(aside, target, ec);
+      }
+    }
+    return written.ok();
+  }
+
+ private:
+  fs::path path_;
+};
+
 // One run of the campaign, type after type.
 class Run {
  public:
-  Run(const Options& o, const Progress& progress, const fs::path& work, const fs::path& report)
+  Run(const Options& o, const Progress& progress, const fs::path& work, const fs::path& report,
+      const fs::path& staging)
       : o_(o),
         progress_(progress),
-        tally_(o.max_reproducers, reproducers_of(report), report.parent_path()),
+        tally_(o.max_reproducers, staging, report.parent_path(), reproducers_of(report)),
         requests_(o, work, tally_),
         random_pairs_(o.random_pairs >= 0 ? static_cast<std::size_t>(o.random_pairs)
                                           : (o.short_campaign ? 1024 : std::size_t{1} << 22)),
@@ -241,10 +330,12 @@ nlohmann::json Run::report_json() const {
 }
 
 // A malfunction's outcome. The adapter's standard error, when it wrote any, is where the reason
-// usually is: the message names it, kept beside the report when the work directory goes.
+// usually is: the message names it, kept beside the report when the work directory goes (and a
+// log kept there by an earlier run is removed).
 Outcome malfunction(std::string message, const fs::path& log, const WorkDir& work,
                     const fs::path& report) {
   std::error_code ec;
+  fs::remove(kept_adapter_log(report), ec);
   if (!log.empty() && fs::file_size(log, ec) > 0 && !ec) {
     fs::path kept = log;
     if (work.owned()) {
@@ -265,18 +356,14 @@ fs::path kept_adapter_log(const fs::path& report) {
 Outcome run_campaign(const Options& o, const Progress& progress) {
   keep_freed_memory();
   const fs::path report = fs::absolute(o.report);
-  WorkDir work;
   std::string error;
+  Staging staging;
+  if (!check_report_path(report, error) || !staging.create(report, error))
+    return {Outcome::Verdict::malfunction, error, 0, "", report};
+  WorkDir work;
   if (!work.create(o.work_dir, error)) return malfunction(error, {}, work, report);
-  std::error_code ec;
-  const fs::path repro = Run::reproducers_of(report);
-  fs::remove_all(repro, ec);  // reproducers and the log of an earlier run of this report
-  fs::remove(kept_adapter_log(report), ec);
-  fs::create_directories(repro, ec);
-  if (ec)
-    return malfunction("cannot create " + repro.string() + ": " + ec.message(), {}, work, report);
 
-  Run run(o, progress, work.path(), report);
+  Run run(o, progress, work.path(), report, staging.path());
   if (!run.start(error)) return malfunction(error, run.adapter().log(), work, report);
   progress("conform: runtime " + run.runtime() + ", " + std::to_string(o.types.size()) +
                " types, " + (o.short_campaign ? "short" : "full") + " campaign",
@@ -290,9 +377,10 @@ Outcome run_campaign(const Options& o, const Progress& progress) {
   const nlohmann::json j = run.report_json();
   run.stop();
   const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-  const io::IoStatus written = io::write_file_atomic(
-      report, std::span(reinterpret_cast<const unsigned char*>(text.data()), text.size()));
-  if (!written.ok()) return malfunction(written.message, {}, work, report);
+  if (!staging.publish(Run::reproducers_of(report), report, text, error))
+    return malfunction(error, {}, work, report);
+  std::error_code ec;
+  fs::remove(kept_adapter_log(report), ec);  // an earlier failed run's
   const std::uint64_t findings = run.findings();
   return {findings == 0 ? Outcome::Verdict::conforms : Outcome::Verdict::findings,
           run.runtime() + ": " + std::string(j["verdict"]) + " (" + std::to_string(findings) +

@@ -8,10 +8,12 @@ namespace sonnx::conform {
 
 namespace fs = std::filesystem;
 
-Tally::Tally(std::size_t max_reproducers, fs::path reproducer_dir, fs::path report_dir)
+Tally::Tally(std::size_t max_reproducers, fs::path reproducer_dir, fs::path report_dir,
+             fs::path named_dir)
     : max_reproducers_(max_reproducers),
       reproducer_dir_(std::move(reproducer_dir)),
-      report_dir_(std::move(report_dir)) {}
+      report_dir_(std::move(report_dir)),
+      named_dir_(named_dir.empty() ? reproducer_dir_ : std::move(named_dir)) {}
 
 void Tally::count(const Batch& batch, std::uint64_t Counts::*field) {
   const BitLayout l = bit_layout(batch.type);
@@ -80,13 +82,12 @@ void Tally::add_finding(const Batch& batch, const Finding& finding) {
   if (!batch.notes.empty()) f["case"] = batch.notes[finding.index];
   if (!finding.detail.empty()) f["detail"] = finding.detail;
   if (finding.whole_batch) f["elements"] = batch.size();
-  const fs::path dir =
-      reproducer_dir_ / (type + "-" + requirement + "-" + finding.kind + "-" + std::to_string(n));
+  const std::string name = type + "-" + requirement + "-" + finding.kind + "-" + std::to_string(n);
   const bool written =
-      write_reproducer(dir, batch, finding.index, finding.whole_batch, finding.expected_output,
-                       "sonnx-div conformance reproducer: " + key);
-  f["reproducer"] =
-      written ? dir.lexically_relative(report_dir_).string() : "(could not be written)";
+      write_reproducer(reproducer_dir_ / name, batch, finding.index, finding.whole_batch,
+                       finding.expected_output, "sonnx-div conformance reproducer: " + key);
+  f["reproducer"] = written ? (named_dir_ / name).lexically_relative(report_dir_).string()
+                            : "(could not be written)";
   findings_.push_back(std::move(f));
 }
 

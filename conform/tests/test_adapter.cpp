@@ -32,10 +32,10 @@ struct Started {
 // One request to an adapter that answers every request with the shell command `answer`: the
 // reply's kind and text, and whether the adapter still runs after it.
 void check_answer(const std::string& answer, Reply::Kind kind, const std::string& text,
-                  bool running) {
+                  bool running, double timeout = 5) {
   INFO(answer);
   Started started(answer);
-  const Reply reply = started.adapter.request(run_line, 5);
+  const Reply reply = started.adapter.request(run_line, timeout);
   CHECK(reply.kind == kind);
   CHECK(reply.text == text);
   CHECK(started.adapter.running() == running);
@@ -57,22 +57,28 @@ TEST_CASE("conform adapter: READY line, answers OK, ERROR and UNSUPPORTED, QUIT"
   CHECK_FALSE(ok.running());
 
   // What follows the version on the READY line is what the adapter says of itself; a restarted
-  // adapter that says nothing more leaves nothing of it.
+  // adapter that says nothing more leaves nothing of it. A restart that announces another runtime
+  // is refused (it was taken, and the report named the last runtime for all results).
   Scratch scratch;
-  const std::string said = (scratch / "said").string();
-  Adapter more(shell_adapter("if [ -e " + said +
-                             " ]; then echo 'READY c 2'; else echo 'READY "
-                             "c-runtime 1  block=512 arch=armv7e-m'; fi; touch " +
-                             said + "; read -r line"),
+  const std::string starts = (scratch / "starts").string();
+  Adapter more(shell_adapter("echo x >> " + starts + "; case $(wc -l < " + starts +
+                             ") in 1) echo 'READY c-runtime 1  block=512 arch=armv7e-m';; "
+                             "2) echo 'READY c-runtime 1';; *) echo 'READY c 2';; esac; read -r x"),
                scratch / "adapter.log");
   std::string error;
   REQUIRE(more.start(5, error));
   CHECK(more.announced == "block=512 arch=armv7e-m");
   more.stop();
   REQUIRE(more.start(5, error));
-  CHECK(more.name == "c");
+  CHECK(more.name == "c-runtime");
   CHECK(more.announced.empty());
   more.stop();
+  CHECK_FALSE(more.start(5, error));
+  CHECK(error ==
+        "adapter /bin/sh: the restarted adapter announces 'c 2', not 'c-runtime 1' as at the "
+        "campaign's start: the results would mix two runtimes");
+  CHECK_FALSE(more.running());
+  CHECK(more.name == "c-runtime");
 
   // A refusal and an error answer are the protocol, not failures of the adapter: it runs on.
   check_answer("echo 'UNSUPPORTED no kernel for this type'", Reply::Kind::unsupported,
@@ -98,6 +104,38 @@ TEST_CASE("conform adapter: a crash, an exit or a protocol violation ends the pr
                "protocol violation: answered 'DONE, I think'", false);
 }
 
+TEST_CASE("conform adapter: a line longer than the protocol allows is a violation, quoted cut",
+          "[conform]") {
+  const std::string first = std::string(max_quoted_bytes, 'x');
+  // A line without end: read up to the limit, not held for ever; the adapter is killed. (Each
+  // timeout here, 120 s, is far beyond what the answers need.)
+  check_answer("while :; do printf xxxxxxxxxxxxxxxx; done", Reply::Kind::crash,
+               "protocol violation: answered a line longer than 65536 bytes: '" + first +
+                   "' (the first 1024 of more than 65536 bytes)",
+               false, 120);
+  // A whole line over the limit, and one under it that is no answer: quoted, cut alike.
+  check_answer("head -c 70000 /dev/zero | tr '\\0' x; echo", Reply::Kind::crash,
+               "protocol violation: answered a line longer than 65536 bytes: '" + first +
+                   "' (the first 1024 of more than 65536 bytes)",
+               false, 120);
+  check_answer("printf 'DONE '; head -c 2995 /dev/zero | tr '\\0' x; echo", Reply::Kind::crash,
+               "protocol violation: answered 'DONE " + first.substr(5) +
+                   "' (the first 1024 of 3000 bytes)",
+               false, 120);
+  // An ERROR message of the protocol is cut alike, and the adapter runs on.
+  check_answer("printf 'ERROR '; head -c 1500 /dev/zero | tr '\\0' x; echo", Reply::Kind::error,
+               first + " (the first 1024 of 1500 bytes)", true, 120);
+  // A READY line over the limit: the adapter does not start.
+  Scratch s;
+  Adapter loud(shell_adapter("printf 'READY '; head -c 70000 /dev/zero | tr '\\0' x; echo"),
+               s / "adapter.log");
+  std::string error;
+  CHECK_FALSE(loud.start(120, error));
+  CHECK(error == "adapter /bin/sh: first line is longer than 65536 bytes: 'READY " +
+                     first.substr(6) + "' (the first 1024 of more than 65536 bytes)");
+  CHECK_FALSE(loud.running());
+}
+
 TEST_CASE("conform adapter: no answer within the timeout is a hang, and the adapter is killed",
           "[conform]") {
   Started started("sleep 60");
@@ -108,6 +146,20 @@ TEST_CASE("conform adapter: no answer within the timeout is a hang, and the adap
   CHECK(hung.kind == Reply::Kind::hang);
   CHECK(hung.text == "no answer within 1 s; killed");
   CHECK_FALSE(hanging.running());
+}
+
+TEST_CASE("conform adapter: an adapter that does not read its requests is a hang, not a wait",
+          "[conform]") {
+  // A request line larger than the pipe, to an adapter that never reads: the write ends at the
+  // timeout (it waited for ever).
+  Scratch s;
+  Adapter deaf(shell_adapter("echo 'READY fake 1'; exec sleep 60"), s / "adapter.log");
+  std::string error;
+  REQUIRE(deaf.start(5, error));
+  const Reply reply = deaf.request(std::string(std::size_t{1} << 20, 'x'), 1);
+  CHECK(reply.kind == Reply::Kind::hang);
+  CHECK(reply.text == "did not read the request within 1 s; killed");
+  CHECK_FALSE(deaf.running());
 }
 
 TEST_CASE("conform adapter: start failures say why, and the adapter's standard error is logged",
@@ -123,6 +175,11 @@ TEST_CASE("conform adapter: start failures say why, and the adapter's standard e
   CHECK_FALSE(greeting.start(5, error));
   CHECK(error == "adapter /bin/sh: first line is 'HELLO', not 'READY <name> <version>'");
   CHECK_FALSE(greeting.running());
+  // A name without a version (it was taken, the report's version "").
+  Adapter nameless(shell_adapter("echo 'READY onlyname'; sleep 60"), s / "adapter.log");
+  CHECK_FALSE(nameless.start(5, error));
+  CHECK(error == "adapter /bin/sh: first line is 'READY onlyname', not 'READY <name> <version>'");
+  CHECK_FALSE(nameless.running());
 
   Adapter silent(shell_adapter("sleep 60"), s / "adapter.log");
   CHECK_FALSE(silent.start(0.25, error));

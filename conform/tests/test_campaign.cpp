@@ -2,6 +2,7 @@
 // (and where the adapter's log is kept), and that reproducers are named relative to the report.
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <sonnx/conform/campaign.hpp>
@@ -31,6 +32,7 @@ const Progress quiet = [](const std::string&, bool) {};
 TEST_CASE("conform campaign: an adapter that cannot start names its log, which is kept",
           "[conform]") {
   Scratch s;
+  fs::create_directory(s / "out");
   const Outcome outcome = run_campaign(
       short_campaign(shell_adapter("echo 'libonnxruntime.so: cannot open shared object' >&2; "
                                    "exit 4"),
@@ -58,9 +60,73 @@ TEST_CASE("conform campaign: with --work-dir the log stays there and the message
   CHECK_FALSE(fs::exists(s / "report-adapter.log"));
 }
 
+namespace {
+
+// The names in a folder, sorted.
+std::vector<std::string> names_in(const fs::path& folder) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(folder))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("conform campaign: a report path that cannot be written is refused before the adapter",
+          "[conform]") {
+  Scratch s;
+  // The adapter leaves a mark when it starts: it must not start.
+  const fs::path mark = s / "adapter-started";
+  const auto refused = [&](const fs::path& report, const std::string& message) {
+    INFO(report);
+    const Outcome outcome = run_campaign(
+        short_campaign(shell_adapter("touch '" + mark.string() + "'; echo 'READY fake 1'"), report),
+        quiet);
+    CHECK(outcome.verdict == Outcome::Verdict::malfunction);
+    CHECK(outcome.message == message);
+    CHECK_FALSE(fs::exists(mark));
+  };
+  const auto cannot = [&](const std::string& report) {
+    return "cannot write the report " + (s / report).string() + ": ";
+  };
+  // A missing folder is not created (it was, and the campaign ran).
+  refused(s / "typo/deeper/r.json", cannot("typo/deeper/r.json") + "its folder " +
+                                        (s / "typo/deeper").string() +
+                                        " does not exist (no folder is created for it)");
+  CHECK_FALSE(fs::exists(s / "typo"));
+  // A folder, named or ending in '/', is refused at once (it was, after the whole campaign).
+  fs::create_directory(s / "existing");
+  refused(s / "existing", cannot("existing") + "it exists and is not a regular file");
+  refused(s / "existing/",
+          "--report " + (s / "existing/").string() + " names a folder, not a file");
+  write_text(s / "file", "");
+  refused(s / "file/r.json",
+          cannot("file/r.json") + "its folder " + (s / "file").string() + " is not a folder");
+  CHECK(names_in(s.path()) == std::vector<std::string>{"existing", "file"});
+  CHECK(names_in(s / "existing").empty());
+}
+
+TEST_CASE("conform campaign: a rerun replaces the reproducers with the report", "[conform]") {
+  Scratch s;
+  // Every request crashes: crash findings; then an adapter that answers ERROR: one
+  // unexpected-error finding. Only the second run's reproducers are left, and nothing else.
+  REQUIRE(run_campaign(short_campaign(answering_adapter("kill -SEGV $$"), s / "r.json"), quiet)
+              .verdict == Outcome::Verdict::findings);
+  CHECK(names_in(s / "r-reproducers").size() > 1);
+  REQUIRE(run_campaign(short_campaign(answering_adapter("echo 'ERROR no'"), s / "r.json"), quiet)
+              .verdict == Outcome::Verdict::findings);
+  CHECK(names_in(s / "r-reproducers") == std::vector<std::string>{"int8-I1-unexpected-error-1"});
+  CHECK(names_in(s.path()) == std::vector<std::string>{"r-reproducers", "r.json"});
+}
+
 TEST_CASE("conform campaign: an adapter that cannot be restarted is a malfunction with its log",
           "[conform]") {
   Scratch s;
+  // An earlier run of the same report, with findings.
+  REQUIRE(run_campaign(short_campaign(answering_adapter("echo 'ERROR no'"), s / "r.json"), quiet)
+              .verdict == Outcome::Verdict::findings);
+  const std::string earlier_report = read_text(s / "r.json");
   // Starts once; the first request kills it (a crash finding), and the restart fails.
   const std::string marker = (s / "started").string();
   const std::string script = "if [ -e '" + marker + "' ]; then echo 'out of licences' >&2; " +
@@ -73,6 +139,12 @@ TEST_CASE("conform campaign: an adapter that cannot be restarted is a malfunctio
         "(exited with status 5); see " +
             (s / "r-adapter.log").string());
   CHECK(read_text(s / "r-adapter.log") == "out of licences\n");
+  // No new output but the log: the earlier report and its reproducers are as they were (the
+  // crash's reproducer stood beside the earlier report).
+  CHECK(read_text(s / "r.json") == earlier_report);
+  CHECK(names_in(s / "r-reproducers") == std::vector<std::string>{"int8-I1-unexpected-error-1"});
+  CHECK(names_in(s.path()) ==
+        std::vector<std::string>{"r-adapter.log", "r-reproducers", "r.json", "started"});
 }
 
 TEST_CASE("conform campaign: findings with a relative report path name their reproducers",
@@ -80,6 +152,7 @@ TEST_CASE("conform campaign: findings with a relative report path name their rep
   Scratch s;
   const fs::path before = fs::current_path();
   fs::current_path(s.path());
+  fs::create_directory("out");
   // An adapter that answers ERROR to everything: the domain cases get the error they are due,
   // the int8 edge cases an unexpected-error finding (one request, one finding).
   const Outcome outcome =

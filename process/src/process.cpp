@@ -139,6 +139,9 @@ Child::Child(const Command& command) {
   }
   pid_ = pid;
   own_group_ = command.own_process_group;
+  // Writes to the child never block (write() waits for room against its deadline); only this
+  // end's open file description gets the flag, not the child's.
+  if (in[1] >= 0) ::fcntl(in[1], F_SETFL, ::fcntl(in[1], F_GETFL) | O_NONBLOCK);
   in_ = std::exchange(in[1], -1);
   out_ = std::exchange(out[0], -1);
   err_ = std::exchange(err[0], -1);
@@ -157,6 +160,7 @@ Child& Child::operator=(Child&& other) noexcept {
     out_ = std::exchange(other.out_, -1);
     err_ = std::exchange(other.err_, -1);
     pending_ = std::move(other.pending_);
+    searched_ = std::exchange(other.searched_, 0);
     exit_ = std::exchange(other.exit_, std::nullopt);
     error_ = std::move(other.error_);
   }
@@ -174,8 +178,8 @@ void Child::close_pipes() {
   close_fd(err_);
 }
 
-bool Child::write(std::string_view text) {
-  // A child that no longer reads is a result (false), not the end of its owner: SIGPIPE is
+Child::Write Child::write(std::string_view text, Clock::time_point deadline, StopCheck stop) {
+  // A child that no longer reads is a result (closed), not the end of its owner: SIGPIPE is
   // blocked in this thread for the write, and one that the write raised is taken back.
   sigset_t pipe_signal;
   sigset_t previous;
@@ -185,40 +189,70 @@ bool Child::write(std::string_view text) {
   ::pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
   sigpending(&pending);
   const bool was_pending = sigismember(&pending, SIGPIPE) == 1;
-  bool broken = false;
-  while (!text.empty() && in_ >= 0) {
-    const ssize_t n = ::write(in_, text.data(), text.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      broken = true;
+  Write result = Write::done;
+  while (!text.empty()) {
+    if (in_ < 0) {
+      result = Write::closed;
       break;
     }
-    text.remove_prefix(static_cast<std::size_t>(n));
+    const ssize_t n = ::write(in_, text.data(), text.size());  // in_ does not block
+    if (n > 0) {
+      text.remove_prefix(static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+      result = Write::closed;
+      break;
+    }
+    if (stop != nullptr && stop()) {
+      result = Write::interrupted;
+      break;
+    }
+    if (Clock::now() >= deadline) {
+      result = Write::timeout;
+      break;
+    }
+    pollfd p{in_, POLLOUT, 0};
+    ::poll(&p, 1, poll_ms(deadline));  // ready, timed out or interrupted: the loop looks again
   }
+  const bool broken = result == Write::closed && in_ >= 0;
   if (broken && !was_pending) {
     const timespec now{0, 0};
     while (::sigtimedwait(&pipe_signal, nullptr, &now) < 0 && errno == EINTR) {
     }
   }
   ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-  return text.empty();
+  return result;
 }
 
 void Child::close_input() { close_fd(in_); }
 
-Child::Read Child::read_line(std::string& line, Clock::time_point deadline) {
+Child::Read Child::read_line(std::string& line, Clock::time_point deadline,
+                             std::size_t max_length, StopCheck stop) {
   for (;;) {
-    const std::size_t newline = pending_.find('\n');
+    const std::size_t newline = pending_.find('\n', searched_);
+    const std::size_t length = newline == std::string::npos ? pending_.size() : newline;
+    if (length > max_length) {
+      line.assign(pending_, 0, max_length);
+      pending_.clear();
+      searched_ = 0;
+      close_fd(out_);
+      return Read::too_long;
+    }
     if (newline != std::string::npos) {
-      line = pending_.substr(0, newline);
+      line.assign(pending_, 0, newline);
       pending_.erase(0, newline + 1);
+      searched_ = 0;
       return Read::data;
     }
+    searched_ = pending_.size();
     if (out_ < 0) return Read::end;
+    if (stop != nullptr && stop()) return Read::interrupted;
+    if (Clock::now() >= deadline) return Read::timeout;
     pollfd p{out_, POLLIN, 0};
     const int ready = ::poll(&p, 1, poll_ms(deadline));
     if (ready < 0 && errno == EINTR) return Read::interrupted;
-    if (ready == 0 && Clock::now() >= deadline) return Read::timeout;
     if (ready <= 0) continue;
     if (!read_some(out_, pending_)) close_fd(out_);
   }
@@ -226,12 +260,14 @@ Child::Read Child::read_line(std::string& line, Clock::time_point deadline) {
 
 Child::Read Child::read_all(std::string& out, std::string& err, Clock::time_point deadline) {
   out = std::exchange(pending_, {});
+  searched_ = 0;
   for (;;) {
     pollfd p[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
     if (out_ < 0 && err_ < 0) return Read::data;
+    if (Clock::now() >= deadline) return Read::timeout;
     const int ready = ::poll(p, 2, poll_ms(deadline));  // a negative fd is skipped
     if (ready < 0 && errno == EINTR) return Read::interrupted;
-    if (ready == 0 && Clock::now() >= deadline) return Read::timeout;
+    if (ready <= 0) continue;
     if (p[0].revents != 0 && !read_some(out_, out)) close_fd(out_);
     if (p[1].revents != 0 && !read_some(err_, err)) close_fd(err_);
   }

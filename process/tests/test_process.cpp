@@ -7,9 +7,11 @@
 #include <catch2/catch.hpp>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <sonnx/process/process.hpp>
 #include <string>
@@ -110,6 +112,123 @@ TEST_CASE("process child: standard input and output line by line", "[process]") 
   REQUIRE(status);
   CHECK(status->success());
   CHECK_FALSE(cat.running());
+}
+
+TEST_CASE("process child: lines split across reads, and a line at the length limit", "[process]") {
+  Child child(Command{{"sh", "-c", "printf 'one\\ntw'; sleep 0.2; printf 'o\\nxxxx\\nxxxxx'"},
+                      false,
+                      ErrorStream::pipe,
+                      {},
+                      false});
+  REQUIRE(child.started());
+  std::string line;
+  const auto deadline = Clock::now() + 30s;
+  CHECK(child.read_line(line, deadline, 4) == Child::Read::data);
+  CHECK(line == "one");
+  CHECK(child.read_line(line, deadline, 4) == Child::Read::data);
+  CHECK(line == "two");
+  CHECK(child.read_line(line, deadline, 4) == Child::Read::data);
+  CHECK(line == "xxxx");  // 4 bytes: at the limit, not over it
+  CHECK(child.read_line(line, deadline, 4) == Child::Read::too_long);
+  CHECK(line == "xxxx");  // the first 4 bytes of the longer line
+  CHECK(child.read_line(line, deadline, 4) == Child::Read::end);  // nothing is read after it
+}
+
+namespace {
+
+// Runs `read` (which returns a Read and the line it read) in a forked copy of this test, so that
+// a read that never returns fails the test at `limit` instead of hanging it; the outcome as
+// "<Read number> <line length> <line's first byte>".
+std::string bounded_read(const std::function<Child::Read(std::string&)>& read, Seconds limit) {
+  const Result r = run_function(
+      [&](int out) {
+        std::string line;
+        const Child::Read got = read(line);
+        const std::string text = std::to_string(static_cast<int>(got)) + " " +
+                                 std::to_string(line.size()) + " " + line.substr(0, 1);
+        return ::write(out, text.data(), text.size()) == static_cast<ssize_t>(text.size()) ? 0 : 1;
+      },
+      limit);
+  CHECK_FALSE(r.timed_out);
+  return r.out;
+}
+
+std::string outcome(Child::Read read, std::size_t length, const std::string& first) {
+  return std::to_string(static_cast<int>(read)) + " " + std::to_string(length) + " " + first;
+}
+
+bool stop_now() noexcept { return true; }
+
+int stop_checks = 0;
+bool stop_at_100th_check() noexcept { return ++stop_checks >= 100; }
+
+// A child that writes 'x' without end and never a newline.
+Command endless_line() {
+  return Command{{"sh", "-c", "while :; do printf xxxxxxxxxxxxxxxx; done"},
+                 false,
+                 ErrorStream::pipe,
+                 {},
+                 true};
+}
+
+}  // namespace
+
+TEST_CASE("process child: a line without end stops at the length limit, not at the deadline",
+          "[process]") {
+  // The deadline is an hour away: only the limit can end the read, which the bound of 120 s
+  // would show as a hang. Before the limit, the read kept the whole stream and never returned.
+  const std::string got = bounded_read(
+      [](std::string& line) {
+        Child child(endless_line());
+        return child.read_line(line, Clock::now() + 3600s, 4096);
+      },
+      Seconds(120));
+  CHECK(got == outcome(Child::Read::too_long, 4096, "x"));
+}
+
+TEST_CASE("process child: the stop check ends a read between reads, while the child writes",
+          "[process]") {
+  // A silent child: the check ends the wait at once, with no signal.
+  CHECK(bounded_read(
+            [](std::string& line) {
+              Child child(Command{{"sleep", "60"}, false, ErrorStream::pipe, {}, true});
+              return child.read_line(line, Clock::now() + 3600s, 4096, &stop_now);
+            },
+            Seconds(120)) == outcome(Child::Read::interrupted, 0, ""));
+  // A child that writes without pause (no limit to stop at): the 100th check ends the read.
+  CHECK(bounded_read(
+            [](std::string& line) {
+              Child child(endless_line());
+              return child.read_line(line, Clock::now() + 3600s, SIZE_MAX,
+                                     &stop_at_100th_check);
+            },
+            Seconds(120)) == outcome(Child::Read::interrupted, 0, ""));
+}
+
+TEST_CASE("process child: a child that does not read its input: the write ends at the deadline",
+          "[process]") {
+  // 1 MiB never fits the pipe of a child that does not read: only the deadline (or the stop
+  // check) can end the write, which the bound of 120 s would show as a hang. Before, the write
+  // waited for ever (SIGTERM too).
+  const std::string mebibyte(std::size_t{1} << 20, 'x');
+  const auto write_outcome = [&](Clock::duration wait, Child::StopCheck stop) {
+    const Result r = run_function(
+        [&](int out) {
+          Child child(Command{{"sleep", "60"}, true, ErrorStream::pipe, {}, true});
+          const char outcome[] = {
+              static_cast<char>('0' + static_cast<int>(
+                                          child.write(mebibyte, Clock::now() + wait, stop)))};
+          return ::write(out, outcome, 1) == 1 ? 0 : 1;
+        },
+        Seconds(120));
+    CHECK_FALSE(r.timed_out);
+    return r.out;
+  };
+  CHECK(write_outcome(200ms, nullptr) == std::string(1, '0' + int(Child::Write::timeout)));
+  CHECK(write_outcome(3600s, &stop_now) == std::string(1, '0' + int(Child::Write::interrupted)));
+  // A child that reads takes it all.
+  Child cat(Command{{"sh", "-c", "cat > /dev/null"}, true, ErrorStream::pipe, {}, true});
+  CHECK(cat.write(mebibyte, Clock::now() + 3600s) == Child::Write::done);
 }
 
 TEST_CASE("process child: writing to a child that stopped reading is false, not SIGPIPE",

@@ -23,6 +23,20 @@ parser.add_argument("--requirements", help="comma list: findings only under thes
 parser.add_argument("--types", type=int, help="number of types with result rows")
 parser.add_argument("--row", action="append", default=[],
                     help="type,requirement,field,value: a results row holds this count")
+parser.add_argument("--max-actual-bytes", type=int,
+                    help="every listed finding's 'actual' is at most this long (UTF-8 bytes)")
+parser.add_argument("--std-streams", choices=["closed", "reader-gone"],
+                    help="start the tool with its standard output and error closed, or with its "
+                         "standard output a pipe whose reader has gone (a warning is expected)")
+parser.add_argument("--report-path", default="report.json",
+                    help="the report, relative to the test's scratch folder")
+parser.add_argument("--mkdir", action="append", default=[],
+                    help="a folder made in the scratch folder before the campaign")
+parser.add_argument("--mkfifo", action="append", default=[],
+                    help="a FIFO made in the scratch folder before the campaign; @SCRATCH@ in the "
+                         "campaign's arguments names the scratch folder")
+parser.add_argument("--unchanged", action="store_true",
+                    help="the campaign leaves the scratch folder as it was (nothing written)")
 parser.add_argument("--skip-unless", help="skip (exit 77) unless this path exists")
 parser.add_argument("campaign", nargs=argparse.REMAINDER, help="-- conform arguments and adapter")
 args = parser.parse_args()
@@ -34,13 +48,36 @@ if args.skip_unless and not os.path.exists(args.skip_unless):
 out = tempfile.mkdtemp(prefix="sonnx-conform-test-")
 errors = []
 try:
-    report = os.path.join(out, "report.json")
-    campaign = [a for a in args.campaign if a != "--"]
+    report = os.path.join(out, args.report_path)
+    for folder in args.mkdir:
+        os.makedirs(os.path.join(out, folder))
+    for fifo in args.mkfifo:
+        os.mkfifo(os.path.join(out, fifo))
+
+    def tree():
+        return sorted(os.path.relpath(os.path.join(d, n), out)
+                      for d, dirs, files in os.walk(out) for n in dirs + files)
+    before = tree()
+    campaign = [a.replace("@SCRATCH@", out) for a in args.campaign if a != "--"]
     split = campaign.index("ADAPTER")
     command = [args.tool, "conform", "--report", report] + campaign[:split] + ["--"] + campaign[split + 1:]
     print(" ".join(command))
-    run = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if args.std_streams == "closed":
+        run = subprocess.run(command, capture_output=True, text=True, timeout=600,
+                             preexec_fn=lambda: (os.close(1), os.close(2)))
+    elif args.std_streams == "reader-gone":
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        run = subprocess.run(command, stdout=write_end, stderr=subprocess.PIPE, text=True,
+                             timeout=600)
+        os.close(write_end)
+        if "standard output could not be written" not in run.stderr:
+            errors.append("no warning that standard output could not be written")
+    else:
+        run = subprocess.run(command, capture_output=True, text=True, timeout=600)
     print(run.stdout, run.stderr[-3000:], sep="\n")
+    if args.unchanged and tree() != before:
+        errors.append(f"the campaign wrote {sorted(set(tree()) - set(before))}")
     allowed = [int(c) for c in args.exit.split(",")]
     if run.returncode not in allowed:
         errors.append(f"exit status {run.returncode}, expected one of {allowed}")
@@ -79,6 +116,11 @@ try:
             allowed_reqs = args.requirements.split(",")
             if any(k.split("/")[1] not in allowed_reqs for k in keys):
                 errors.append(f"findings outside {allowed_reqs}: {sorted(keys)}")
+        if args.max_actual_bytes is not None:
+            longest = max((len(f["actual"].encode()) for f in j["findings"]), default=0)
+            if longest > args.max_actual_bytes:
+                errors.append(f"a finding's 'actual' holds {longest} bytes, "
+                              f"more than {args.max_actual_bytes}")
         for want in args.row:
             t, req, field, value = want.split(",")
             rows = [r for r in j["results"] if r["type"] == t and r["requirement"] == req]

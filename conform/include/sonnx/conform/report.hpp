@@ -34,9 +34,10 @@ struct Finding {
 
 class Tally {
  public:
-  // Reproducers go to reproducer_dir; the report names them relative to report_dir.
+  // Reproducers go to reproducer_dir; the report names them relative to report_dir, as they will
+  // be once reproducer_dir is moved to named_dir (empty: reproducer_dir stays where it is).
   Tally(std::size_t max_reproducers, std::filesystem::path reproducer_dir,
-        std::filesystem::path report_dir);
+        std::filesystem::path report_dir, std::filesystem::path named_dir = {});
 
   // Adds 1 to `field` of each element's (type, requirement) row.
   void count(const Batch& batch, std::uint64_t Counts::*field);
@@ -55,7 +56,7 @@ class Tally {
 
  private:
   std::size_t max_reproducers_;
-  std::filesystem::path reproducer_dir_, report_dir_;
+  std::filesystem::path reproducer_dir_, report_dir_, named_dir_;
   std::map<DataType, std::array<Counts, requirement_id_count>> counts_;
   std::map<std::string, std::uint64_t> finding_counts_;  // "type/requirement/kind" -> findings
   nlohmann::json findings_ = nlohmann::json::array();

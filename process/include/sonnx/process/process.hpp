@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -75,20 +76,42 @@ class Child {
   [[nodiscard]] const std::string& error() const { return error_; }
   [[nodiscard]] pid_t pid() const { return pid_; }
 
-  // Writes all of text to the child's standard input (Command::input_pipe); false when the child
-  // no longer reads it.
-  bool write(std::string_view text);
+  enum class Write : std::uint8_t {
+    done,         // all of the text is in the pipe
+    closed,       // the child no longer reads its standard input (or there is none)
+    timeout,      // the pipe stayed full up to the deadline: the child does not read
+    interrupted,  // the stop check said stop
+  };
+  // Says, between two writes or reads, whether to stop waiting (a flag a signal handler sets):
+  // a child that writes without pause never lets poll return EINTR. Async-signal-safe flags only.
+  using StopCheck = bool (*)() noexcept;
+  // Writes all of text to the child's standard input (Command::input_pipe). The deadline and the
+  // stop check are looked at whenever the pipe is full (a child that does not read its input
+  // cannot hold the caller past them).
+  Write write(std::string_view text, Clock::time_point deadline, StopCheck stop = nullptr);
+  // The same without a deadline; false when the child no longer reads.
+  bool write(std::string_view text) { return write(text, Clock::time_point::max()) == Write::done; }
   void close_input();
 
   enum class Read : std::uint8_t {
-    data,        // a line (read_line) or the whole stream (read_all)
-    end,         // the stream ended first (read_line: before a whole line)
-    timeout,     // the deadline passed first
-    interrupted  // a signal handler ran (poll returned EINTR): the caller decides whether to go on
+    data,         // a line (read_line) or the whole stream (read_all)
+    end,          // the stream ended first (read_line: before a whole line)
+    timeout,      // the deadline passed first
+    interrupted,  // a signal handler ran (poll returned EINTR), or the stop check said stop: the
+                  // caller decides whether to go on
+    too_long      // read_line: more than max_length bytes came without a '\n'
   };
-  // The next line of the standard output, without its '\n'.
-  Read read_line(std::string& line, Clock::time_point deadline);
-  // The standard output and (ErrorStream::pipe) the standard error up to their end.
+  // The default line limit of read_line.
+  static constexpr std::size_t default_max_line = std::size_t{1} << 20;
+  // The next line of the standard output, without its '\n'. The deadline and the stop check are
+  // looked at before every read, so a child that writes without end cannot hold the caller past
+  // them; each byte is searched for the '\n' once. A line longer than max_length bytes (counted
+  // without its '\n') is Read::too_long: `line` then holds its first max_length bytes, and the
+  // rest of the output is not read (the pipe is closed: the child is to be killed).
+  Read read_line(std::string& line, Clock::time_point deadline,
+                 std::size_t max_length = default_max_line, StopCheck stop = nullptr);
+  // The standard output and (ErrorStream::pipe) the standard error up to their end; the deadline
+  // is looked at before every read (a child that writes without pause is stopped by it too).
   Read read_all(std::string& out, std::string& err, Clock::time_point deadline);
 
   // Waits for the child to end; nothing when it still runs at the deadline.
@@ -106,7 +129,8 @@ class Child {
   int in_ = -1;
   int out_ = -1;
   int err_ = -1;
-  std::string pending_;  // standard output read past the last line returned
+  std::string pending_;       // standard output read past the last line returned
+  std::size_t searched_ = 0;  // pending_[0, searched_) holds no '\n'
   std::optional<ExitStatus> exit_;
   std::string error_;
 };
