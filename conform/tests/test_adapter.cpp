@@ -136,30 +136,28 @@ TEST_CASE("conform adapter: a line longer than the protocol allows is a violatio
   CHECK_FALSE(loud.running());
 }
 
-TEST_CASE("conform adapter: no answer within the timeout is a hang, and the adapter is killed",
+// An adapter that does not answer, or does not even read its request (a request line larger than
+// the pipe: the write waited for ever), is a hang at the timeout, and is killed.
+TEST_CASE("conform adapter: no answer, or no read of the request, within the timeout is a hang",
           "[conform]") {
-  Started started("sleep 60");
-  Adapter& hanging = started.adapter;
-  const auto start = sonnx::process::Clock::now();
-  const Reply hung = hanging.request(run_line, 1);
-  CHECK(sonnx::process::Clock::now() - start < std::chrono::seconds(10));
-  CHECK(hung.kind == Reply::Kind::hang);
-  CHECK(hung.text == "no answer within 1 s; killed");
-  CHECK_FALSE(hanging.running());
-}
-
-TEST_CASE("conform adapter: an adapter that does not read its requests is a hang, not a wait",
-          "[conform]") {
-  // A request line larger than the pipe, to an adapter that never reads: the write ends at the
-  // timeout (it waited for ever).
   Scratch s;
-  Adapter deaf(shell_adapter("echo 'READY fake 1'; exec sleep 60"), s / "adapter.log");
-  std::string error;
-  REQUIRE(deaf.start(5, error));
-  const Reply reply = deaf.request(std::string(std::size_t{1} << 20, 'x'), 1);
-  CHECK(reply.kind == Reply::Kind::hang);
-  CHECK(reply.text == "did not read the request within 1 s; killed");
-  CHECK_FALSE(deaf.running());
+  const auto check_hang = [&](const std::vector<std::string>& command, std::size_t request_bytes,
+                              const std::string& text) {
+    INFO(command.back());
+    Adapter adapter(command, s / "adapter.log");
+    std::string error;
+    REQUIRE(adapter.start(5, error));
+    const auto start = sonnx::process::Clock::now();
+    const Reply reply =
+        adapter.request(request_bytes == 0 ? run_line : std::string(request_bytes, 'x'), 1);
+    CHECK(sonnx::process::Clock::now() - start < std::chrono::seconds(10));
+    CHECK(reply.kind == Reply::Kind::hang);
+    CHECK(reply.text == text);
+    CHECK_FALSE(adapter.running());
+  };
+  check_hang(answering_adapter("sleep 60"), 0, "no answer within 1 s; killed");
+  check_hang(shell_adapter("echo 'READY fake 1'; exec sleep 60"), std::size_t{1} << 20,
+             "did not read the request within 1 s; killed");
 }
 
 TEST_CASE("conform adapter: start failures say why, and the adapter's standard error is logged",
