@@ -217,9 +217,16 @@ bool Requests::run_batch(const Batch& batch) {
              " batch: " + std::string(expected.status.message());
     return false;
   }
-  // A finding about the request as a whole is filed under its first element's requirement.
-  const RequirementId first =
-      requirement_of(l, load_bits(batch.a.bytes, 0, l.size), load_bits(batch.b.bytes, 0, l.size));
+  // A finding about the request as a whole is filed under one element's requirement and names its
+  // operands: the first domain case of a request whose answer is an error (which need not be its
+  // first element), else the first element.
+  std::size_t lead = 0;
+  const auto requirement_at = [&](std::size_t i) {
+    return requirement_of(l, load_bits(batch.a.bytes, i, l.size),
+                          load_bits(batch.b.bytes, i, l.size));
+  };
+  while (expect_error && lead + 1 < n && !is_domain_error(requirement_at(lead))) ++lead;
+  const RequirementId first = requirement_at(lead);
   const std::string expected_text = expect_error
                                         ? "error (" + std::string(expected.status.requirement) + ")"
                                         : "the reference values";
@@ -228,14 +235,14 @@ bool Requests::run_batch(const Batch& batch) {
     case Reply::Kind::unsupported:
       unsupported_.insert(batch.type);
       tally_.count(batch, &Counts::unsupported);
-      tally_.add_finding(batch, {first, "unsupported", 0, expected_text, "refused: " + reply.text,
-                                 "", nullptr, false});
+      tally_.add_finding(batch, {first, "unsupported", lead, expected_text,
+                                 "refused: " + reply.text, "", nullptr, false});
       return true;
     case Reply::Kind::crash:
     case Reply::Kind::hang: {
       const bool crash = reply.kind == Reply::Kind::crash;
       tally_.count(batch, crash ? &Counts::crashes : &Counts::hangs);
-      tally_.add_finding(batch, {first, crash ? "crash" : "hang", 0, expected_text, reply.text,
+      tally_.add_finding(batch, {first, crash ? "crash" : "hang", lead, expected_text, reply.text,
                                  detail, expect_error ? nullptr : &expected.c, n > 1});
       return true;
     }
@@ -255,7 +262,7 @@ bool Requests::run_batch(const Batch& batch) {
                                 : "output of type " + io::data_type_text(actual.tensor.type) +
                                       " and shape " + io::shape_to_string(actual.tensor.shape);
     tally_.count(batch, &Counts::errors);
-    tally_.add_finding(batch, {first, "unexpected-error", 0, expected_text, "bad output: " + why,
+    tally_.add_finding(batch, {first, "unexpected-error", lead, expected_text, "bad output: " + why,
                                "", expect_error ? nullptr : &expected.c, n > 1});
     return true;
   }
