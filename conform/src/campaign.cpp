@@ -195,6 +195,7 @@ class Run {
     const std::string name = io::data_type_text(type);
     const BitLayout l = bit_layout(type);
     bool ok = requests_.run_batch(edge_batch(type));
+    for (const Batch& e : edge_alone_batches(type)) ok = ok && requests_.run_batch(e);
     for (const Batch& d : domain_batches(type)) ok = ok && requests_.run_batch(d);
     ok = ok && requests_.check_broadcast_rejected(type);
     if (!ok) return false;
@@ -238,8 +239,13 @@ class Run {
     const auto t0 = Clock::now();
     const double r0 = requests_.runtime_seconds;
     const std::uint64_t special0 = source.with_special;
+    // The last probe_length pairs are a request of their own, which reaches both loops of a
+    // vectorized kernel whatever its width (a request of 2^k pairs has no remainder). The pairs
+    // drawn, and their order, are those of one request.
+    const std::size_t tail = pairs > probe_length ? probe_length : 0;
     for (std::size_t done = 0; done < pairs;) {
-      const std::size_t n = std::min(o_.chunk, pairs - done);
+      const std::size_t rest = pairs - done;
+      const std::size_t n = rest == tail ? tail : std::min(o_.chunk, rest - tail);
       if (!requests_.run_batch(random_batch(type, n, source))) return false;
       done += n;
       progress_("conform: " + name + " " + what + " " + std::to_string(done) + "/" +

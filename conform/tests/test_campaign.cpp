@@ -71,6 +71,12 @@ std::vector<std::string> names_in(const fs::path& folder) {
   return names;
 }
 
+// The reproducers of an int8 short campaign against an adapter that answers ERROR to everything:
+// 1 + 44 requests of edge cases (I1), each an unexpected-error finding, five listed.
+const std::vector<std::string> first_five = {
+    "int8-I1-unexpected-error-1", "int8-I1-unexpected-error-2", "int8-I1-unexpected-error-3",
+    "int8-I1-unexpected-error-4", "int8-I1-unexpected-error-5"};
+
 }  // namespace
 
 TEST_CASE("conform campaign: a report path that cannot be written is refused before the adapter",
@@ -109,14 +115,15 @@ TEST_CASE("conform campaign: a report path that cannot be written is refused bef
 
 TEST_CASE("conform campaign: a rerun replaces the reproducers with the report", "[conform]") {
   Scratch s;
-  // Every request crashes: crash findings; then an adapter that answers ERROR: one
-  // unexpected-error finding. Only the second run's reproducers are left, and nothing else.
+  // Every request crashes: crash findings; then an adapter that answers ERROR: an
+  // unexpected-error finding per request but the domain ones (I1), the first five listed. Only
+  // the second run's reproducers are left, and nothing else.
   REQUIRE(run_campaign(short_campaign(answering_adapter("kill -SEGV $$"), s / "r.json"), quiet)
               .verdict == Outcome::Verdict::findings);
-  CHECK(names_in(s / "r-reproducers").size() > 1);
+  CHECK(names_in(s / "r-reproducers").size() > 5);
   REQUIRE(run_campaign(short_campaign(answering_adapter("echo 'ERROR no'"), s / "r.json"), quiet)
               .verdict == Outcome::Verdict::findings);
-  CHECK(names_in(s / "r-reproducers") == std::vector<std::string>{"int8-I1-unexpected-error-1"});
+  CHECK(names_in(s / "r-reproducers") == first_five);
   CHECK(names_in(s.path()) == std::vector<std::string>{"r-reproducers", "r.json"});
 }
 
@@ -142,7 +149,7 @@ TEST_CASE("conform campaign: an adapter that cannot be restarted is a malfunctio
   // No new output but the log: the earlier report and its reproducers are as they were (the
   // crash's reproducer stood beside the earlier report).
   CHECK(read_text(s / "r.json") == earlier_report);
-  CHECK(names_in(s / "r-reproducers") == std::vector<std::string>{"int8-I1-unexpected-error-1"});
+  CHECK(names_in(s / "r-reproducers") == first_five);
   CHECK(names_in(s.path()) ==
         std::vector<std::string>{"r-adapter.log", "r-reproducers", "r.json", "started"});
 }
@@ -154,17 +161,21 @@ TEST_CASE("conform campaign: findings with a relative report path name their rep
   fs::current_path(s.path());
   fs::create_directory("out");
   // An adapter that answers ERROR to everything: the domain cases get the error they are due,
-  // the int8 edge cases an unexpected-error finding (one request, one finding).
+  // the int8 edge cases an unexpected-error finding per request (the 44 cases with 63 fillers,
+  // then each case alone: 45).
   const Outcome outcome =
       run_campaign(short_campaign(answering_adapter("echo 'ERROR no'"), "out/r.json"), quiet);
   fs::current_path(before);
   REQUIRE(outcome.verdict == Outcome::Verdict::findings);
-  CHECK(outcome.findings == 1);
+  CHECK(outcome.findings == 45);
   CHECK(outcome.runtime == "fake-runtime 2");
   CHECK(outcome.report == s / "out/r.json");
   const nlohmann::json j = nlohmann::json::parse(read_text(s / "out/r.json"));
-  CHECK(j["findings_per_type_requirement_kind"] == nlohmann::json{{"int8/I1/unexpected-error", 1}});
-  REQUIRE(j["findings"].size() == 1);
+  CHECK(j["findings_per_type_requirement_kind"] ==
+        nlohmann::json{{"int8/I1/unexpected-error", 45}});
+  REQUIRE(j["findings"].size() == 5);
+  CHECK(j["findings"][0]["elements"] == 107);
+  CHECK_FALSE(j["findings"][1].contains("elements"));  // a request of one element
   CHECK(j["findings"][0]["reproducer"] == "r-reproducers/int8-I1-unexpected-error-1");
   CHECK(fs::is_regular_file(s / "out/r-reproducers/int8-I1-unexpected-error-1/model.onnx"));
   CHECK(j["findings"][0]["actual"] == "error: no");
@@ -179,6 +190,7 @@ TEST_CASE("conform campaign: a seeded float16 sample instead of the sweep, and t
     Options o = short_campaign(answering_adapter("echo 'ERROR no'"), s / name);
     o.types = {DataType::float16, DataType::float32};
     o.random_pairs = 64;
+    o.max_reproducers = 100;  // every finding listed: the random ones come after 53 edge requests
     o.sample_16bit = sample;
     o.target = {{"target", "cortex-m4f"}, {"emulator", "qemu-system-arm"}};
     REQUIRE(run_campaign(o, quiet).verdict == Outcome::Verdict::findings);
@@ -209,4 +221,49 @@ TEST_CASE("conform campaign: a seeded float16 sample instead of the sweep, and t
   };
   CHECK(random_first(sampled) != "none");
   CHECK(random_first(sampled) == random_first(plain));
+}
+
+TEST_CASE("conform campaign: the requests of a type, and where their cases sit", "[conform]") {
+  Scratch s;
+  // ERROR to everything: one unexpected-error finding per request but the domain ones. Models,
+  // one per type and length, in the order first sent: float32 the 52 edge cases with 63 fillers
+  // (115), each alone (1), the 1024 random pairs as 957 and 67; int32 the 44 edge cases with 63
+  // fillers (107), each alone, the domain cases alone and in requests of 67, and the random pairs.
+  Options o = short_campaign(answering_adapter("echo 'ERROR no'"), s / "r.json");
+  o.types = {DataType::float32, DataType::int32};
+  REQUIRE(run_campaign(o, quiet).verdict == Outcome::Verdict::findings);
+  const nlohmann::json j = nlohmann::json::parse(read_text(s / "r.json"));
+  std::vector<std::string> models;
+  for (const auto& c : j["profile_checks"])
+    models.push_back(c["type"].get<std::string>() + " " + std::to_string(c["elements"].get<int>()));
+  CHECK(models == std::vector<std::string>{"float32 115", "float32 1", "float32 957", "float32 67",
+                                           "int32 107", "int32 1", "int32 67", "int32 957"});
+  CHECK(j["findings_total"] == (1 + 52 + 2) + (1 + 44 + 2));
+  CHECK(j["random_pairs"]["float32"]["pairs"] == 1024);
+}
+
+TEST_CASE("conform campaign: a crash on a domain request is filed under its domain case",
+          "[conform]") {
+  Scratch s;
+  // Every request crashes. int8: 1 + 44 edge requests (I1), 7 / 0 and 0 / 0 (C3) and MIN / -1
+  // (D3) each alone, first and last of 67. A request of 67 crashed is filed under the case it
+  // holds, whatever its position, with that case's operands (not under its filler 1 / 1, I1).
+  REQUIRE(run_campaign(short_campaign(answering_adapter("kill -SEGV $$"), s / "r.json"), quiet)
+              .verdict == Outcome::Verdict::findings);
+  const nlohmann::json j = nlohmann::json::parse(read_text(s / "r.json"));
+  CHECK(j["findings_per_type_requirement_kind"] ==
+        nlohmann::json{{"int8/I1/crash", 45}, {"int8/C3/crash", 6}, {"int8/D3/crash", 3}});
+  std::vector<std::string> c3;
+  for (const auto& f : j["findings"]) {
+    if (f["requirement"] != "C3") continue;
+    c3.push_back(f["a"].get<std::string>() + "/" + f["b"].get<std::string>() + " " +
+                 f["case"].get<std::string>() + " " +
+                 f.value("elements", nlohmann::json(1)).dump());
+  }
+  CHECK(c3 == std::vector<std::string>{
+                  "0x07/0x00 7 / 0: zero divisor (C3) 1",
+                  "0x07/0x00 7 / 0: zero divisor (C3) [first of 67: a vector loop's body] 67",
+                  "0x07/0x00 7 / 0: zero divisor (C3) [last of 67: a vector loop's remainder] 67",
+                  "0x00/0x00 0 / 0: zero divisor (C3) 1",
+                  "0x00/0x00 0 / 0: zero divisor (C3) [first of 67: a vector loop's body] 67"});
 }

@@ -25,11 +25,26 @@ struct Batch {
 // A zero-filled tensor of shape [n].
 io::OwnedTensor tensor_of(DataType type, std::size_t n);
 
-// The edge cases and seed examples of `sonnx-div golden` (io::golden_cases), one request.
+// Where a case sits in its requests, so that it reaches both loops of a kernel vectorized by any
+// width w from 2 to widest_vector: a main loop over the first floor(n / w) * w elements of a
+// request of n (the body) and a scalar loop over the rest (the remainder). Element p of a request
+// of n is in every width's body when p + widest_vector <= n, and in every width's remainder when
+// the request holds it alone or when p = n - 1 and no width divides n.
+constexpr std::size_t widest_vector = 64;
+// A request of 67 = widest_vector + 3 elements (a prime): its first element is in every width's
+// body, its last in every width's remainder.
+constexpr std::size_t probe_length = 67;
+
+// The edge cases and seed examples of `sonnx-div golden` (io::golden_cases), one request, followed
+// by widest_vector - 1 fillers (1 / 1): every case is in every width's body.
 Batch edge_batch(DataType type);
 
-// Integer types: 7 / 0 and 0 / 0 (C3), and MIN / -1 for signed types (D3), one request each; the
-// profile's answer is an error. Float types: none.
+// Each edge case alone in a request of one element: every width's remainder.
+std::vector<Batch> edge_alone_batches(DataType type);
+
+// Integer types: 7 / 0 and 0 / 0 (C3), and MIN / -1 for signed types (D3), each in three requests:
+// alone, first of probe_length elements and last of them, the others fillers (1 / 1); the
+// profile's answer to each request is an error. Float types: none.
 std::vector<Batch> domain_batches(DataType type);
 
 // Seeded random operands: mostly uniform bit patterns (which hold NaNs, infinities and subnormals
