@@ -12,6 +12,8 @@ import subprocess
 import sys
 import tempfile
 
+from sonnx_evidence import schema  # on PYTHONPATH, set by the CTests
+
 parser = argparse.ArgumentParser()
 parser.add_argument("--tool", required=True)
 parser.add_argument("--exit", required=True, help="allowed exit codes, e.g. 0 or 0,1")
@@ -84,6 +86,9 @@ try:
     if run.returncode in (0, 1):
         with open(report) as f:
             j = json.load(f)
+        # The report is evidence (build/evidence/conformance-*.json): valid under its schema.
+        errors += [f"the report departs from its schema: {e}"
+                   for e in schema.validate(j, schema.load("conformance-*"))]
         conforms = j["conforms"]
         if conforms != (run.returncode == 0) or conforms != (j["findings_total"] == 0):
             errors.append("exit status, 'conforms' and findings_total disagree")
