@@ -395,6 +395,7 @@ inline constexpr NonRequirementTag kNonRequirementTags[] = {
     {"platform", "the platform's arithmetic"},
     {"conform", "the conformance campaign's library (conform/)"},
     {"process", "the subprocess utility (process/)"},
+    {"tool", "the command-line tool's plumbing that no requirement states (its standard streams)"},
     {"assumption", "what a row of the assumptions register says of the library"}};
 bool is_non_requirement_tag(const std::string& tag);
 
