@@ -15,12 +15,11 @@
 
 #include "common/validation.hpp"
 #include "div/fast/div_fast_paths.hpp"
-#include "div/fast/div_kernel_tables.hpp"
 #include "div/kernels/div_avx2.h"
 #include "div/kernels/div_checked.h"
+#include "div/kernels/div_domain.h"
 #include "div/kernels/div_route_kernels.h"
 #include "div_test_support.hpp"
-#include "sonnx_verify/fast_path_equivalence.hpp"
 
 using namespace sonnx;
 using namespace sonnx::detail;
@@ -215,21 +214,19 @@ TEST_CASE("the baseline blocked 64-bit kernels give truncated quotients", "[I1][
   CHECK(uc == uq);
 }
 
-TEST_CASE("every table's domain answer of every integer type is C3 and D3", "[C3][D3]") {
-  for (const KernelTable* t : runnable_kernel_tables()) {
-    INFO(t->instruction_set);
-    const std::int64_t s_ok[] = {7, -7}, s_zero[] = {1, 0}, s_minus[] = {1, -1};
-    const std::int64_t s_min[] = {0, std::numeric_limits<std::int64_t>::min()};
-    CHECK_FALSE(t->int64_domain_violated(s_min, s_ok, 2));
-    CHECK(t->int64_domain_violated(s_ok, s_zero, 2));    // C3
-    CHECK(t->int64_domain_violated(s_min, s_minus, 2));  // D3: MIN / -1
-    const std::uint64_t u_ok[] = {7, 1}, u_zero[] = {3, 0};
-    CHECK_FALSE(t->uint64_domain_violated(u_ok, u_ok, 2));
-    CHECK(t->uint64_domain_violated(u_ok, u_zero, 2));  // C3
-    const std::int8_t b_ok[] = {2, -2}, b_zero[] = {0, 1};
-    CHECK_FALSE(t->int8_domain_violated(b_ok, b_ok, 2));
-    CHECK(t->int8_domain_violated(b_ok, b_zero, 2));
-  }
+TEST_CASE("the proved domain scans give the index of the first C3 or D3 element", "[C3][D3]") {
+  // The compilation this CPU runs of each scan (multiversioned: its vector width is the CPU's).
+  const std::int64_t s_ok[] = {7, -7}, s_zero[] = {1, 0}, s_minus[] = {1, -1};
+  const std::int64_t s_min[] = {0, std::numeric_limits<std::int64_t>::min()};
+  CHECK(sonnx_div_domain_scan_i64(s_min, s_ok, 2) == 2);     // inside: n
+  CHECK(sonnx_div_domain_scan_i64(s_ok, s_zero, 2) == 1);    // C3
+  CHECK(sonnx_div_domain_scan_i64(s_min, s_minus, 2) == 1);  // D3: MIN / -1
+  const std::uint64_t u_ok[] = {7, 1}, u_zero[] = {3, 0};
+  CHECK(sonnx_div_domain_scan_u64(u_ok, u_ok, 2) == 2);
+  CHECK(sonnx_div_domain_scan_u64(u_ok, u_zero, 2) == 1);  // C3
+  const std::int8_t b_ok[] = {2, -2}, b_zero[] = {0, 1};
+  CHECK(sonnx_div_domain_scan_i8(b_ok, b_ok, 2) == 2);
+  CHECK(sonnx_div_domain_scan_i8(b_ok, b_zero, 2) == 0);
 }
 
 TEST_CASE("a negative dimension in B or in C is a D8 error naming that tensor", "[D8][D7]") {

@@ -104,10 +104,6 @@ TEST_CASE("the equivalence check catches a fast path that differs from the prove
       c[i] = static_cast<std::int8_t>(q - ((a[i] % b[i] != 0) && ((a[i] < 0) != (b[i] < 0))));
     }
   };
-  // A domain scan that misses zero divisors must fail the check too.
-  faulty.uint8_domain_violated = [](const std::uint8_t*, const std::uint8_t*, std::size_t) {
-    return false;
-  };
   EquivalenceOptions options;
   options.tables = {&faulty};
   options.type = FastPathType::int8;
@@ -116,18 +112,6 @@ TEST_CASE("the equivalence check catches a fast path that differs from the prove
   CHECK_FALSE(floor_result.passed());
   REQUIRE(!floor_result.examples.empty());
   CHECK(floor_result.examples.front().instruction_set == "faulty");
-  options.type = FastPathType::uint8;
-  const EquivalenceResult scan_result = check_fast_path_equivalence(options);
-  CHECK(scan_result.mismatches == 256);  // every zero divisor missed
-  // A scan that always reports a violation is a false alarm on each of the 256 rows.
-  faulty.int16_domain_violated = [](const std::int16_t*, const std::int16_t*, std::size_t) {
-    return true;
-  };
-  faulty.int16 = baseline_kernel_table().int16;
-  options.type = FastPathType::int16;
-  options.sample = 1;  // the boundary rows and one random row
-  const EquivalenceResult alarm_result = check_fast_path_equivalence(options);
-  CHECK(alarm_result.mismatches > 0);
   // The evidence record names the requirement and carries the examples.
   const std::string json = equivalence_json(floor_result);
   CHECK(json.find("\"requirements\": [\n    \"D9\"") != std::string::npos);

@@ -12,7 +12,6 @@
 #include <cstdint>
 
 #include "../kernels/div_avx2.h"
-#include "../kernels/div_domain.h"
 #include "../kernels/div_kernels.h"
 #include "../kernels/div_route_kernels.h"
 #include "div_fast_paths.hpp"
@@ -22,22 +21,11 @@ namespace sonnx::detail {
 template <typename T>
 using DivKernel = void (*)(const T*, const T*, T*, std::size_t);
 
-// True when some element violates C3 (zero divisor) or, for signed types, D3 (MIN / -1).
-template <typename T>
-using DomainScan = bool (*)(const T*, const T*, std::size_t);
-
-// C3 for every integer type, D3 for signed ones, as a yes/no answer: the proved scan of the type
-// (div_domain.h, WP), the one the checked API runs on every instruction set (the compiler's
-// multiversioning picks its vector width).
-// [impl->req~C3~1] [impl->req~D3~1]
-template <typename T, std::size_t (*scan)(const T*, const T*, std::size_t)>
-bool integer_domain_violated(const T* a, const T* b, std::size_t n) noexcept {
-  return scan(a, b, n) != n;
-}
-
-// The kernel each type runs on one instruction set, and the domain scans (the same on every one:
-// the proved scans, by default). Integer kernels require the domain (no C3 or D3 violation); all
-// kernels allow exact aliasing of c with a and/or b, like the proved ones.
+// The kernel each type runs on one instruction set. Integer kernels require the domain (no C3 or D3
+// violation): the domain scans are not in the tables, as they are the same on every instruction
+// set (the proved scans of div_domain.h, which the checked procedures run; the compiler's
+// multiversioning picks their vector width). All kernels allow exact aliasing of c with a and/or
+// b, like the proved ones.
 struct KernelTable {
   const char* instruction_set;
   DivKernel<std::uint16_t> float16;
@@ -50,22 +38,6 @@ struct KernelTable {
   DivKernel<std::uint32_t> uint32;
   DivKernel<std::int64_t> int64;
   DivKernel<std::uint64_t> uint64;
-  DomainScan<std::int8_t> int8_domain_violated =
-      integer_domain_violated<std::int8_t, sonnx_div_domain_scan_i8>;
-  DomainScan<std::int16_t> int16_domain_violated =
-      integer_domain_violated<std::int16_t, sonnx_div_domain_scan_i16>;
-  DomainScan<std::int32_t> int32_domain_violated =
-      integer_domain_violated<std::int32_t, sonnx_div_domain_scan_i32>;
-  DomainScan<std::int64_t> int64_domain_violated =
-      integer_domain_violated<std::int64_t, sonnx_div_domain_scan_i64>;
-  DomainScan<std::uint8_t> uint8_domain_violated =
-      integer_domain_violated<std::uint8_t, sonnx_div_domain_scan_u8>;
-  DomainScan<std::uint16_t> uint16_domain_violated =
-      integer_domain_violated<std::uint16_t, sonnx_div_domain_scan_u16>;
-  DomainScan<std::uint32_t> uint32_domain_violated =
-      integer_domain_violated<std::uint32_t, sonnx_div_domain_scan_u32>;
-  DomainScan<std::uint64_t> uint64_domain_violated =
-      integer_domain_violated<std::uint64_t, sonnx_div_domain_scan_u64>;
 };
 
 // The baseline: the proved kernels for float16, bfloat16, int64 and uint64 (the blocked kernels
