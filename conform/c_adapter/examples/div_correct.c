@@ -6,7 +6,5 @@ const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = {
     .name = "example-correct",
     .version = "1",
     .init = NULL,
-    EXAMPLE_CORRECT_FLOAT_KERNELS,
-    EXAMPLE_CORRECT_NARROW_INT_KERNELS,
-    EXAMPLE_CORRECT_WIDE_INT_KERNELS,
+    EXAMPLE_CORRECT_KERNELS,
 };

@@ -101,30 +101,12 @@ sonnx_c_status example_div_float64(const double* a, const double* b, double* c, 
   return SONNX_C_OK;
 }
 
-/* Signed types: the domain is checked for the whole block before any quotient is written. */
-#define EXAMPLE_SIGNED_DIV(name, type, min)                                        \
-  sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) {         \
-    for (uint32_t i = 0U; i < n; ++i) {                                            \
-      if (b[i] == 0 || (a[i] == (min) && b[i] == -1)) return SONNX_C_DOMAIN_ERROR; \
-    }                                                                              \
-    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)(a[i] / b[i]);                  \
-    return SONNX_C_OK;                                                             \
-  }
-
-#define EXAMPLE_UNSIGNED_DIV(name, type)                                   \
-  sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) { \
-    for (uint32_t i = 0U; i < n; ++i) {                                    \
-      if (b[i] == 0U) return SONNX_C_DOMAIN_ERROR;                         \
-    }                                                                      \
-    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)(a[i] / b[i]);          \
-    return SONNX_C_OK;                                                     \
-  }
-
-EXAMPLE_SIGNED_DIV(example_div_int8, int8_t, INT8_MIN)
-EXAMPLE_SIGNED_DIV(example_div_int16, int16_t, INT16_MIN)
-EXAMPLE_SIGNED_DIV(example_div_int32, int32_t, INT32_MIN)
-EXAMPLE_SIGNED_DIV(example_div_int64, int64_t, INT64_MIN)
-EXAMPLE_UNSIGNED_DIV(example_div_uint8, uint8_t)
-EXAMPLE_UNSIGNED_DIV(example_div_uint16, uint16_t)
-EXAMPLE_UNSIGNED_DIV(example_div_uint32, uint32_t)
-EXAMPLE_UNSIGNED_DIV(example_div_uint64, uint64_t)
+/* Integers divide in their own type (truncation towards zero). */
+EXAMPLE_SIGNED_DIV(example_div_int8, int8_t, INT8_MIN, int8_t)
+EXAMPLE_SIGNED_DIV(example_div_int16, int16_t, INT16_MIN, int16_t)
+EXAMPLE_SIGNED_DIV(example_div_int32, int32_t, INT32_MIN, int32_t)
+EXAMPLE_SIGNED_DIV(example_div_int64, int64_t, INT64_MIN, int64_t)
+EXAMPLE_UNSIGNED_DIV(example_div_uint8, uint8_t, uint8_t)
+EXAMPLE_UNSIGNED_DIV(example_div_uint16, uint16_t, uint16_t)
+EXAMPLE_UNSIGNED_DIV(example_div_uint32, uint32_t, uint32_t)
+EXAMPLE_UNSIGNED_DIV(example_div_uint64, uint64_t, uint64_t)

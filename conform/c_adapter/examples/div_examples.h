@@ -33,9 +33,31 @@ sonnx_c_status example_div_uint16(const uint16_t* a, const uint16_t* b, uint16_t
 sonnx_c_status example_div_uint32(const uint32_t* a, const uint32_t* b, uint32_t* c, uint32_t n);
 sonnx_c_status example_div_uint64(const uint64_t* a, const uint64_t* b, uint64_t* c, uint32_t n);
 
-/* The fields of a kernel table (struct sonnx_c_div_kernels) naming the correct kernels above, in
- * three groups: a wrong example names its own kernels for the types it gets wrong and these groups
- * for the others, so that its table shows what it changes. */
+/* An integer kernel as the examples write it: the domain is checked for the whole block before any
+ * quotient is written (a zero divisor, C3; for signed types MIN / -1, D3), then each quotient is
+ * computed in the type `through` and converted to `type`. The correct kernels divide in `type`
+ * itself (C's truncation towards zero); a wrong example may name another type. Precede by `static`
+ * for a kernel of one file. */
+#define EXAMPLE_SIGNED_DIV(name, type, min, through)                                \
+  sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) {          \
+    for (uint32_t i = 0U; i < n; ++i) {                                             \
+      if (b[i] == 0 || (a[i] == (min) && b[i] == -1)) return SONNX_C_DOMAIN_ERROR;  \
+    }                                                                               \
+    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)((through)a[i] / (through)b[i]); \
+    return SONNX_C_OK;                                                              \
+  }
+#define EXAMPLE_UNSIGNED_DIV(name, type, through)                                   \
+  sonnx_c_status name(const type* a, const type* b, type* c, uint32_t n) {          \
+    for (uint32_t i = 0U; i < n; ++i) {                                             \
+      if (b[i] == 0U) return SONNX_C_DOMAIN_ERROR;                                  \
+    }                                                                               \
+    for (uint32_t i = 0U; i < n; ++i) c[i] = (type)((through)a[i] / (through)b[i]); \
+    return SONNX_C_OK;                                                              \
+  }
+
+/* The fields of a kernel table (struct sonnx_c_div_kernels) naming the correct kernels above: all
+ * of them, or three groups. A wrong example names its own kernels for the types it gets wrong and
+ * these groups for the others, so that its table shows what it changes. */
 #define EXAMPLE_CORRECT_FLOAT_KERNELS                               \
   .float16 = example_div_float16, .bfloat16 = example_div_bfloat16, \
   .float32 = example_div_float32, .float64 = example_div_float64
@@ -45,6 +67,9 @@ sonnx_c_status example_div_uint64(const uint64_t* a, const uint64_t* b, uint64_t
 #define EXAMPLE_CORRECT_WIDE_INT_KERNELS                                                \
   .int32 = example_div_int32, .int64 = example_div_int64, .uint32 = example_div_uint32, \
   .uint64 = example_div_uint64
+#define EXAMPLE_CORRECT_KERNELS                                      \
+  EXAMPLE_CORRECT_FLOAT_KERNELS, EXAMPLE_CORRECT_NARROW_INT_KERNELS, \
+      EXAMPLE_CORRECT_WIDE_INT_KERNELS
 
 #ifdef __cplusplus
 }

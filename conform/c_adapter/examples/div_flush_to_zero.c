@@ -34,7 +34,5 @@ const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = {
     .name = "example-flush-to-zero",
     .version = "1",
     .init = flush_to_zero_on,
-    EXAMPLE_CORRECT_FLOAT_KERNELS,
-    EXAMPLE_CORRECT_NARROW_INT_KERNELS,
-    EXAMPLE_CORRECT_WIDE_INT_KERNELS,
+    EXAMPLE_CORRECT_KERNELS,
 };

@@ -7,37 +7,11 @@
  * example's (div_correct_kernels.c). */
 #include "div_examples.h"
 
-static sonnx_c_status div_int32(const int32_t* a, const int32_t* b, int32_t* c, uint32_t n) {
-  for (uint32_t i = 0U; i < n; ++i) {
-    if (b[i] == 0 || (a[i] == INT32_MIN && b[i] == -1)) return SONNX_C_DOMAIN_ERROR;
-  }
-  for (uint32_t i = 0U; i < n; ++i) c[i] = (int32_t)((float)a[i] / (float)b[i]);
-  return SONNX_C_OK;
-}
-
-static sonnx_c_status div_uint32(const uint32_t* a, const uint32_t* b, uint32_t* c, uint32_t n) {
-  for (uint32_t i = 0U; i < n; ++i) {
-    if (b[i] == 0U) return SONNX_C_DOMAIN_ERROR;
-  }
-  for (uint32_t i = 0U; i < n; ++i) c[i] = (uint32_t)((float)a[i] / (float)b[i]);
-  return SONNX_C_OK;
-}
-
-static sonnx_c_status div_int64(const int64_t* a, const int64_t* b, int64_t* c, uint32_t n) {
-  for (uint32_t i = 0U; i < n; ++i) {
-    if (b[i] == 0 || (a[i] == INT64_MIN && b[i] == -1)) return SONNX_C_DOMAIN_ERROR;
-  }
-  for (uint32_t i = 0U; i < n; ++i) c[i] = (int64_t)((double)a[i] / (double)b[i]);
-  return SONNX_C_OK;
-}
-
-static sonnx_c_status div_uint64(const uint64_t* a, const uint64_t* b, uint64_t* c, uint32_t n) {
-  for (uint32_t i = 0U; i < n; ++i) {
-    if (b[i] == 0U) return SONNX_C_DOMAIN_ERROR;
-  }
-  for (uint32_t i = 0U; i < n; ++i) c[i] = (uint64_t)((double)a[i] / (double)b[i]);
-  return SONNX_C_OK;
-}
+/* The correct kernels' domain checks; the quotient through binary32 or binary64. */
+static EXAMPLE_SIGNED_DIV(div_int32, int32_t, INT32_MIN, float)
+static EXAMPLE_UNSIGNED_DIV(div_uint32, uint32_t, float)
+static EXAMPLE_SIGNED_DIV(div_int64, int64_t, INT64_MIN, double)
+static EXAMPLE_UNSIGNED_DIV(div_uint64, uint64_t, double)
 
 const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = {
     .name = "example-int-through-float",
