@@ -121,12 +121,12 @@ inline const std::vector<FloatFormat>& float_formats() {
   return formats;
 }
 
-// Element-wise Div of bit patterns in the given float format, through the checked API.
-inline std::vector<std::uint64_t> div_bits(const FloatFormat& format,
-                                           const std::vector<std::uint64_t>& a,
-                                           const std::vector<std::uint64_t>& b,
-                                           Status* status_out = nullptr) {
-  const std::vector<std::int64_t> shape{static_cast<std::int64_t>(a.size())};
+// Element-wise Div of bit patterns in the given float format and shape, through the checked API.
+inline std::vector<std::uint64_t> div_bits_shaped(const FloatFormat& format,
+                                                  const std::vector<std::int64_t>& shape,
+                                                  const std::vector<std::uint64_t>& a,
+                                                  const std::vector<std::uint64_t>& b,
+                                                  Status* status_out = nullptr) {
   std::vector<std::uint64_t> c;
   const auto run = [&](auto tag) {
     using T = decltype(tag);
@@ -163,6 +163,14 @@ inline std::vector<std::uint64_t> div_bits(const FloatFormat& format,
     default: run(double{}); break;
   }
   return c;
+}
+
+// The same for vectors (shape [n]).
+inline std::vector<std::uint64_t> div_bits(const FloatFormat& format,
+                                           const std::vector<std::uint64_t>& a,
+                                           const std::vector<std::uint64_t>& b,
+                                           Status* status_out = nullptr) {
+  return div_bits_shaped(format, {static_cast<std::int64_t>(a.size())}, a, b, status_out);
 }
 
 inline std::uint64_t div_bits(const FloatFormat& format, std::uint64_t a, std::uint64_t b) {
