@@ -12,7 +12,7 @@
 //                 blocked kernels, and every kernel of the fast-path tables this CPU runs;
 //   errors    every error of the checked API (R3, C2, R2, D8, R4, R1, C1, D6, and C3/D3 for each
 //             integer type in both kernel modes, with the first offending index), C unchanged,
-//             and the tables' domain scans.
+//             and each integer type's proved domain scan called directly.
 // Comparison rule (docs/spec-defects.md, SD-9): a float result matches when the expected result
 // is a NaN and the result is a quiet NaN of any sign and payload, or when every bit is equal; an
 // integer result when every bit is equal. NaN results are not filtered: every NaN pattern each type

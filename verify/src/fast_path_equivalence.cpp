@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "div/fast/div_kernel_tables.hpp"
+#include "div/kernels/div_domain.h"
 #include "div/kernels/div_kernels.h"
 
 namespace sonnx::detail {
@@ -39,18 +40,25 @@ static_assert(type_table_in_enum_order());
 // 2^64 pairs cannot be enumerated: 32/64-bit types are sampled (and proved, div_fastpath.mlw).
 constexpr std::uint64_t default_32_bit_sample = 100000000;
 
-// One element type: its proved kernel and where its fast kernel sits in a table.
+// The proved domain scan of an integer type (div_domain.h): the index of the first element outside
+// the domain, n when there is none.
+template <typename T>
+using DomainScan = std::size_t (*)(const T*, const T*, std::size_t);
+
+// One element type: its proved kernel, where its fast kernel sits in a table, its domain scan.
 template <typename T>
 struct Route {
   FastPathType type;
   DivKernel<T> proved;
   DivKernel<T> KernelTable::*fast;
-  bool is_integer() const noexcept {
-    return type != FastPathType::float16 && type != FastPathType::bfloat16;
-  }
+  DomainScan<T> scan;  // null for the float formats: no domain error
+  bool is_integer() const noexcept { return scan != nullptr; }
 };
 template <typename T>
-Route(FastPathType, DivKernel<T>, DivKernel<T> KernelTable::*) -> Route<T>;
+Route(FastPathType, DivKernel<T>, DivKernel<T> KernelTable::*, DomainScan<T>) -> Route<T>;
+
+// The instruction set named by the examples of the domain scan's errors.
+constexpr const char* kDomainScan = "domain scan";
 
 std::uint64_t splitmix64(std::uint64_t& state) noexcept {
   std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
@@ -109,8 +117,9 @@ struct Counters {
 template <typename T>
 class Checker {
  public:
-  Checker(const Route<T>& route, std::vector<const KernelTable*> tables, std::size_t max_examples)
-      : route_(route), tables_(std::move(tables)), max_examples_(max_examples) {}
+  Checker(const Route<T>& route, std::vector<const KernelTable*> tables, std::size_t max_examples,
+          EquivalenceOptions::PlantedScanFault planted)
+      : route_(route), tables_(std::move(tables)), max_examples_(max_examples), planted_(planted) {}
 
   // Checks one row of pairs (b is modified: out-of-domain divisors are counted and become 1), and
   // with_diagonal the pairs (b[i], b[i]) too.
@@ -121,7 +130,11 @@ class Checker {
       for (std::size_t i = 0; i < n; ++i) {
         if (!outside_domain(a[i], b[i])) continue;
         ++counters.outside_domain;
+        if (scan(&a[i], &b[i], 1) != 0) record(counters, kDomainScan, a[i], b[i], T(0), T(1));
         b[i] = T(1);
+      }
+      if (scan(a.data(), b.data(), n) != n) {  // a false alarm in a row inside the domain
+        record(counters, kDomainScan, T(0), T(1), T(1), T(0));
       }
     }
     std::vector<T> proved(n), fast(n), diagonal;
@@ -181,9 +194,18 @@ class Checker {
     }
   }
 
+  // The domain scan's answer, or the planted fault's.
+  std::size_t scan(const T* a, const T* b, std::size_t n) const {
+    using Fault = EquivalenceOptions::PlantedScanFault;
+    if (planted_ == Fault::miss) return n;
+    if (planted_ == Fault::false_alarm) return 0;
+    return route_.scan(a, b, n);
+  }
+
   Route<T> route_;
   std::vector<const KernelTable*> tables_;
   std::size_t max_examples_;
+  EquivalenceOptions::PlantedScanFault planted_;
   std::mutex mutex_;
 };
 
@@ -322,7 +344,7 @@ EquivalenceResult check_type(const Route<T>& route, const EquivalenceOptions& op
     result.instruction_sets.emplace_back(table->instruction_set);
   }
   if (tables.empty()) return result;
-  Checker<T> checker(route, tables, options.max_examples);
+  Checker<T> checker(route, tables, options.max_examples, options.planted_scan_fault);
   Counters counters;
   if constexpr (sizeof(T) <= 2) {
     counters = options.sample == 0 ? check_all_pairs(checker, options, result)
@@ -340,16 +362,17 @@ EquivalenceResult check_type(const Route<T>& route, const EquivalenceOptions& op
 // The route of each type, each named by its FastPathType (the order does not matter).
 using K = KernelTable;
 using P = FastPathType;
-constexpr std::tuple routes{Route<std::uint16_t>{P::float16, sonnx_div_f16, &K::float16},
-                            Route<std::uint16_t>{P::bfloat16, sonnx_div_bf16, &K::bfloat16},
-                            Route{P::int8, sonnx_div_i8, &K::int8},
-                            Route{P::int16, sonnx_div_i16, &K::int16},
-                            Route{P::int32, sonnx_div_i32, &K::int32},
-                            Route{P::uint8, sonnx_div_u8, &K::uint8},
-                            Route{P::uint16, sonnx_div_u16, &K::uint16},
-                            Route{P::uint32, sonnx_div_u32, &K::uint32},
-                            Route{P::int64, sonnx_div_i64, &K::int64},
-                            Route{P::uint64, sonnx_div_u64, &K::uint64}};
+constexpr std::tuple routes{
+    Route<std::uint16_t>{P::float16, sonnx_div_f16, &K::float16, nullptr},
+    Route<std::uint16_t>{P::bfloat16, sonnx_div_bf16, &K::bfloat16, nullptr},
+    Route{P::int8, sonnx_div_i8, &K::int8, sonnx_div_domain_scan_i8},
+    Route{P::int16, sonnx_div_i16, &K::int16, sonnx_div_domain_scan_i16},
+    Route{P::int32, sonnx_div_i32, &K::int32, sonnx_div_domain_scan_i32},
+    Route{P::uint8, sonnx_div_u8, &K::uint8, sonnx_div_domain_scan_u8},
+    Route{P::uint16, sonnx_div_u16, &K::uint16, sonnx_div_domain_scan_u16},
+    Route{P::uint32, sonnx_div_u32, &K::uint32, sonnx_div_domain_scan_u32},
+    Route{P::int64, sonnx_div_i64, &K::int64, sonnx_div_domain_scan_i64},
+    Route{P::uint64, sonnx_div_u64, &K::uint64, sonnx_div_domain_scan_u64}};
 
 // Every type of type_table has exactly one route: a type left out or named twice does not compile.
 constexpr bool one_route_per_type() {

@@ -112,6 +112,20 @@ TEST_CASE("the equivalence check catches a fast path that differs from the prove
   CHECK_FALSE(floor_result.passed());
   REQUIRE(!floor_result.examples.empty());
   CHECK(floor_result.examples.front().instruction_set == "faulty");
+  // A domain scan that misses the zero divisors must fail the check too (planted: the scan is the
+  // proved one of the type, the same on every table).
+  options.type = FastPathType::uint8;
+  options.planted_scan_fault = EquivalenceOptions::PlantedScanFault::miss;
+  const EquivalenceResult scan_result = check_fast_path_equivalence(options);
+  CHECK(scan_result.mismatches == 256);  // every zero divisor missed
+  CHECK(scan_result.examples.front().instruction_set == "domain scan");
+  // A scan that always reports a violation is a false alarm on each row.
+  options.planted_scan_fault = EquivalenceOptions::PlantedScanFault::false_alarm;
+  faulty.int16 = baseline_kernel_table().int16;
+  options.type = FastPathType::int16;
+  options.sample = 1;  // the boundary rows and one random row
+  const EquivalenceResult alarm_result = check_fast_path_equivalence(options);
+  CHECK(alarm_result.mismatches > 0);
   // The evidence record names the requirement and carries the examples.
   const std::string json = equivalence_json(floor_result);
   CHECK(json.find("\"requirements\": [\n    \"D9\"") != std::string::npos);

@@ -51,6 +51,13 @@ struct EquivalenceOptions {
   std::uint64_t seed = 0x5EED0D19ULL;
   unsigned threads = 1;
   std::size_t max_examples = 16;
+  // For the tests of this check only: the answer of the type's domain scan replaced by a wrong one,
+  // which the check must report (miss: no violation found; false_alarm: a violation at index 0).
+  enum class PlantedScanFault {
+    none,
+    miss,
+    false_alarm
+  } planted_scan_fault = PlantedScanFault::none;
 };
 
 struct EquivalenceMismatch {
@@ -64,7 +71,7 @@ struct EquivalenceResult {
   std::vector<std::string> instruction_sets;  // the fast kernels compared
   std::uint64_t pairs_checked = 0;            // per kernel
   std::uint64_t pairs_outside_domain = 0;     // integer pairs with C3/D3 violations
-  std::uint64_t mismatches = 0;               // over all kernels, including domain-scan misses
+  std::uint64_t mismatches = 0;               // over all kernels, and the domain scan's errors
   double wall_s = 0.0;
   std::vector<EquivalenceMismatch> examples;
   bool passed() const noexcept { return mismatches == 0 && !instruction_sets.empty(); }
@@ -76,7 +83,9 @@ struct EquivalenceResult {
 // Every fast kernel runs into a buffer of its own and in place (c = a, c = b), and on the pairs
 // (x, x) of the first row's divisors with c = a = b (D6: exact aliasing is in-place use).
 // Integer pairs outside the domain (C3 zero divisor, D3 MIN / -1) never reach a kernel; for them
-// the check is that the table's domain scan reports them.
+// the check is that the type's proved domain scan (div_domain.h, the compilation this CPU runs:
+// its vector width is the CPU's) reports them, and it must report nothing in a row inside the
+// domain; its errors are mismatches of the instruction set "domain scan".
 EquivalenceResult check_fast_path_equivalence(const EquivalenceOptions& options);
 
 // The JSON evidence record: exhaustive-fastpath-<type>.json for the 16-bit types (read by the
