@@ -3,10 +3,9 @@
 // path against its proved kernel (requirement D9). See docs/oracle.md and docs/performance.md.
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sonnx/io/tensor_io.hpp>
 #include <string>
 #include <thread>
 
@@ -28,34 +27,33 @@ struct VerifyOptions {
   bool quiet = false;
 };
 
-// The --json file's folder must exist, as the output folders of run and golden must (the tool
-// creates no folder tree from a mistyped path). Checked before a sweep that may take minutes.
-// Why the evidence record cannot be written at `path` (checked before a sweep of hours, not
-// after it): "" when it can be tried.
+// Why the evidence record cannot be written at `path`, checked before a sweep of minutes or hours
+// (not after it): "" when it can be tried. Its folder must exist, as the output folders of run and
+// golden must (the tool creates no folder tree from a mistyped path).
 std::string json_path_problem(const std::string& path) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  std::error_code error;
-  if (!target.has_filename() || fs::is_directory(target, error)) return "it names a folder";
-  const fs::path parent = target.parent_path();
-  if (!parent.empty() && !fs::is_directory(parent, error))
-    return "its folder does not exist (create it first)";
-  return "";
+  using sonnx::io::OutputPathProblem;
+  switch (sonnx::io::output_path_problem(path)) {
+    case OutputPathProblem::none:
+      return "";
+    case OutputPathProblem::names_folder:
+    case OutputPathProblem::existing_folder:
+      return "it names a folder";
+    case OutputPathProblem::not_regular_file:
+      return "it exists and is not a regular file";
+    case OutputPathProblem::folder_not_folder:
+      return "its folder is not a folder";
+    case OutputPathProblem::folder_missing:
+      break;
+  }
+  return "its folder does not exist (create it first)";
 }
 
-// Writes through a temporary file and a rename.
-bool write_file(const std::string& path, const std::string& text) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  const fs::path temporary = target.string() + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) return false;
-  }
-  std::error_code error;
-  fs::rename(temporary, target, error);
-  return !error;
+// The evidence record, written atomically (T2: a temporary file renamed into place, removed on
+// failure or on SIGINT, SIGTERM and SIGHUP); false, with the reason on stderr, when it fails.
+bool write_record(const std::string& path, const std::string& text) {
+  const sonnx::io::IoStatus written = sonnx::io::write_file_atomic(path, text);
+  if (!written.ok()) std::cerr << "verify-exhaustive: cannot write " << written.message << '\n';
+  return written.ok();
 }
 
 // The --threads value, else one per hardware thread (hardware_concurrency is 0 when unknown).
@@ -99,10 +97,7 @@ int run_verify_fast_paths(const VerifyOptions& options) {
                 result.type.c_str());
   }
   if (!options.json.empty()) {
-    if (!write_file(options.json, d::equivalence_json(result))) {
-      std::cerr << "verify-exhaustive: cannot write " << options.json << '\n';
-      return 2;
-    }
+    if (!write_record(options.json, d::equivalence_json(result))) return 2;
     std::printf("  evidence written to %s\n", options.json.c_str());
   }
   const bool passed = result.mismatches == 0;
@@ -150,8 +145,7 @@ int run_verify(const VerifyOptions& options) {
                 oracle::hex(f, m.expected).c_str());
   }
   if (!options.json.empty()) {
-    if (!write_file(options.json, oracle::sweep_json(result, SONNX_ORACLE_TOOL_VERSION))) {
-      std::cerr << "verify-exhaustive: cannot write " << options.json << '\n';
+    if (!write_record(options.json, oracle::sweep_json(result, SONNX_ORACLE_TOOL_VERSION))) {
       return 2;
     }
     std::printf("  evidence written to %s\n", options.json.c_str());

@@ -273,6 +273,30 @@ TEST_CASE("cli verify-exhaustive: no mode is a usage error, an unwritable --json
   }
 }
 
+TEST_CASE("cli verify-exhaustive writes its record like every output, and refuses a FIFO at once",
+          "[D9][T2]") {
+  ScratchDir dir;
+  // A legal name of 255 bytes: the record's temporary was named after it (+ ".tmp", 259 bytes:
+  // "File name too long" after the whole sweep).
+  const std::filesystem::path longest = dir / (std::string(250, 'e') + ".json");
+  const Run written =
+      sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", longest.string()});
+  INFO(written.out << written.err);
+  CHECK(written.code == 0);
+  CHECK(nlohmann::json::parse(read_bytes(longest))["passed"] == true);
+  require_only(dir, {longest.filename().string()});
+  // A FIFO (or a device) is not a file the record can replace: refused before the sweep (it was
+  // replaced by a regular file after it).
+  const std::filesystem::path fifo = dir / "fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const Run refused =
+      sonnx_div(dir, {"verify-exhaustive", "--fast-paths", "int8", "--json", fifo.string()});
+  CHECK(refused.code == 2);
+  CHECK(refused.err.find("it exists and is not a regular file") != std::string::npos);
+  CHECK(refused.out.find("PASS") == std::string::npos);
+  CHECK(std::filesystem::is_fifo(fifo));
+}
+
 TEST_CASE("cli kernels names the code of each type, in proved mode only proved kernels", "[D9]") {
   ScratchDir dir;
   const std::vector<std::string> types{"float16", "bfloat16", "float32", "float64",

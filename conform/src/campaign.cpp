@@ -85,20 +85,26 @@ class WorkDir {
 // regular file: checked before the campaign, which may run for hours, so that a mistyped path is
 // refused at once and nothing is written.
 bool check_report_path(const fs::path& report, std::string& error) {
-  std::error_code ec;
-  const fs::path folder = report.parent_path();
-  const std::string name = report.filename().string();
-  if (name.empty() || name == "." || name == "..") {
-    error = "--report " + report.string() + " names a folder, not a file";
-  } else if (!fs::is_directory(folder, ec)) {
-    error = "cannot write the report " + report.string() + ": its folder " + folder.string() +
-            (fs::exists(folder, ec) ? " is not a folder"
-                                    : " does not exist (no folder is created for it)");
-  } else if (const fs::file_status st = fs::status(report, ec);
-             fs::exists(st) && !fs::is_regular_file(st)) {
-    error = "cannot write the report " + report.string() + ": it exists and is not a regular file";
+  const std::string cannot = "cannot write the report " + report.string() + ": ";
+  switch (io::output_path_problem(report)) {
+    case io::OutputPathProblem::none:
+      return true;
+    case io::OutputPathProblem::names_folder:
+      error = "--report " + report.string() + " names a folder, not a file";
+      break;
+    case io::OutputPathProblem::existing_folder:
+    case io::OutputPathProblem::not_regular_file:
+      error = cannot + "it exists and is not a regular file";
+      break;
+    case io::OutputPathProblem::folder_missing:
+      error = cannot + "its folder " + report.parent_path().string() +
+              " does not exist (no folder is created for it)";
+      break;
+    case io::OutputPathProblem::folder_not_folder:
+      error = cannot + "its folder " + report.parent_path().string() + " is not a folder";
+      break;
   }
-  return error.empty();
+  return false;
 }
 
 // The reproducers of this run, written into a new folder beside the report and moved to
@@ -146,8 +152,7 @@ class Staging {
       return false;
     }
     path_.clear();
-    const io::IoStatus written = io::write_file_atomic(
-        report, std::span(reinterpret_cast<const unsigned char*>(text.data()), text.size()));
+    const io::IoStatus written = io::write_file_atomic(report, text);
     if (!written.ok()) {
       error = written.message;
       fs::remove_all(target, ec);

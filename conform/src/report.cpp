@@ -2,7 +2,6 @@
 #include <sonnx/conform/comparison.hpp>
 #include <sonnx/conform/report.hpp>
 #include <sonnx/io/golden.hpp>
-#include <span>
 
 namespace sonnx::conform {
 
@@ -51,10 +50,7 @@ bool write_reproducer(const fs::path& dir, const Batch& batch, std::size_t index
   const io::OwnedTensor b = whole_batch ? batch.b : element(batch.b);
   const std::string model =
       io::golden_model(batch.type, static_cast<std::int64_t>(a.element_count()), doc_string);
-  bool ok = io::write_file_atomic(
-                dir / "model.onnx",
-                std::span(reinterpret_cast<const unsigned char*>(model.data()), model.size()))
-                .ok();
+  bool ok = io::write_file_atomic(dir / "model.onnx", model).ok();
   ok = ok && io::write_tensor_file(dir / "input_0.pb", a, "x").ok();
   ok = ok && io::write_tensor_file(dir / "input_1.pb", b, "y").ok();
   if (expected_output != nullptr) {

@@ -8,18 +8,12 @@
 #include <sonnx/io/golden.hpp>
 #include <sonnx/io/model_check.hpp>
 #include <sonnx/io/semantics.hpp>
-#include <span>
 
 namespace sonnx::conform {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-io::IoStatus write_model(const fs::path& path, const std::string& bytes) {
-  return io::write_file_atomic(
-      path, std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()));
-}
 
 const char* const whole_request = "the request as a whole; the reproducer holds all its elements";
 
@@ -37,7 +31,7 @@ fs::path Requests::model_for(DataType type, std::size_t length) {
   const auto key = std::make_pair(type, length);
   if (const auto it = models_.find(key); it != models_.end()) return it->second;
   const fs::path path = work_ / (io::data_type_text(type) + "-" + std::to_string(length) + ".onnx");
-  const io::IoStatus written = write_model(
+  const io::IoStatus written = io::write_file_atomic(
       path,
       io::golden_model(type, static_cast<std::int64_t>(length), "sonnx-div conformance campaign"));
   if (!written.ok()) {
@@ -62,8 +56,8 @@ bool Requests::check_broadcast_rejected(DataType type) {
   const std::int64_t x[] = {8};
   const std::int64_t y[] = {1};
   const fs::path path = work_ / (io::data_type_text(type) + "-broadcast.onnx");
-  const io::IoStatus written =
-      write_model(path, io::div_model(type, x, y, x, "broadcasting Div: outside the profile (R4)"));
+  const io::IoStatus written = io::write_file_atomic(
+      path, io::div_model(type, x, y, x, "broadcasting Div: outside the profile (R4)"));
   if (!written.ok()) {
     error_ = written.message;
     return false;

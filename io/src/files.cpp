@@ -126,6 +126,27 @@ IoStatus read_file_bytes(const std::filesystem::path& path, std::vector<unsigned
 }
 
 // [impl->req~T2~1]
+IoStatus write_file_atomic(const std::filesystem::path& path, std::string_view text) {
+  return write_file_atomic(
+      path, std::span(reinterpret_cast<const unsigned char*>(text.data()), text.size()));
+}
+
+OutputPathProblem output_path_problem(const std::filesystem::path& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const std::string name = path.filename().string();
+  if (name.empty() || name == "." || name == "..") return OutputPathProblem::names_folder;
+  const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  if (!fs::is_directory(folder, ec)) {
+    return fs::exists(folder, ec) ? OutputPathProblem::folder_not_folder
+                                  : OutputPathProblem::folder_missing;
+  }
+  const fs::file_status st = fs::status(path, ec);
+  if (fs::is_directory(st)) return OutputPathProblem::existing_folder;
+  if (fs::exists(st) && !fs::is_regular_file(st)) return OutputPathProblem::not_regular_file;
+  return OutputPathProblem::none;
+}
+
 IoStatus write_file_atomic(const std::filesystem::path& path,
                            std::span<const unsigned char> bytes) {
   const std::string name = path.string();
@@ -218,9 +239,7 @@ IoStatus write_tensor_file(const std::filesystem::path& path, const OwnedTensor&
                         ? encode_npy(tensor, encoded)
                         : encode_tensor_proto(tensor, proto_name, encoding, encoded);
   if (!status.ok()) return status;
-  return write_file_atomic(
-      path, std::span<const unsigned char>(reinterpret_cast<const unsigned char*>(encoded.data()),
-                                           encoded.size()));
+  return write_file_atomic(path, std::string_view(encoded));
 }
 
 }  // namespace sonnx::io

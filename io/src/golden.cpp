@@ -218,12 +218,6 @@ std::uint64_t load(const std::vector<unsigned char>& bytes, std::size_t index, s
   return bits;
 }
 
-IoStatus write_plain(const std::filesystem::path& path, const std::string& bytes) {
-  return write_file_atomic(
-      path, std::span<const unsigned char>(reinterpret_cast<const unsigned char*>(bytes.data()),
-                                           bytes.size()));
-}
-
 }  // namespace
 
 std::vector<GoldenCase> golden_cases(DataType type) {
@@ -392,7 +386,7 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
 
   IoStatus status = keep(temp / "model.onnx", TemporaryKind::file);
   if (status.ok()) {
-    status = write_plain(temp / "model.onnx", golden_model(type, golden_set_length, label));
+    status = write_file_atomic(temp / "model.onnx", golden_model(type, golden_set_length, label));
   }
   if (!status.ok()) return fail(status);
   for (std::size_t s = 0; s < sets; ++s) {
@@ -456,7 +450,7 @@ IoStatus write_golden(const std::filesystem::path& dir, DataType type, Semantics
         {{"name", "test_data_set_" + std::to_string(s)}, {"elements", entries}});
   }
   status = keep(temp / "cases.json", TemporaryKind::file);
-  if (status.ok()) status = write_plain(temp / "cases.json", manifest.dump(2) + "\n");
+  if (status.ok()) status = write_file_atomic(temp / "cases.json", manifest.dump(2) + "\n");
   if (!status.ok()) return fail(status);
   // rename(2) replaces an empty directory, and fails on a non-empty one (checked above).
   if (::rename(temp.c_str(), target.c_str()) != 0) {

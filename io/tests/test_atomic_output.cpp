@@ -4,7 +4,10 @@
 
 #include <sonnx/io/tensor_io.hpp>
 
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include "io_test_support.hpp"
 
@@ -106,4 +109,33 @@ TEST_CASE("reading: non-existent files, directories and unknown extensions", "[T
   CHECK(io::read_tensor_file(dir / "d.pb").status.requirement == "T1");
   write_bytes(dir / "x.txt", {1});
   CHECK(io::read_tensor_file(dir / "x.txt").status.requirement == "T1");
+}
+
+TEST_CASE("an output path is judged before anything is written, and nothing is created", "[T2]") {
+  using P = io::OutputPathProblem;
+  ScratchDir dir;
+  write_bytes(dir / "file", Bytes{1});
+  std::filesystem::create_directory(dir / "folder");
+  REQUIRE(::mkfifo((dir / "fifo").c_str(), 0600) == 0);
+  CHECK(io::output_path_problem(dir / "new.json") == P::none);
+  CHECK(io::output_path_problem(dir / "file") == P::none);  // replaced by the rename
+  CHECK(io::output_path_problem((dir / "folder").string() + "/") == P::names_folder);
+  CHECK(io::output_path_problem(dir / "folder" / ".") == P::names_folder);
+  CHECK(io::output_path_problem(dir / "folder" / "..") == P::names_folder);
+  CHECK(io::output_path_problem(dir / "folder") == P::existing_folder);
+  CHECK(io::output_path_problem(dir / "fifo") == P::not_regular_file);
+  CHECK(io::output_path_problem(dir / "typo" / "deeper" / "r.json") == P::folder_missing);
+  CHECK(io::output_path_problem(dir / "file" / "r.json") == P::folder_not_folder);
+  CHECK(io::output_path_problem("relative-name.json") == P::none);  // the working folder
+  std::vector<std::string> entries = dir.entries();
+  std::sort(entries.begin(), entries.end());
+  CHECK(entries == std::vector<std::string>{"fifo", "file", "folder"});
+}
+
+TEST_CASE("atomic write of text: its bytes as they are", "[T2]") {
+  ScratchDir dir;
+  const std::string text = std::string("{\"a\": 1}\n") + '\0' + "\xff";
+  REQUIRE(io::write_file_atomic(dir / "out.json", text).ok());
+  CHECK(read_bytes(dir / "out.json") == Bytes(text.begin(), text.end()));
+  CHECK(dir.entries() == std::vector<std::string>{"out.json"});
 }

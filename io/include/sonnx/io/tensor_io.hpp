@@ -91,9 +91,25 @@ inline constexpr std::uintmax_t max_file_bytes = 0x7FFFFFFF;
 
 // Whole-file read (regular files only, at most max_file_bytes).
 IoStatus read_file_bytes(const std::filesystem::path& path, std::vector<unsigned char>& out);
+// Why no file can be written at `path`, known before anything is tried (so that a run of minutes or
+// hours is refused at once, not at its end): `path` names a folder (its last component is empty,
+// "." or ".."), is an existing folder or another file that is not a regular one (a FIFO, a device),
+// or its folder is missing or not a folder (no folder is created for an output). Callers word it.
+enum class OutputPathProblem : unsigned char {
+  none,
+  names_folder,
+  existing_folder,
+  not_regular_file,
+  folder_missing,
+  folder_not_folder
+};
+OutputPathProblem output_path_problem(const std::filesystem::path& path);
+
 // T2: writes through a temporary file in the same directory, then renames it over `path`.
 // On any failure the temporary is removed and `path` is untouched (absent if it was absent).
 IoStatus write_file_atomic(const std::filesystem::path& path, std::span<const unsigned char> bytes);
+// The same for text (a model, a JSON record): its bytes as they are.
+IoStatus write_file_atomic(const std::filesystem::path& path, std::string_view text);
 
 // Reads a tensor file, the format chosen by the extension.
 ReadResult read_tensor_file(const std::filesystem::path& path);
