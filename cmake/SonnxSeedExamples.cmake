@@ -12,6 +12,9 @@ add_custom_command(OUTPUT ${_seed_header}
           ${Python3_EXECUTABLE} -m sonnx_evidence.seed_examples --out ${_seed_header}
   DEPENDS ${PROJECT_SOURCE_DIR}/spec/seed-examples.json
           ${PROJECT_SOURCE_DIR}/evidence/sonnx_evidence/seed_examples.py
+          ${PROJECT_SOURCE_DIR}/evidence/sonnx_evidence/schema.py
+          ${PROJECT_SOURCE_DIR}/evidence/sonnx_evidence/findings.py
+          ${PROJECT_SOURCE_DIR}/evidence/sonnx_evidence/paths.py
           ${PROJECT_SOURCE_DIR}/evidence/schemas/seed-examples.schema.json
   COMMENT "Seed examples: spec/seed-examples.json checked, C++ header written"
   VERBATIM)

@@ -219,6 +219,7 @@ def self_test():
     planted("0 / 0 given as +inf",
             lambda d: d["float"][2]["formats"]["float16"]["c"].__setitem__(1, "0x7C00"))
     planted("a NaN operand", lambda d: set_float(d, "float16", "a", 0, "0x7E00"))
+    planted("an infinite operand", lambda d: set_float(d, "float32", "b", 0, "0x7F800000"))
     planted("a float16 pattern of eight digits", lambda d: set_float(d, "float16", "c", 0,
                                                                      "0x00003C00"))
     planted("an integer quotient floored (-35 / 3 = -12)",
@@ -232,6 +233,24 @@ def self_test():
     planted("an unknown format", lambda d: d["float"][0]["formats"].__setitem__(
         "float8", d["float"][0]["formats"]["float16"]))
     planted("an id used twice", lambda d: d["float"][3].__setitem__("id", d["integer"][0]["id"]))
+    # The rounding at the ends of the format, hand-computed in float16 (a, b, the right quotient,
+    # a wrong one): 2^-24 / 2 = 2^-25 is half way between 0 and the least subnormal, to even 0;
+    # 3 * 2^-24 / 2 is half way between 1 and 2 units of 2^-24, to even 2 units; -2^-24 / 2 is
+    # -0; 65504 / 0.5 = 131008 is beyond 65520 (the largest finite plus half its unit): +inf;
+    # 65504 / 2 = 32752 is exact.
+    for a, b, right, wrong in (("0x0001", "0x4000", "0x0000", "0x0001"),
+                               ("0x0003", "0x4000", "0x0002", "0x0001"),
+                               ("0x8001", "0x4000", "0x8000", "0x0000"),
+                               ("0x7BFF", "0x3800", "0x7C00", "0x7BFF"),
+                               ("0x7BFF", "0x4000", "0x77FF", "0x7800")):
+        for c, accepted in ((right, True), (wrong, False)):
+            doc = copy.deepcopy(good)
+            doc["float"].append({"id": "000-planted", "source": "000", "name": "seed 000 planted",
+                                 "what": "planted", "shape": [1],
+                                 "formats": {"float16": {"a": [a], "b": [b], "c": [c]}}})
+            what = f"float16 {a} / {b} = {c}"
+            verdicts.append((("accepted: " if accepted else "refused: ") + what,
+                             (check(doc) == []) == accepted))
     return findings.self_check(verdicts)
 
 

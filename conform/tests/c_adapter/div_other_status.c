@@ -3,8 +3,7 @@
  * D3), the float32 kernel returns -1 when the request's first dividend is 3 (the first float32
  * edge case, 3 / 1, F1); otherwise both are the correct example's. The harness answers FAULT, not
  * ERROR, which the campaign files as a crash finding: a domain case is no longer passed by a
- * malfunctioning kernel (check: conform_c_kernel_other_status). The table names these two types
- * only (.init NULL: nothing to start). */
+ * malfunctioning kernel (check: conform_c_kernel_other_status). */
 #include "div_examples.h"
 
 static sonnx_c_status div_float32(const float* a, const float* b, float* c, uint32_t n) {
@@ -20,6 +19,7 @@ static sonnx_c_status div_int32(const int32_t* a, const int32_t* b, int32_t* c, 
 const struct sonnx_c_div_kernels sonnx_c_div_user_kernels = {
     .name = "test-other-status",
     .version = "1",
+    .init = NULL,
     .float32 = div_float32,
     .int32 = div_int32,
 };
