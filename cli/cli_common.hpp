@@ -62,6 +62,13 @@ inline int usage_error(bool json, const std::string& message) {
   return report_error(json, exit_usage, "", "usage: " + message);
 }
 
+// --semantics (run, golden), declared once: the profile's Div, or OpenVINO's floored one (T5).
+inline void add_semantics_option(CLI::App& sub, std::string& semantics) {
+  sub.add_option("--semantics", semantics,
+                 "sonnx (default, the profile) or openvino-pythondiv (NON-PROFILE: floored "
+                 "integer quotients, as OpenVINO Divide-1 m_pythondiv=true)");
+}
+
 // The value of --semantics (run, golden); nothing after a usage error, its exit code in exit_code.
 inline std::optional<io::Semantics> parse_semantics_option(bool json, const std::string& text,
                                                            int& exit_code) {

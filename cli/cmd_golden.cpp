@@ -78,9 +78,7 @@ void add_golden_command(CLI::App& app, int& exit_code) {
       [](CLI::App& sub, GoldenOptions& options) {
         sub.add_option("--type", options.type, "element type (float16, bfloat16, float32, ...)");
         sub.add_option("--out", options.out, "output directory");
-        sub.add_option(
-            "--semantics", options.semantics,
-            "sonnx (default) or openvino-pythondiv (NON-PROFILE: floored integer quotients)");
+        add_semantics_option(sub, options.semantics);
       },
       golden);
 }

@@ -107,9 +107,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
         sub.add_option("A", options.a, "dividend tensor file (.pb or .npy)");
         sub.add_option("B", options.b, "divisor tensor file (.pb or .npy)");
         sub.add_option("-o,--output", options.output, "output tensor file C (same format)");
-        sub.add_option("--semantics", options.semantics,
-                       "sonnx (default, the profile) or openvino-pythondiv (NON-PROFILE: floored "
-                       "integer quotients, as OpenVINO Divide-1 m_pythondiv=true)");
+        add_semantics_option(sub, options.semantics);
         sub.add_option("--name", options.name,
                        "TensorProto name of C in a .pb output (default C; refused for .npy)");
         sub.add_option("--pb-encoding", options.encoding,
