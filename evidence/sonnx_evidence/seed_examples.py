@@ -17,6 +17,7 @@ is refused or cannot be read (each reason on a line), 2 on a usage error.
 import argparse
 import copy
 import json
+import math
 import os
 import sys
 from fractions import Fraction
@@ -96,13 +97,6 @@ def truncated(a, b):
     return -q if (a < 0) != (b < 0) else q
 
 
-def elements(shape):
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
 def check(doc):
     """the reasons doc is refused (empty: accepted)"""
     try:
@@ -115,7 +109,7 @@ def check(doc):
     ids = [e["id"] for e in doc["integer"] + doc["float"]]
     reasons += [f"id {i} is used twice" for i in sorted(set(ids)) if ids.count(i) > 1]
     for e in doc["integer"]:
-        n, (low, high) = elements(e["shape"]), INT_RANGE[e["signed_only"]]
+        n, (low, high) = math.prod(e["shape"]), INT_RANGE[e["signed_only"]]
         if not len(e["a"]) == len(e["b"]) == len(e["c"]) == n:
             reasons.append(f"{e['id']}: shape {e['shape']} has {n} elements")
             continue
@@ -127,7 +121,7 @@ def check(doc):
             elif truncated(a, b) != c:
                 reasons.append(f"{e['id']}[{k}]: {a} / {b} is {truncated(a, b)}, not {c}")
     for e in doc["float"]:
-        n = elements(e["shape"])
+        n = math.prod(e["shape"])
         if not e["formats"]:
             reasons.append(f"{e['id']}: no format")
         for fmt, p in e["formats"].items():
@@ -154,10 +148,10 @@ def header(doc):
     """the C++ header of an accepted doc"""
     everything = doc["integer"] + doc["float"]
     max_rank = max(len(e["shape"]) for e in everything)
-    max_n = max(elements(e["shape"]) for e in everything)
+    max_n = max(math.prod(e["shape"]) for e in everything)
 
     def shape(e):
-        return f"{len(e['shape'])}, {{{', '.join(map(str, e['shape']))}}}, {elements(e['shape'])}"
+        return f"{len(e['shape'])}, {{{', '.join(map(str, e['shape']))}}}, {math.prod(e['shape'])}"
 
     def row(values):
         return "{" + ", ".join(values) + "}"
